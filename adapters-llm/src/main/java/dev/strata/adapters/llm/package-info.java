@@ -1,0 +1,2 @@
+/** Model clients: chat (OpenAI-compatible, Anthropic) and embeddings, implementing the ports of {@code dev.strata.domain.model}. */
+package dev.strata.adapters.llm;
