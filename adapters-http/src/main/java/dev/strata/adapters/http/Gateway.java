@@ -1,0 +1,131 @@
+package dev.strata.adapters.http;
+
+import dev.strata.domain.error.BudgetExceededException;
+import dev.strata.domain.error.ConflictException;
+import dev.strata.domain.error.DomainException;
+import dev.strata.domain.error.InvalidInputException;
+import dev.strata.domain.error.NotFoundException;
+import dev.strata.domain.error.UnavailableException;
+import io.helidon.health.HealthCheck;
+import io.helidon.health.HealthCheckResponse;
+import io.helidon.health.HealthCheckType;
+import io.helidon.http.Status;
+import io.helidon.webserver.WebServer;
+import io.helidon.webserver.http.HttpRouting;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.observe.ObserveFeature;
+import io.helidon.webserver.observe.health.HealthObserver;
+import io.helidon.webserver.observe.metrics.MetricsObserver;
+
+/**
+ * The HTTP gateway: JSON resources under {@code /v1}, agent tools under {@code /v1/tools},
+ * health and metrics under {@code /observe}. Every failure leaves as an RFC 9457 problem with a
+ * status chosen by the kind of failure; nothing escapes as an unexplained 500.
+ */
+public final class Gateway implements AutoCloseable {
+
+    private static final System.Logger LOG = System.getLogger(Gateway.class.getName());
+
+    private final WebServer server;
+
+    private Gateway(WebServer server) {
+        this.server = server;
+    }
+
+    public static Gateway start(GatewaySettings settings, GatewayServices services) {
+        WebServer server = WebServer.builder()
+                .host(settings.host())
+                .port(settings.port())
+                .maxPayloadSize(settings.maxBatchBodyBytes())
+                .shutdownHook(false)
+                .addFeature(ObserveFeature.just(
+                        HealthObserver.create(storageCheck(services)),
+                        MetricsObserver.create()))
+                .routing(routing -> routing(routing, settings, services))
+                .build()
+                .start();
+        return new Gateway(server);
+    }
+
+    static void routing(HttpRouting.Builder routing, GatewaySettings settings, GatewayServices services) {
+        routing.register("/v1/memory", new MemoryHttpService(services.memories(), settings))
+                .register("/v1/profile", new ProfileHttpService(services.profile(), settings))
+                .register("/v1/snapshot", new SnapshotHttpService(services.snapshots()))
+                .register("/v1/tools", new ToolsHttpService(services.memories(), settings))
+                .any("/v1/*", (req, res) -> Problem.of("not-found", "Not found", Status.NOT_FOUND_404,
+                        "no resource at " + req.prologue().method().text() + " " + instance(req))
+                        .send(res, instance(req)))
+                .error(InvalidInputException.class, (req, res, e) -> Problem.of("invalid-input", "Invalid input",
+                        Status.BAD_REQUEST_400, e.getMessage()).with("field", e.field()).send(res, instance(req)))
+                .error(NotFoundException.class, (req, res, e) -> Problem.of("not-found", "Not found",
+                        Status.NOT_FOUND_404, e.getMessage()).send(res, instance(req)))
+                .error(ConflictException.class, (req, res, e) -> Problem.of("conflict", "Conflict",
+                        Status.CONFLICT_409, e.getMessage()).with("details", e.details()).send(res, instance(req)))
+                .error(BudgetExceededException.class, (req, res, e) -> Problem.of("budget-exceeded",
+                        "Budget exceeded", Status.TOO_MANY_REQUESTS_429, e.getMessage()).send(res, instance(req)))
+                .error(UnavailableException.class, (req, res, e) -> {
+                    LOG.log(System.Logger.Level.WARNING, "unavailable: " + e.getMessage(), e);
+                    Problem.of("unavailable", "Service unavailable", Status.SERVICE_UNAVAILABLE_503,
+                            e.getMessage()).send(res, instance(req));
+                })
+                .error(HttpProblemException.class, (req, res, e) -> e.problem().send(res, instance(req)))
+                .error(RuntimeException.class, (req, res, e) -> {
+                    LOG.log(System.Logger.Level.ERROR, "unexpected failure on " + instance(req), e);
+                    Problem.of("internal", "Internal error", Status.INTERNAL_SERVER_ERROR_500,
+                            "an unexpected error occurred; it has been logged").send(res, instance(req));
+                });
+    }
+
+    /** The HTTP status each kind of domain failure maps to (also used by the tools' envelope). */
+    static Status statusOf(DomainException e) {
+        return switch (e) {
+            case InvalidInputException x -> Status.BAD_REQUEST_400;
+            case NotFoundException x -> Status.NOT_FOUND_404;
+            case ConflictException x -> Status.CONFLICT_409;
+            case BudgetExceededException x -> Status.TOO_MANY_REQUESTS_429;
+            case UnavailableException x -> Status.SERVICE_UNAVAILABLE_503;
+        };
+    }
+
+    private static HealthCheck storageCheck(GatewayServices services) {
+        return new HealthCheck() {
+            @Override
+            public HealthCheckType type() {
+                return HealthCheckType.READINESS;
+            }
+
+            @Override
+            public String name() {
+                return "storage";
+            }
+
+            @Override
+            public HealthCheckResponse call() {
+                boolean up;
+                try {
+                    up = services.storageReady().getAsBoolean();
+                } catch (RuntimeException e) {
+                    up = false;
+                }
+                return HealthCheckResponse.builder().status(up).build();
+            }
+        };
+    }
+
+    private static String instance(ServerRequest req) {
+        return req.path().absolute().path();
+    }
+
+    public int port() {
+        return server.port();
+    }
+
+    public boolean isRunning() {
+        return server.isRunning();
+    }
+
+    @Override
+    public void close() {
+        server.stop();
+    }
+}

@@ -1,0 +1,22 @@
+package dev.strata.adapters.http;
+
+import dev.strata.application.memory.MemoryService;
+import dev.strata.application.profile.ProfileService;
+import dev.strata.application.snapshot.SnapshotService;
+
+import java.util.Objects;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The application use cases the gateway exposes, plus a probe of the storage for the readiness check.
+ */
+public record GatewayServices(MemoryService memories, ProfileService profile, SnapshotService snapshots,
+                              BooleanSupplier storageReady) {
+
+    public GatewayServices {
+        Objects.requireNonNull(memories, "memories");
+        Objects.requireNonNull(profile, "profile");
+        Objects.requireNonNull(snapshots, "snapshots");
+        Objects.requireNonNull(storageReady, "storageReady");
+    }
+}

@@ -1,0 +1,157 @@
+package dev.strata.adapters.http;
+
+import dev.strata.domain.error.InvalidInputException;
+import dev.strata.domain.memory.Metadata;
+import jakarta.json.Json;
+import jakarta.json.JsonException;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonReader;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import jakarta.json.stream.JsonParsingException;
+
+import java.io.StringReader;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * A parsed JSON request body with typed, field-naming accessors. Bodies are parsed into JSON-P
+ * values and checked field by field, rather than bound straight onto classes, so that every
+ * wrong type is reported as a 400 naming the field instead of a binding exception (a 500).
+ */
+final class JsonBody {
+
+    /** Deeper nesting than this is refused before it can exhaust the stack. */
+    static final int MAX_DEPTH = 32;
+
+    private final JsonObject object;
+    private final String prefix;
+
+    private JsonBody(JsonObject object, String prefix) {
+        this.object = object;
+        this.prefix = prefix;
+    }
+
+    static JsonBody parse(String text) {
+        if (text.isBlank()) {
+            throw new InvalidInputException("body", "must be a JSON object");
+        }
+        checkDepth(text);
+        try (JsonReader reader = Json.createReader(new StringReader(text))) {
+            JsonValue value = reader.readValue();
+            if (value.getValueType() != JsonValue.ValueType.OBJECT) {
+                throw new InvalidInputException("body", "must be a JSON object");
+            }
+            return new JsonBody(value.asJsonObject(), "");
+        } catch (JsonParsingException e) {
+            throw new InvalidInputException("body", "is not valid JSON (" + e.getLocation() + ")");
+        } catch (JsonException e) {
+            throw new InvalidInputException("body", "is not valid JSON");
+        }
+    }
+
+    static JsonBody of(JsonObject object, String prefix) {
+        return new JsonBody(object, prefix);
+    }
+
+    JsonObject raw() {
+        return object;
+    }
+
+    /** Refuses fields the endpoint does not know, so a typo ("catgory") is not silently ignored. */
+    JsonBody allowOnly(Set<String> known) {
+        for (String key : object.keySet()) {
+            if (!known.contains(key)) {
+                throw new InvalidInputException(prefix + key, "is not a known field (allowed: "
+                        + String.join(", ", known.stream().sorted().toList()) + ")");
+            }
+        }
+        return this;
+    }
+
+    String requiredString(String name) {
+        return optionalString(name).orElseThrow(() -> new InvalidInputException(prefix + name, "is required"));
+    }
+
+    Optional<String> optionalString(String name) {
+        JsonValue v = object.get(name);
+        if (v == null || v == JsonValue.NULL) {
+            return Optional.empty();
+        }
+        if (v.getValueType() != JsonValue.ValueType.STRING) {
+            throw new InvalidInputException(prefix + name, "must be a string");
+        }
+        return Optional.of(((JsonString) v).getString());
+    }
+
+    Optional<Integer> optionalInt(String name) {
+        JsonValue v = object.get(name);
+        if (v == null || v == JsonValue.NULL) {
+            return Optional.empty();
+        }
+        if (v.getValueType() != JsonValue.ValueType.NUMBER || !((JsonNumber) v).isIntegral()) {
+            throw new InvalidInputException(prefix + name, "must be an integer");
+        }
+        try {
+            return Optional.of(((JsonNumber) v).intValueExact());
+        } catch (ArithmeticException e) {
+            throw new InvalidInputException(prefix + name, "is out of range");
+        }
+    }
+
+    /** Metadata must be a JSON object; it is kept as its canonical JSON text. */
+    Optional<Metadata> optionalMetadata(String name) {
+        JsonValue v = object.get(name);
+        if (v == null || v == JsonValue.NULL) {
+            return Optional.empty();
+        }
+        if (v.getValueType() != JsonValue.ValueType.OBJECT) {
+            throw new InvalidInputException(prefix + name, "must be a JSON object");
+        }
+        return Optional.of(new Metadata(v.toString()));
+    }
+
+    /** Converts a string field, re-labelling a conversion error with this body's field path. */
+    <T> Optional<T> optionalString(String name, Function<String, T> convert) {
+        return optionalString(name).map(v -> {
+            try {
+                return convert.apply(v);
+            } catch (InvalidInputException e) {
+                throw new InvalidInputException(prefix + name, e.reason());
+            }
+        });
+    }
+
+    Optional<JsonValue> value(String name) {
+        return Optional.ofNullable(object.get(name)).filter(v -> v != JsonValue.NULL);
+    }
+
+    boolean has(String name) {
+        return object.containsKey(name) && object.get(name) != JsonValue.NULL;
+    }
+
+    private static void checkDepth(String text) {
+        int depth = 0;
+        boolean inString = false;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (inString) {
+                if (c == '\\') {
+                    i++;
+                } else if (c == '"') {
+                    inString = false;
+                }
+            } else if (c == '"') {
+                inString = true;
+            } else if (c == '{' || c == '[') {
+                if (++depth > MAX_DEPTH) {
+                    throw new InvalidInputException("body", "is nested deeper than " + MAX_DEPTH + " levels");
+                }
+            } else if (c == '}' || c == ']') {
+                depth--;
+            }
+        }
+    }
+}

@@ -1,0 +1,131 @@
+package dev.strata.adapters.http;
+
+import dev.strata.application.memory.MemoryService;
+import dev.strata.application.memory.WriteMemory;
+import dev.strata.domain.error.InvalidInputException;
+import dev.strata.domain.memory.Memory;
+import dev.strata.domain.memory.MemoryChange;
+import dev.strata.domain.memory.MemoryId;
+import dev.strata.domain.memory.Metadata;
+import dev.strata.domain.memory.Source;
+import dev.strata.domain.memory.Tenant;
+import jakarta.json.JsonValue;
+import io.helidon.http.Status;
+import io.helidon.webserver.http.HttpRules;
+import io.helidon.webserver.http.HttpService;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** {@code /v1/memory}: the REST resource over the general memory layer. */
+final class MemoryHttpService implements HttpService {
+
+    private static final Set<String> WRITE_FIELDS = Set.of("category", "content", "metadata", "source");
+    private static final Set<String> PATCH_FIELDS = Set.of("content", "metadata");
+    private static final Set<String> SEARCH_FIELDS = Set.of("query", "limit", "category");
+
+    private final MemoryService memories;
+    private final GatewaySettings settings;
+
+    MemoryHttpService(MemoryService memories, GatewaySettings settings) {
+        this.memories = memories;
+        this.settings = settings;
+    }
+
+    @Override
+    public void routing(HttpRules rules) {
+        rules.post("/", this::write)
+                .get("/", this::list)
+                .post("/batch", this::writeBatch)
+                .post("/search", this::search)
+                .get("/{id}", this::get)
+                .patch("/{id}", this::update)
+                .delete("/{id}", this::delete)
+                .post("/{id}/restore", this::restore);
+    }
+
+    private void write(ServerRequest req, ServerResponse res) {
+        Tenant tenant = Requests.tenant(req);
+        JsonBody body = Requests.json(req, settings.maxBodyBytes()).allowOnly(WRITE_FIELDS);
+        Memory stored = memories.write(command(tenant, body));
+        Responses.json(res, Status.CREATED_201, Views.memory(stored));
+    }
+
+    private void writeBatch(ServerRequest req, ServerResponse res) {
+        Tenant tenant = Requests.tenant(req);
+        JsonBody body = Requests.json(req, settings.maxBatchBodyBytes()).allowOnly(Set.of("memories"));
+        JsonValue array = body.value("memories")
+                .orElseThrow(() -> new InvalidInputException("memories", "is required"));
+        if (array.getValueType() != JsonValue.ValueType.ARRAY) {
+            throw new InvalidInputException("memories", "must be an array");
+        }
+        List<JsonValue> items = array.asJsonArray();
+        if (items.size() > memories.limits().maxBatchSize()) {
+            throw new InvalidInputException("memories", "must contain at most " + memories.limits().maxBatchSize()
+                    + " memories");
+        }
+        List<WriteMemory> commands = new ArrayList<>(items.size());
+        for (int i = 0; i < items.size(); i++) {
+            String prefix = "memories[" + i + "].";
+            if (items.get(i).getValueType() != JsonValue.ValueType.OBJECT) {
+                throw new InvalidInputException("memories[" + i + "]", "must be a JSON object");
+            }
+            JsonBody item = JsonBody.of(items.get(i).asJsonObject(), prefix).allowOnly(WRITE_FIELDS);
+            commands.add(command(tenant, item));
+        }
+        List<Memory> stored = memories.writeAll(commands);
+        Responses.json(res, Status.CREATED_201, Map.of("memories", stored.stream().map(Views::memory).toList()));
+    }
+
+    private void list(ServerRequest req, ServerResponse res) {
+        Tenant tenant = Requests.tenant(req);
+        Responses.ok(res, Views.memories(memories.list(tenant, Requests.param(req, "category"),
+                Requests.intParam(req, "limit"))));
+    }
+
+    private void search(ServerRequest req, ServerResponse res) {
+        Tenant tenant = Requests.tenant(req);
+        JsonBody body = Requests.json(req, settings.maxBodyBytes()).allowOnly(SEARCH_FIELDS);
+        var hits = memories.search(tenant, body.requiredString("query"), body.optionalInt("limit"),
+                body.optionalString("category"));
+        Responses.ok(res, Map.of("hits", hits.stream().map(Views::hit).toList(), "search_mode", "keyword"));
+    }
+
+    private void get(ServerRequest req, ServerResponse res) {
+        Responses.ok(res, Views.memory(memories.get(Requests.tenant(req), id(req))));
+    }
+
+    private void update(ServerRequest req, ServerResponse res) {
+        Tenant tenant = Requests.tenant(req);
+        MemoryId id = id(req);
+        JsonBody body = Requests.json(req, settings.maxBodyBytes()).allowOnly(PATCH_FIELDS);
+        MemoryChange change = new MemoryChange(body.optionalString("content"), body.optionalMetadata("metadata"));
+        Responses.ok(res, Views.memory(memories.update(tenant, id, change)));
+    }
+
+    private void delete(ServerRequest req, ServerResponse res) {
+        memories.delete(Requests.tenant(req), id(req));
+        res.status(Status.NO_CONTENT_204).send();
+    }
+
+    private void restore(ServerRequest req, ServerResponse res) {
+        Responses.ok(res, Views.memory(memories.restore(Requests.tenant(req), id(req))));
+    }
+
+    private static MemoryId id(ServerRequest req) {
+        return MemoryId.parse(req.path().pathParameters().get("id"));
+    }
+
+    /** HTTP writes come from a person using the API unless the body says otherwise (spec 01: user_manual). */
+    static WriteMemory command(Tenant tenant, JsonBody body) {
+        String category = body.requiredString("category");
+        String content = body.requiredString("content");
+        Metadata metadata = body.optionalMetadata("metadata").orElse(Metadata.EMPTY);
+        Source source = body.optionalString("source", Source::parse).orElse(Source.USER_MANUAL);
+        return new WriteMemory(tenant, category, content, metadata, source);
+    }
+}

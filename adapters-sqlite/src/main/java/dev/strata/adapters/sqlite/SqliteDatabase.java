@@ -1,0 +1,125 @@
+package dev.strata.adapters.sqlite;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import io.helidon.dbclient.DbClient;
+import io.helidon.dbclient.jdbc.JdbcClientBuilder;
+import io.helidon.dbclient.jdbc.JdbcConnectionPool;
+import org.sqlite.SQLiteConfig;
+import org.sqlite.SQLiteDataSource;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.util.Objects;
+
+/**
+ * The one embedded SQLite file: a pooled set of connections configured the same way (WAL, busy
+ * timeout, foreign keys, immediate write transactions), the Helidon DB client over them, and the
+ * schema migrated to the newest version at open.
+ */
+public final class SqliteDatabase implements AutoCloseable {
+
+    /** Default file name inside the data directory. */
+    public static final String FILE_NAME = "strata.db";
+
+    private final Path file;
+    private final HikariDataSource pool;
+    private final DbClient dbClient;
+
+    private SqliteDatabase(Path file, HikariDataSource pool, DbClient dbClient) {
+        this.file = file;
+        this.pool = pool;
+        this.dbClient = dbClient;
+    }
+
+    /** Opens (creating if needed) the database file and applies pending migrations. */
+    public static SqliteDatabase open(Path file, SqliteSettings settings, Clock clock) {
+        Objects.requireNonNull(file, "file");
+        Path absolute = file.toAbsolutePath();
+        try {
+            Path parent = absolute.getParent();
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot create the data directory for " + absolute + ": " + e.getMessage(), e);
+        }
+        HikariDataSource pool = new HikariDataSource(hikariConfig(absolute, settings));
+        try {
+            DbClient client = JdbcClientBuilder.create()
+                    .connectionPool(new Pool(pool))
+                    .build();
+            SqliteDatabase db = new SqliteDatabase(absolute, pool, client);
+            new Migrator(client, clock).migrate(Schema.MIGRATIONS);
+            return db;
+        } catch (RuntimeException e) {
+            pool.close();
+            throw e;
+        }
+    }
+
+    private static HikariConfig hikariConfig(Path file, SqliteSettings settings) {
+        SQLiteConfig sqlite = new SQLiteConfig();
+        sqlite.setJournalMode(SQLiteConfig.JournalMode.WAL);
+        sqlite.setSynchronous(settings.synchronous());
+        sqlite.setBusyTimeout((int) settings.busyTimeout().toMillis());
+        sqlite.enforceForeignKeys(true);
+        // A deferred transaction that reads and then writes can fail with SQLITE_BUSY without ever
+        // calling the busy handler; taking the write lock at BEGIN makes writers queue instead.
+        sqlite.setTransactionMode(SQLiteConfig.TransactionMode.IMMEDIATE);
+        sqlite.setTempStore(SQLiteConfig.TempStore.MEMORY);
+        sqlite.setCacheSize(-16_000);
+        SQLiteDataSource source = new SQLiteDataSource(sqlite);
+        source.setUrl("jdbc:sqlite:" + file);
+
+        HikariConfig config = new HikariConfig();
+        config.setDataSource(source);
+        config.setPoolName("strata-sqlite");
+        config.setMaximumPoolSize(settings.poolSize());
+        config.setMinimumIdle(1);
+        config.setConnectionTimeout(settings.busyTimeout().toMillis() + 5_000);
+        config.setAutoCommit(true);
+        return config;
+    }
+
+    public DbClient dbClient() {
+        return dbClient;
+    }
+
+    /** Plain JDBC, for the few bulk paths where statement reuse matters (batched inserts). */
+    public Connection connection() throws SQLException {
+        return pool.getConnection();
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    @Override
+    public void close() {
+        dbClient.close();
+        pool.close();
+    }
+
+    /** Lends Hikari's connections to the Helidon DB client. */
+    private record Pool(HikariDataSource dataSource) implements JdbcConnectionPool {
+
+        @Override
+        public Connection connection() {
+            try {
+                return dataSource.getConnection();
+            } catch (SQLException e) {
+                throw new IllegalStateException("no SQLite connection available: " + e.getMessage(), e);
+            }
+        }
+
+        @Override
+        public String dbType() {
+            return "sqlite";
+        }
+    }
+}

@@ -1,0 +1,21 @@
+package dev.strata.bootstrap;
+
+import dev.strata.bootstrap.cli.StrataCommand;
+import io.helidon.logging.common.LogConfig;
+
+/** Entry point of the {@code strata} command line. */
+public final class Main {
+
+    private Main() {
+    }
+
+    public static void main(String[] args) {
+        LogConfig.configureRuntime();
+        System.exit(run(args));
+    }
+
+    /** Runs the CLI and returns its exit code (0 ok, 1 failure, 2 usage error) without exiting the JVM. */
+    public static int run(String... args) {
+        return StrataCommand.commandLine().execute(args);
+    }
+}

@@ -1,0 +1,38 @@
+package dev.strata.bootstrap;
+
+import dev.strata.adapters.http.GatewaySettings;
+import dev.strata.adapters.sqlite.SqliteSettings;
+import dev.strata.application.memory.MemoryLimits;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Objects;
+
+/** Everything the composition root needs, resolved from defaults, environment and flags. */
+public record StrataSettings(Path dataDir, GatewaySettings gateway, MemoryLimits limits, Duration retention,
+                             Duration purgeInterval, int snapshotLimit, SqliteSettings sqlite) {
+
+    public StrataSettings {
+        Objects.requireNonNull(dataDir, "dataDir");
+        Objects.requireNonNull(gateway, "gateway");
+        Objects.requireNonNull(limits, "limits");
+        Objects.requireNonNull(retention, "retention");
+        Objects.requireNonNull(purgeInterval, "purgeInterval");
+        Objects.requireNonNull(sqlite, "sqlite");
+        if (snapshotLimit < 1) {
+            throw new IllegalArgumentException("snapshot limit must be positive");
+        }
+    }
+
+    public Path databaseFile() {
+        return dataDir.resolve(dev.strata.adapters.sqlite.SqliteDatabase.FILE_NAME);
+    }
+
+    public StrataSettings withDataDir(Path dir) {
+        return new StrataSettings(dir, gateway, limits, retention, purgeInterval, snapshotLimit, sqlite);
+    }
+
+    public StrataSettings withGateway(GatewaySettings g) {
+        return new StrataSettings(dataDir, g, limits, retention, purgeInterval, snapshotLimit, sqlite);
+    }
+}

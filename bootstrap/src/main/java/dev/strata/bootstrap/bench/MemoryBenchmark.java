@@ -1,0 +1,246 @@
+package dev.strata.bootstrap.bench;
+
+import dev.strata.adapters.http.GatewaySettings;
+import dev.strata.adapters.sqlite.SqliteMemoryStore;
+import dev.strata.application.memory.MemoryService;
+import dev.strata.application.memory.WriteMemory;
+import dev.strata.bootstrap.Strata;
+import dev.strata.bootstrap.StrataSettings;
+import dev.strata.domain.memory.Metadata;
+import dev.strata.domain.memory.Source;
+import dev.strata.domain.memory.Tenant;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * Measures Strata against the raw SQLite it is built on, in the same process and on the same
+ * database file: batched and single writes against raw batched INSERTs (same columns, same FTS5
+ * trigger), search against the bare FTS5 MATCH of the same expression, plus search over HTTP and
+ * snapshot rendering. Reports medians, so one slow sample (a GC, a checkpoint) does not move them.
+ */
+public final class MemoryBenchmark {
+
+    static final int BATCH = 1_000;
+    static final int SINGLE_WRITES = 500;
+    static final int SEARCH_LIMIT = 10;
+
+    /** One size's figures; times in milliseconds, rates per second. */
+    public record Run(int n, double searchP50Ms, double searchP95Ms, double rawFtsP50Ms, double httpSearchP50Ms,
+                      double writeBatchPerS, double writeSinglePerS, double rawInsertPerS, double snapshotP50Ms,
+                      double rssMb) {
+    }
+
+    private final StrataSettings baseSettings;
+    private final int rounds;
+    private final Consumer<String> progress;
+
+    public MemoryBenchmark(StrataSettings baseSettings, int rounds, Consumer<String> progress) {
+        this.baseSettings = baseSettings;
+        this.rounds = rounds;
+        this.progress = progress;
+    }
+
+    public List<Run> run(List<Integer> sizes, Path workDir) throws IOException, InterruptedException, SQLException {
+        List<Run> runs = new ArrayList<>();
+        for (int n : sizes) {
+            Path dir = Files.createDirectories(workDir.resolve("n-" + n));
+            StrataSettings settings = baseSettings.withDataDir(dir)
+                    .withGateway(GatewaySettings.defaults("127.0.0.1", 0));
+            try (Strata strata = Strata.start(settings, Clock.systemUTC())) {
+                runs.add(measure(n, strata));
+            }
+        }
+        return runs;
+    }
+
+    private Run measure(int n, Strata strata) throws IOException, InterruptedException, SQLException {
+        MemoryService memories = strata.services().memories();
+        Tenant tenant = Tenant.of("bench");
+        SyntheticMemories corpus = new SyntheticMemories(42);
+
+        progress.accept("n=" + n + ": batched writes");
+        long start = System.nanoTime();
+        for (int written = 0; written < n; written += BATCH) {
+            int size = Math.min(BATCH, n - written);
+            List<WriteMemory> batch = new ArrayList<>(size);
+            for (int i = 0; i < size; i++) {
+                batch.add(new WriteMemory(tenant, corpus.category(), corpus.content(), Metadata.EMPTY,
+                        Source.AGENT_RECORDED));
+            }
+            memories.writeAll(batch);
+        }
+        double batchPerS = n / seconds(start);
+
+        progress.accept("n=" + n + ": single writes");
+        start = System.nanoTime();
+        for (int i = 0; i < SINGLE_WRITES; i++) {
+            memories.write(new WriteMemory(tenant, corpus.category(), corpus.content(), Metadata.EMPTY,
+                    Source.AGENT_RECORDED));
+        }
+        double singlePerS = SINGLE_WRITES / seconds(start);
+        double rssMb = residentMb();
+
+        List<String> queries = SyntheticMemories.queries();
+        progress.accept("n=" + n + ": search");
+        double[] search = time(queries, q -> memories.search(tenant, q, Optional.of(SEARCH_LIMIT), Optional.empty()));
+        double[] raw;
+        try (Connection c = strata.database().connection();
+             PreparedStatement ps = c.prepareStatement(
+                     "SELECT rowid, rank FROM memories_fts WHERE memories_fts MATCH ? ORDER BY rank LIMIT ?")) {
+            raw = time(queries, q -> rawSearch(ps, SqliteMemoryStore.ftsMatchExpression(q)));
+        }
+        progress.accept("n=" + n + ": search over HTTP");
+        double[] http = httpSearch(strata.port(), queries);
+        progress.accept("n=" + n + ": snapshot");
+        double[] snapshot = time(List.of("snapshot"), q -> strata.services().snapshots().render(tenant));
+        progress.accept("n=" + n + ": raw inserts");
+        double rawInsertPerS = rawInserts(strata, n, new SyntheticMemories(42));
+
+        return new Run(n, percentile(search, 50), percentile(search, 95), percentile(raw, 50), percentile(http, 50),
+                batchPerS, singlePerS, rawInsertPerS, percentile(snapshot, 50), rssMb);
+    }
+
+    /**
+     * The baseline: the same rows inserted with one reused prepared statement per 1,000-row
+     * transaction into a twin of the memories table with the same FTS5 index and trigger, so the
+     * raw side does exactly the storage work Strata's batched write does and nothing else.
+     */
+    private static double rawInserts(Strata strata, int n, SyntheticMemories corpus) throws SQLException {
+        try (Connection c = strata.database().connection(); Statement ddl = c.createStatement()) {
+            ddl.execute("CREATE TABLE bench_raw (id INTEGER PRIMARY KEY AUTOINCREMENT, tenant TEXT NOT NULL, "
+                    + "category TEXT NOT NULL, content TEXT NOT NULL, metadata TEXT, source TEXT, deleted_at TEXT, "
+                    + "created_at TEXT NOT NULL, updated_at TEXT NOT NULL)");
+            ddl.execute("CREATE VIRTUAL TABLE bench_raw_fts USING fts5(content, category, content='bench_raw', "
+                    + "content_rowid='id', tokenize='porter unicode61 remove_diacritics 2')");
+            ddl.execute("CREATE TRIGGER bench_raw_ai AFTER INSERT ON bench_raw BEGIN INSERT INTO bench_raw_fts(rowid, "
+                    + "content, category) VALUES (new.id, new.content, new.category); END");
+            try {
+                String now = Instant.now().toString();
+                long start = System.nanoTime();
+                c.setAutoCommit(false);
+                try (PreparedStatement ps = c.prepareStatement("INSERT INTO bench_raw(tenant, category, content, "
+                        + "metadata, source, created_at, updated_at) VALUES (?, ?, ?, NULL, 'agent_recorded', ?, ?)")) {
+                    for (int written = 0; written < n; written += BATCH) {
+                        for (int i = 0; i < Math.min(BATCH, n - written); i++) {
+                            ps.setString(1, "bench");
+                            ps.setString(2, corpus.category());
+                            ps.setString(3, corpus.content());
+                            ps.setString(4, now);
+                            ps.setString(5, now);
+                            ps.addBatch();
+                        }
+                        ps.executeBatch();
+                        c.commit();
+                    }
+                }
+                double perS = n / seconds(start);
+                c.setAutoCommit(true);
+                return perS;
+            } finally {
+                c.setAutoCommit(true);
+                ddl.execute("DROP TABLE IF EXISTS bench_raw_fts");
+                ddl.execute("DROP TABLE IF EXISTS bench_raw");
+            }
+        }
+    }
+
+    private static void rawSearch(PreparedStatement ps, String match) {
+        try {
+            ps.setString(1, match);
+            ps.setInt(2, SEARCH_LIMIT);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    rs.getLong(1);
+                }
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private double[] httpSearch(int port, List<String> queries) throws IOException, InterruptedException {
+        try (HttpClient client = HttpClient.newHttpClient()) {
+            URI uri = URI.create("http://127.0.0.1:" + port + "/v1/memory/search");
+            List<Double> samples = new ArrayList<>();
+            for (int round = -2; round < rounds; round++) {
+                for (String q : queries) {
+                    String body = "{\"query\":\"" + q.replace("\"", "\\\"") + "\",\"limit\":" + SEARCH_LIMIT + "}";
+                    HttpRequest req = HttpRequest.newBuilder(uri).header("Content-Type", "application/json")
+                            .header("X-Strata-Tenant", "bench").POST(HttpRequest.BodyPublishers.ofString(body)).build();
+                    long t = System.nanoTime();
+                    HttpResponse<String> res = client.send(req, HttpResponse.BodyHandlers.ofString());
+                    double ms = (System.nanoTime() - t) / 1e6;
+                    if (res.statusCode() != 200) {
+                        throw new IllegalStateException("search over HTTP answered " + res.statusCode() + ": " + res.body());
+                    }
+                    if (round >= 0) {
+                        samples.add(ms);
+                    }
+                }
+            }
+            return samples.stream().mapToDouble(Double::doubleValue).toArray();
+        }
+    }
+
+    /** Two warm-up rounds, then {@code rounds} timed rounds over every input. */
+    private double[] time(List<String> inputs, Consumer<String> action) {
+        List<Double> samples = new ArrayList<>();
+        for (int round = -2; round < rounds; round++) {
+            for (String input : inputs) {
+                long t = System.nanoTime();
+                action.accept(input);
+                if (round >= 0) {
+                    samples.add((System.nanoTime() - t) / 1e6);
+                }
+            }
+        }
+        return samples.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    static double percentile(double[] samples, int p) {
+        double[] sorted = samples.clone();
+        Arrays.sort(sorted);
+        int index = (int) Math.ceil(p / 100.0 * sorted.length) - 1;
+        return sorted[Math.max(0, Math.min(sorted.length - 1, index))];
+    }
+
+    private static double seconds(long startNanos) {
+        return (System.nanoTime() - startNanos) / 1e9;
+    }
+
+    /** Resident set size from /proc on Linux; elsewhere the JVM's used heap as an approximation. */
+    static double residentMb() {
+        Path status = Path.of("/proc/self/status");
+        if (Files.isReadable(status)) {
+            try {
+                for (String line : Files.readAllLines(status)) {
+                    if (line.startsWith("VmRSS:")) {
+                        return Long.parseLong(line.replaceAll("[^0-9]", "")) / 1024.0;
+                    }
+                }
+            } catch (IOException | NumberFormatException e) {
+                // fall through to the heap estimate
+            }
+        }
+        Runtime rt = Runtime.getRuntime();
+        return (rt.totalMemory() - rt.freeMemory()) / (1024.0 * 1024.0);
+    }
+}

@@ -1,0 +1,82 @@
+package dev.strata.bootstrap.cli;
+
+import dev.strata.bootstrap.SettingsLoader;
+import dev.strata.bootstrap.bench.BenchReport;
+import dev.strata.bootstrap.bench.MemoryBenchmark;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.IOException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code strata bench}: Strata against raw SQLite on the same file, as a table of medians and ratios. */
+@Command(name = "bench", mixinStandardHelpOptions = true,
+        description = "Benchmark writes, search and snapshot against raw SQLite in the same run.")
+public final class BenchCommand implements Callable<Integer> {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--sizes", split = ",", paramLabel = "N[,N...]", defaultValue = "10000,100000",
+            description = "Numbers of memories to load (default: ${DEFAULT-VALUE}).")
+    List<Integer> sizes;
+
+    @Option(names = "--rounds", paramLabel = "R", defaultValue = "20",
+            description = "Timed rounds over the query set (default: ${DEFAULT-VALUE}).")
+    int rounds;
+
+    @Option(names = "--json", description = "Print one JSON object instead of the table.")
+    boolean json;
+
+    @Option(names = "--work-dir", paramLabel = "DIR",
+            description = "Where to create the benchmark databases (default: a temporary directory, removed after).")
+    Path workDir;
+
+    @Override
+    public Integer call() throws Exception {
+        for (int n : sizes) {
+            if (n < 1_000 || n > 10_000_000) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--sizes: each N must be in 1000..10000000");
+            }
+        }
+        if (rounds < 1 || rounds > 1_000) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--rounds must be in 1..1000");
+        }
+        boolean temporary = workDir == null;
+        Path dir = temporary ? Files.createTempDirectory("strata-bench") : Files.createDirectories(workDir);
+        try {
+            MemoryBenchmark bench = new MemoryBenchmark(SettingsLoader.fromDefaults().load(), rounds,
+                    line -> System.err.println("bench: " + line));
+            List<MemoryBenchmark.Run> runs = bench.run(sizes, dir);
+            System.out.println(json ? BenchReport.json(runs) : BenchReport.table(runs));
+            return 0;
+        } finally {
+            if (temporary) {
+                deleteTree(dir);
+            }
+        }
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        Files.walkFileTree(dir, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                Files.delete(file);
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
+                Files.delete(d);
+                return FileVisitResult.CONTINUE;
+            }
+        });
+    }
+}
