@@ -1,0 +1,124 @@
+package dev.strata.domain.memory;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A hand-written {@link MemoryStore} fake for tests of the layers above the store. Its search is a
+ * plain keyword count (no BM25), which is all the contract promises about ordering.
+ */
+public final class InMemoryMemoryStore implements MemoryStore {
+
+    private final Map<Long, Memory> rows = new LinkedHashMap<>();
+    private final AtomicLong ids = new AtomicLong();
+
+    @Override
+    public synchronized Memory insert(NewMemory m, Instant now) {
+        Memory stored = new Memory(MemoryId.of(ids.incrementAndGet()), m.tenant(), m.category(), m.content(),
+                m.metadata(), m.source(), now, now, Optional.empty());
+        rows.put(stored.id().value(), stored);
+        return stored;
+    }
+
+    @Override
+    public synchronized List<Memory> insertAll(List<NewMemory> memories, Instant now) {
+        List<Memory> stored = new ArrayList<>();
+        for (NewMemory m : memories) {
+            stored.add(insert(m, now));
+        }
+        return stored;
+    }
+
+    @Override
+    public synchronized Optional<Memory> find(Tenant tenant, MemoryId id) {
+        return Optional.ofNullable(rows.get(id.value())).filter(m -> m.tenant().equals(tenant) && !m.isDeleted());
+    }
+
+    @Override
+    public synchronized List<Memory> list(Tenant tenant, Optional<Category> category, int limit) {
+        return rows.values().stream()
+                .filter(m -> m.tenant().equals(tenant) && !m.isDeleted())
+                .filter(m -> category.map(c -> c.equals(m.category())).orElse(true))
+                .sorted(Comparator.comparing(Memory::updatedAt).thenComparing(m -> m.id().value()).reversed())
+                .limit(limit)
+                .toList();
+    }
+
+    @Override
+    public synchronized Optional<Memory> update(Tenant tenant, MemoryId id, MemoryChange change, Instant now) {
+        return find(tenant, id).map(m -> {
+            Memory updated = new Memory(m.id(), m.tenant(), m.category(), change.content().orElse(m.content()),
+                    change.metadata().orElse(m.metadata()), m.source(), m.createdAt(), now, Optional.empty());
+            rows.put(id.value(), updated);
+            return updated;
+        });
+    }
+
+    @Override
+    public synchronized boolean softDelete(Tenant tenant, MemoryId id, Instant now) {
+        Optional<Memory> m = find(tenant, id);
+        m.ifPresent(x -> rows.put(id.value(), withDeleted(x, Optional.of(now))));
+        return m.isPresent();
+    }
+
+    @Override
+    public synchronized Optional<Memory> restore(Tenant tenant, MemoryId id, Instant deletedSince) {
+        Memory m = rows.get(id.value());
+        if (m == null || !m.tenant().equals(tenant)) {
+            return Optional.empty();
+        }
+        if (m.deletedAt().isPresent()) {
+            if (m.deletedAt().get().isBefore(deletedSince)) {
+                return Optional.empty();
+            }
+            m = withDeleted(m, Optional.empty());
+            rows.put(id.value(), m);
+        }
+        return Optional.of(m);
+    }
+
+    @Override
+    public synchronized int purgeDeletedBefore(Instant cutoff) {
+        List<Long> expired = rows.values().stream()
+                .filter(m -> m.deletedAt().map(d -> d.isBefore(cutoff)).orElse(false))
+                .map(m -> m.id().value()).toList();
+        expired.forEach(rows::remove);
+        return expired.size();
+    }
+
+    @Override
+    public synchronized List<SearchHit> search(SearchRequest request) {
+        List<String> keywords = QueryText.keywords(request.query());
+        List<SearchHit> hits = new ArrayList<>();
+        for (Memory m : rows.values()) {
+            if (!m.tenant().equals(request.tenant()) || m.isDeleted()
+                    || request.category().map(c -> !c.equals(m.category())).orElse(false)) {
+                continue;
+            }
+            List<String> stems = QueryText.tokens(m.content()).stream().map(QueryText::stem).toList();
+            long matched = keywords.stream().filter(k -> stems.contains(QueryText.stem(k))).count();
+            if (matched > 0) {
+                hits.add(new SearchHit(m, Snippet.of(m.content(), keywords, Snippet.DEFAULT_WINDOW_WORDS), matched));
+            }
+        }
+        hits.sort(Comparator.comparingDouble(SearchHit::score).reversed()
+                .thenComparing(h -> h.memory().id().value()));
+        return hits.stream().limit(request.limit()).toList();
+    }
+
+    @Override
+    public synchronized long count(Tenant tenant) {
+        return rows.values().stream().filter(m -> m.tenant().equals(tenant) && !m.isDeleted()).count();
+    }
+
+    private static Memory withDeleted(Memory m, Optional<Instant> deletedAt) {
+        return new Memory(m.id(), m.tenant(), m.category(), m.content(), m.metadata(), m.source(), m.createdAt(),
+                m.updatedAt(), deletedAt);
+    }
+}
