@@ -5,7 +5,6 @@ import dev.strata.domain.memory.QueryText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -13,10 +12,11 @@ import java.util.regex.Pattern;
  * Turns what a caller typed into an FTS5 MATCH expression.
  *
  * <p>A query that uses the spec's syntax (a quoted phrase, upper-case AND/OR/NOT, a
- * {@code category:} column filter, a {@code slip*} prefix, parentheses) is kept as written, with
- * stray punctuation removed. Anything else is natural language: stop-words are dropped and the
- * remaining terms are OR-ed, each quoted, so "what slippage does the user like?" finds "always
- * use 0.5% slippage". If FTS5 still rejects the expression, the store falls back to LIKE.
+ * {@code category:} or {@code content:} column filter, a {@code slip*} prefix, parentheses) goes
+ * to FTS5 as written: the caller meant it. If FTS5 rejects it, the store falls back to LIKE on
+ * its keywords, as spec 01 prescribes. Anything else is natural language: stop-words are dropped
+ * and the remaining terms are OR-ed, each quoted so no word can act as an operator; "what
+ * slippage does the user like?" finds "always use 0.5% slippage".
  *
  * @param match    the MATCH expression (never empty)
  * @param terms    terms to highlight in snippets; a trailing '*' marks a prefix
@@ -24,22 +24,18 @@ import java.util.regex.Pattern;
  */
 record Fts5Query(String match, List<String> terms, boolean explicit) {
 
-    private static final Set<String> OPERATORS = Set.of("AND", "OR", "NOT");
-    private static final Set<String> COLUMNS = Set.of("content", "category");
-    private static final Pattern PIECE = Pattern.compile(
-            "\"[^\"]*\"|\\(|\\)|(?<col>[A-Za-z_]+):|(?<word>[\\p{L}\\p{N}_]+\\*?)|(?<other>\\S)");
     private static final Pattern SYNTAX = Pattern.compile(
-            "\"|\\b(AND|OR|NOT)\\b|\\b(content|category):|[\\p{L}\\p{N}_]\\*|\\(|\\)");
+            "\"|\\b(AND|OR|NOT|NEAR)\\b|\\b(content|category)\\s*:|[\\p{L}\\p{N}_]\\*|\\(|\\)");
+    private static final Pattern PREFIX = Pattern.compile("([\\p{L}\\p{N}_]+)\\*");
 
     static Fts5Query from(String raw) {
-        if (SYNTAX.matcher(raw).find()) {
-            Fts5Query explicit = explicit(raw);
-            if (explicit != null) {
-                return explicit;
-            }
+        String query = raw.strip();
+        if (SYNTAX.matcher(query).find()) {
+            return new Fts5Query(query, highlightTerms(query), true);
         }
-        List<String> keywords = QueryText.keywords(raw);
+        List<String> keywords = QueryText.keywords(query);
         if (keywords.isEmpty()) {
+            // Only punctuation: a phrase of nothing matches nothing, without an error.
             return new Fts5Query("\"\"", List.of(), false);
         }
         List<String> quoted = new ArrayList<>(keywords.size());
@@ -49,46 +45,21 @@ record Fts5Query(String match, List<String> terms, boolean explicit) {
         return new Fts5Query(String.join(" OR ", quoted), keywords, false);
     }
 
-    /** Keeps the recognised syntax, drops punctuation FTS5 would reject; null when nothing is left. */
-    private static Fts5Query explicit(String raw) {
-        List<String> out = new ArrayList<>();
+    /** Words of an explicit query worth highlighting: not operators or column names; prefixes keep their '*'. */
+    private static List<String> highlightTerms(String query) {
         List<String> terms = new ArrayList<>();
-        Matcher m = PIECE.matcher(raw);
-        while (m.find()) {
-            String piece = m.group();
-            if (m.group("other") != null) {
-                continue;
-            }
-            if (m.group("col") != null) {
-                String column = m.group("col").toLowerCase(Locale.ROOT);
-                if (COLUMNS.contains(column)) {
-                    out.add(column + ":");
-                }
-                continue;
-            }
-            if (m.group("word") != null) {
-                if (OPERATORS.contains(piece) || piece.equals("NEAR")) {
-                    out.add(piece);
-                } else if (piece.endsWith("*")) {
-                    String stem = piece.substring(0, piece.length() - 1);
-                    out.add('"' + stem + "\"*");
-                    terms.add(stem.toLowerCase(Locale.ROOT) + "*");
-                } else {
-                    out.add('"' + piece + '"');
-                    terms.add(piece.toLowerCase(Locale.ROOT));
-                }
-                continue;
-            }
-            if (piece.startsWith("\"")) {
-                terms.addAll(QueryText.tokens(piece));
-            }
-            out.add(piece);
+        Matcher prefix = PREFIX.matcher(query);
+        while (prefix.find()) {
+            terms.add(prefix.group(1).toLowerCase(Locale.ROOT) + "*");
         }
-        if (terms.isEmpty()) {
-            return null;
+        String withoutSyntax = query.replaceAll("\\b(AND|OR|NOT|NEAR)\\b", " ")
+                .replaceAll("\\b(content|category)\\s*:", " ")
+                .replaceAll("[\\p{L}\\p{N}_]+\\*", " ");
+        for (String token : QueryText.tokens(withoutSyntax)) {
+            if (!terms.contains(token)) {
+                terms.add(token);
+            }
         }
-        // "category: preference" would leave the filter dangling; glue a filter to its operand.
-        String match = String.join(" ", out).replace(": ", ":");
-        return new Fts5Query(match, List.copyOf(terms), true);
+        return List.copyOf(terms);
     }
 }

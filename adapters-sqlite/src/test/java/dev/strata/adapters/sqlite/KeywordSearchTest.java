@@ -1,0 +1,169 @@
+package dev.strata.adapters.sqlite;
+
+import dev.strata.domain.memory.Category;
+import dev.strata.domain.memory.Memory;
+import dev.strata.domain.memory.Metadata;
+import dev.strata.domain.memory.NewMemory;
+import dev.strata.domain.memory.SearchHit;
+import dev.strata.domain.memory.SearchRequest;
+import dev.strata.domain.memory.Source;
+import dev.strata.domain.memory.Tenant;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** spec 01 "Search semantics" on the real FTS5 index: natural language, the query syntax, and fallback. */
+class KeywordSearchTest {
+
+    private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
+    private static final Tenant ME = Tenant.of("me");
+
+    @TempDir
+    Path dir;
+
+    private SqliteDatabase db;
+    private SqliteMemoryStore store;
+    private Memory slippage;
+    private Memory baseSlippage;
+    private Memory lesson;
+    private Memory memes;
+
+    @BeforeEach
+    void seed() {
+        db = TempDatabase.open(dir);
+        store = new SqliteMemoryStore(db);
+        slippage = write(ME, "preference", "always use 0.5% slippage on swaps");
+        baseSlippage = write(ME, "preference", "on base the user accepts higher slippage for thin pools");
+        lesson = write(ME, "lesson", "stop-losses on BTC should trail by 8% not 5%");
+        memes = write(ME, "observation", "user avoided meme coins throughout Q1");
+    }
+
+    @AfterEach
+    void close() {
+        db.close();
+    }
+
+    private Memory write(Tenant tenant, String category, String content) {
+        return store.insert(new NewMemory(tenant, Category.resolve(category), content, Metadata.EMPTY,
+                Source.USER_MANUAL), T0);
+    }
+
+    private List<Memory> search(String query) {
+        return store.search(new SearchRequest(ME, query, 10, Optional.empty())).stream().map(SearchHit::memory).toList();
+    }
+
+    @Test
+    void aQuestionFindsTheMemoriesThatAnswerIt() {
+        List<Memory> hits = search("what slippage does the user like?");
+        assertThat(hits).contains(slippage);
+        assertThat(hits.get(0).content()).contains("slippage");
+    }
+
+    @Test
+    void termsAreOrEdSoOneMatchingWordIsEnough() {
+        assertThat(search("slippage tolerance preferences")).contains(slippage, baseSlippage);
+    }
+
+    @Test
+    void resultsAreRankedByRelevanceNotRecency() {
+        Memory newer = store.insert(new NewMemory(ME, Category.OBSERVATION, "slippage was mentioned once among many "
+                + "other unrelated words about charts candles volume and order books", Metadata.EMPTY,
+                Source.USER_MANUAL), T0.plusSeconds(3600));
+        List<Memory> hits = search("slippage swaps");
+        assertThat(hits.indexOf(slippage)).isLessThan(hits.indexOf(newer));
+    }
+
+    @Test
+    void aQuotedPhraseMatchesExactly() {
+        assertThat(search("\"always use\"")).containsExactly(slippage);
+        assertThat(search("\"use always\"")).isEmpty();
+    }
+
+    @Test
+    void andRequiresBothTermsAndOrEither() {
+        assertThat(search("slippage AND base")).containsExactly(baseSlippage);
+        assertThat(search("meme OR BTC")).containsExactlyInAnyOrder(memes, lesson);
+    }
+
+    @Test
+    void theCategoryColumnFilterRestrictsMatches() {
+        assertThat(search("category:lesson BTC")).containsExactly(lesson);
+        assertThat(search("category:preference BTC")).isEmpty();
+    }
+
+    @Test
+    void aPrefixMatchesEveryWordStartingWithIt() {
+        assertThat(search("slip*")).containsExactlyInAnyOrder(slippage, baseSlippage);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"\"unbalanced quote slippage", "slippage AND", "(((slippage", "NOT", "AND OR NOT slippage",
+            "slippage)))", "col:umn slippage", "slippage NEAR(", "*", "\"\"", "'; DROP TABLE memories; --",
+            "slippage^2", "{slippage}", "content: slippage", "-slippage", "+slippage"})
+    void malformedQueriesNeverFail(String query) {
+        List<SearchHit> hits = store.search(new SearchRequest(ME, query, 10, Optional.empty()));
+        assertThat(hits).allSatisfy(h -> assertThat(h.memory().tenant()).isEqualTo(ME));
+        assertThat(TempDatabase.column(db, "SELECT COUNT(*) FROM memories")).containsExactly("4");
+    }
+
+    @Test
+    void anUnparseableQueryStillFindsItsKeywordsByFallback() {
+        assertThat(search("slippage AND")).contains(slippage, baseSlippage);
+        assertThat(search("\"unbalanced slippage")).contains(slippage, baseSlippage);
+        assertThat(search("slip*?")).contains(slippage, baseSlippage);
+    }
+
+    @Test
+    void theFallbackEscapesLikeWildcards() {
+        write(ME, "reference", "fee is 100% of spread");
+        assertThat(store.search(new SearchRequest(ME, "% AND", 10, Optional.empty()))).isEmpty();
+    }
+
+    @Test
+    void snippetsHighlightTheMatchedWords() {
+        SearchHit hit = store.search(new SearchRequest(ME, "slippage swaps", 1, Optional.empty())).get(0);
+        assertThat(hit.snippet()).isEqualTo("always use 0.5% **slippage** on **swaps**");
+        assertThat(hit.score()).isPositive();
+    }
+
+    /**
+     * Other tenants' better matches fill the ranking window, so the tenant's own hits must come from
+     * the exact path: results are the same as if no other tenant existed.
+     */
+    @Test
+    void otherTenantsAndDeletedRowsNeverCrowdOutTheTenantsOwnResults() {
+        List<Memory> crowd = new ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+            crowd.add(write(Tenant.of("other"), "preference", "slippage slippage slippage " + i));
+        }
+        for (int i = 0; i < 50; i++) {
+            Memory mine = write(ME, "preference", "slippage slippage slippage deleted " + i);
+            store.softDelete(ME, mine.id(), T0.plusSeconds(1));
+        }
+        List<Memory> hits = search("slippage");
+        assertThat(hits).containsExactlyInAnyOrder(slippage, baseSlippage);
+        assertThat(crowd).doesNotContainAnyElementsOf(hits);
+    }
+
+    @Test
+    void whenTheTenantHasEnoughHitsTheyAreItsBestOnes() {
+        for (int i = 0; i < 30; i++) {
+            write(ME, "observation", "slippage note number " + i + " with padding words to lower its rank a bit");
+        }
+        List<SearchHit> hits = store.search(new SearchRequest(ME, "slippage swaps", 3, Optional.empty()));
+        assertThat(hits).hasSize(3);
+        assertThat(hits.get(0).memory()).isEqualTo(slippage);
+        assertThat(hits).isSortedAccordingTo((a, b) -> Double.compare(b.score(), a.score()));
+    }
+}

@@ -1,0 +1,67 @@
+package dev.strata.adapters.sqlite;
+
+import dev.strata.domain.memory.MemoryId;
+import dev.strata.domain.memory.Source;
+import dev.strata.domain.memory.Tenant;
+import io.helidon.dbclient.DbClient;
+import io.helidon.dbclient.jdbc.JdbcClientBuilder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class MigrationTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aFreshFileGetsEveryMigrationOnceAndReopeningChangesNothing() {
+        try (SqliteDatabase db = TempDatabase.open(dir)) {
+            assertThat(TempDatabase.column(db, "SELECT version FROM schema_migrations ORDER BY version"))
+                    .containsExactly("1", "2");
+            assertThat(TempDatabase.column(db, "PRAGMA journal_mode")).containsExactly("wal");
+            assertThat(TempDatabase.column(db, "PRAGMA foreign_keys")).containsExactly("1");
+        }
+        try (SqliteDatabase db = TempDatabase.open(dir)) {
+            assertThat(TempDatabase.column(db, "SELECT COUNT(*) FROM schema_migrations")).containsExactly("2");
+        }
+    }
+
+    @Test
+    void aDatabaseCreatedByMigrationOneIsUpgradedAndItsLegacyRowsBackFilled() throws SQLException {
+        Path file = dir.resolve("strata.db");
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file)) {
+            DbClient client = JdbcClientBuilder.create().connectionPool(() -> {
+                try {
+                    return DriverManager.getConnection("jdbc:sqlite:" + file);
+                } catch (SQLException e) {
+                    throw new IllegalStateException(e);
+                }
+            }).build();
+            new Migrator(client, TempDatabase.CLOCK).migrate(List.of(Schema.V1_GENERAL_MEMORY));
+            // Rows as the reference implementation left them: provenance only inside metadata, or nowhere.
+            c.createStatement().execute("INSERT INTO memories(tenant, category, content, metadata, source, created_at, "
+                    + "updated_at) VALUES ('default', 'preference', 'legacy with source', '{\"source\":\"inferred\"}', "
+                    + "NULL, '2025-01-01T00:00:00.000Z', '2025-01-01T00:00:00.000Z')");
+            c.createStatement().execute("INSERT INTO memories(tenant, category, content, metadata, source, created_at, "
+                    + "updated_at) VALUES ('default', 'preference', 'legacy without source', '{\"source\":\"web\"}', "
+                    + "NULL, '2025-01-01T00:00:00.000Z', '2025-01-01T00:00:00.000Z')");
+            client.close();
+        }
+
+        try (SqliteDatabase db = TempDatabase.open(dir)) {
+            assertThat(TempDatabase.column(db, "SELECT version FROM schema_migrations ORDER BY version"))
+                    .containsExactly("1", "2");
+            SqliteMemoryStore store = new SqliteMemoryStore(db);
+            assertThat(store.find(Tenant.DEFAULT, MemoryId.of(1)).orElseThrow().source()).isEqualTo(Source.INFERRED);
+            assertThat(store.find(Tenant.DEFAULT, MemoryId.of(2)).orElseThrow().source()).isEqualTo(Source.USER_MANUAL);
+        }
+    }
+}
