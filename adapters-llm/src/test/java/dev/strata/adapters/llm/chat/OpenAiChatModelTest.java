@@ -278,7 +278,7 @@ class OpenAiChatModelTest {
     @Test
     void times_out_a_slow_provider_and_retries() {
         model = modelWith(new ChatModelSettings(provider.baseUrl("/v1"), "gpt-4o-mini", Optional.empty(),
-                Duration.ofSeconds(2), Duration.ofMillis(200), new RetryPolicy(2, Duration.ofMillis(1),
+                Duration.ofSeconds(2), Duration.ofSeconds(1), new RetryPolicy(2, Duration.ofMillis(1),
                 Duration.ofMillis(1), Duration.ofSeconds(1)), 3, Duration.ofSeconds(30)));
         provider.hang().reply(200, openAiReply("finally", 3, 1));
 
