@@ -1,6 +1,7 @@
 package dev.strata.domain.entity;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -21,9 +22,9 @@ import java.util.regex.Pattern;
  * {@value #MAX_CO_OCCURRING_TICKERS} distinct tickers are paired into {@code co_occurs_with}
  * edges. {@code belongs_to_scenario} comes only from {@link SystemMetadata}.
  *
- * <p>At most {@value #MAX_EDGES_PER_CONTENT} edges are kept, ranked scenario first, then
- * verb-typed edges, then mentions, then co-occurrence, each in order of first appearance, so a
- * memory naming thirty tickers loses its weakest edges rather than its trades.
+ * <p>At most {@value #MAX_EDGES_PER_CONTENT} edges are kept, ranked scenario first, then positions
+ * (holds, exited, traded), then watched, then mentions, then co-occurrence, each in order of first
+ * appearance, so a memory naming thirty tickers loses its weakest edges rather than its trades.
  */
 public final class EdgeExtractor {
 
@@ -55,7 +56,10 @@ public final class EdgeExtractor {
                 .forEach(e -> ranked.add(new MemoryEdge(EdgeType.MENTIONS, e)));
         ranked.addAll(coOccurrences(mentions));
 
-        return ranked.stream().distinct().limit(MAX_EDGES_PER_CONTENT).toList();
+        // Stable sort: within a rank, edges keep their order of appearance in the text.
+        return ranked.stream().distinct()
+                .sorted(Comparator.comparingInt(e -> e.type().capPriority()))
+                .limit(MAX_EDGES_PER_CONTENT).toList();
     }
 
     public List<MemoryEdge> extract(String content) {
