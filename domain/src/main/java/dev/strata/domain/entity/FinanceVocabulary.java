@@ -63,7 +63,8 @@ final class FinanceVocabulary {
             "PUMP", "DUMP", "MOON", "NOTE", "ALERT", "DONE", "PLAN", "RISK", "PERP", "PERPS", "SPOT", "SWAP",
             "CEXS", "DEXS", "GM", "GN", "WAGMI", "NGMI", "REKT", "IRL", "DM", "DMS", "RT", "PT", "ID", "TX",
             "TXS", "KB", "MB", "GB", "TB", "OS", "IOS", "PC", "TV", "EV", "EVS", "QA", "CV", "AMA", "ICO", "IDO", "TGE",
-            "AUM", "NAV", "EPS", "PE", "ROE", "ROA", "YOLO", "BTFD", "OTM", "ITM", "ATM", "IV", "DD", "TA", "FA");
+            "AUM", "NAV", "EPS", "PE", "ROE", "ROA", "YOLO", "BTFD", "OTM", "ITM", "ATM", "IV", "DD", "TA", "FA",
+            "IRA", "ROTH", "NYC", "SF", "LA", "DC", "NY", "SRE", "MVP", "PRD", "OKR", "SLA", "SOP", "PO");
 
     /** Chain spellings that cannot be mistaken for ordinary words, mapped to the canonical chain key. */
     static final Map<String, String> CHAINS = Map.ofEntries(

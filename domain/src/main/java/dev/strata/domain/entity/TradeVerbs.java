@@ -34,7 +34,7 @@ final class TradeVerbs {
             EdgeType.WATCHED, verbs(
                     "watch ?list|watching|watched|watches|watch|monitoring|monitored|monitor|eyeing"
                             + "|keeping an eye on|keep an eye on|tracking|tracked|track",
-                    "关注|观察|盯着|盯盘|留意|自选|观望"));
+                    "关注|观察|盯着|盯盘|留意|自选|观望|看好|看空"));
 
     private static final Pattern ENGLISH_NEGATION =
             Pattern.compile("(?i)(?:(?<![A-Za-z])(?:not|never|no longer)|n't)\\s+(?:[A-Za-z]+\\s+)?$");
@@ -57,6 +57,11 @@ final class TradeVerbs {
         }
         found.sort(Comparator.comparingInt(Occurrence::start).thenComparing(o -> o.type().ordinal()));
         return List.copyOf(found);
+    }
+
+    /** Whether any trade verb occurs, negated or not: "not selling XYZ" is still about trading XYZ. */
+    static boolean occursIn(String text) {
+        return VERBS.values().stream().anyMatch(p -> p.matcher(text).find());
     }
 
     private static boolean isNegated(String text, int verbStart) {

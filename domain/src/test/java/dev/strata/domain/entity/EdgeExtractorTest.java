@@ -133,6 +133,17 @@ class EdgeExtractorTest {
         }
 
         @Test
+        void sell_then_swap_in_one_sentence() {
+            assertThat(edgesOf("昨天在币安把SOL全部卖出了，换成了USDC"))
+                    .containsExactly(edge(EXITED, ticker("SOL")), edge(TRADED, ticker("USDC")));
+        }
+
+        @Test
+        void bullish_view_is_watching() {
+            assertThat(edgesOf("看好ETH，计划在3000附近加仓")).containsExactly(edge(WATCHED, ticker("ETH")));
+        }
+
+        @Test
         void negated_chinese_verb_falls_back_to_mentions() {
             assertThat(edgesOf("我没有卖出BTC")).containsExactly(edge(MENTIONS, ticker("BTC")));
         }

@@ -56,8 +56,17 @@ class FinanceEntityExtractorTest {
         }
 
         @Test
-        void unlisted_short_capitalised_symbol_in_normal_prose_counts() {
-            assertThat(extractor.extract("I think ZRO looks strong here")).containsExactly(ticker("ZRO"));
+        void unlisted_capitalised_symbol_counts_when_its_clause_talks_trading() {
+            assertThat(extractor.extract("Bought ZRO today")).containsExactly(ticker("ZRO"));
+            assertThat(extractor.extract("ZRO at $3.2 looks strong")).containsExactly(ticker("ZRO"));
+            assertThat(extractor.extract("ZRO up 12% this week")).containsExactly(ticker("ZRO"));
+            assertThat(extractor.extract("the ZRO token unlock")).containsExactly(ticker("ZRO"));
+            assertThat(extractor.extract("ZRO涨了")).containsExactly(ticker("ZRO"));
+        }
+
+        @Test
+        void unlisted_capitalised_word_without_trading_context_is_an_acronym() {
+            assertThat(extractor.extract("I live in NYC, work at ACME with the QE team, and ZRO looks fun")).isEmpty();
         }
     }
 
@@ -75,7 +84,11 @@ class FinanceEntityExtractorTest {
                 "USD is strong and EUR is weak",
                 "the base case is market optimism about the polygon shape",
                 "a long-term view on the sell-off",
-                "ETH-based rollups"
+                "ETH-based rollups",
+                "I live in NYC and work at IBM as an SRE",
+                "We discussed the MVP and the PRD with the PM",
+                "Bought some ETH in my IRA",
+                "Use RSI and MACD on the 4H chart"
         })
         void ordinary_upper_case_words_are_not_tickers(String text) {
             assertThat(extractor.extract(text)).allSatisfy(e -> assertThat(e).isIn(ticker("ETH")));
