@@ -1,0 +1,19 @@
+package dev.strata.domain.retrieval;
+
+/** A retrieval path that ranks memories for a query. The wire name appears in search responses. */
+public enum Arm {
+    /** FTS5 BM25 over the memory text: always available. */
+    KEYWORD("keyword"),
+    /** Nearest neighbours of the query embedding: only when an embedder is configured and answers. */
+    VECTOR("vector");
+
+    private final String wireName;
+
+    Arm(String wireName) {
+        this.wireName = wireName;
+    }
+
+    public String wireName() {
+        return wireName;
+    }
+}

@@ -1,0 +1,70 @@
+package dev.strata.domain.retrieval;
+
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * The knobs of {@link HybridRanker}. The defaults are spec 01's pipeline (RRF k = 60 with equal
+ * arm weights, entity boost 0.3) with spec 02's temporal decay (half-life 30 days, identity and
+ * lesson exempt) and MMR (λ 0.7) available as switches, off by default so that ranking stays
+ * exactly the spec-01 formula unless asked.
+ */
+public record FusionSettings(
+        int rrfK,
+        double keywordWeight,
+        double vectorWeight,
+        double entityBoostFactor,
+        boolean temporalDecayEnabled,
+        Duration decayHalfLife,
+        Set<String> decayExemptTypes,
+        boolean mmrEnabled,
+        double mmrLambda) {
+
+    public FusionSettings {
+        if (rrfK < 1) {
+            throw new IllegalArgumentException("rrfK must be at least 1: " + rrfK);
+        }
+        requireWeight("keywordWeight", keywordWeight);
+        requireWeight("vectorWeight", vectorWeight);
+        if (keywordWeight == 0 && vectorWeight == 0) {
+            throw new IllegalArgumentException("at least one arm needs a positive weight");
+        }
+        requireWeight("entityBoostFactor", entityBoostFactor);
+        Objects.requireNonNull(decayHalfLife, "decayHalfLife");
+        if (decayHalfLife.isNegative() || decayHalfLife.isZero()) {
+            throw new IllegalArgumentException("decayHalfLife must be positive: " + decayHalfLife);
+        }
+        decayExemptTypes = Set.copyOf(decayExemptTypes);
+        if (!(mmrLambda >= 0 && mmrLambda <= 1)) {
+            throw new IllegalArgumentException("mmrLambda must be within [0, 1]: " + mmrLambda);
+        }
+    }
+
+    public static FusionSettings defaults() {
+        return new FusionSettings(ReciprocalRankFusion.DEFAULT_K, 1.0, 1.0, EntityBoost.DEFAULT_FACTOR,
+                false, TemporalDecay.DEFAULT_HALF_LIFE, TemporalDecay.DEFAULT_EXEMPT_TYPES,
+                false, MaximalMarginalRelevance.DEFAULT_LAMBDA);
+    }
+
+    public FusionSettings withTemporalDecay(boolean enabled) {
+        return new FusionSettings(rrfK, keywordWeight, vectorWeight, entityBoostFactor, enabled, decayHalfLife,
+                decayExemptTypes, mmrEnabled, mmrLambda);
+    }
+
+    public FusionSettings withMmr(boolean enabled) {
+        return new FusionSettings(rrfK, keywordWeight, vectorWeight, entityBoostFactor, temporalDecayEnabled,
+                decayHalfLife, decayExemptTypes, enabled, mmrLambda);
+    }
+
+    public FusionSettings withArmWeights(double keyword, double vector) {
+        return new FusionSettings(rrfK, keyword, vector, entityBoostFactor, temporalDecayEnabled, decayHalfLife,
+                decayExemptTypes, mmrEnabled, mmrLambda);
+    }
+
+    private static void requireWeight(String name, double value) {
+        if (!Double.isFinite(value) || value < 0) {
+            throw new IllegalArgumentException(name + " must be finite and non-negative: " + value);
+        }
+    }
+}
