@@ -1,0 +1,156 @@
+package dev.strata.application.memory;
+
+import dev.strata.domain.MutableClock;
+import dev.strata.domain.audit.InMemoryAuditLog;
+import dev.strata.domain.error.InvalidInputException;
+import dev.strata.domain.error.NotFoundException;
+import dev.strata.domain.memory.Category;
+import dev.strata.domain.memory.InMemoryMemoryStore;
+import dev.strata.domain.memory.Memory;
+import dev.strata.domain.memory.MemoryChange;
+import dev.strata.domain.memory.Metadata;
+import dev.strata.domain.memory.Source;
+import dev.strata.domain.memory.Tenant;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class MemoryServiceTest {
+
+    private static final Tenant ME = Tenant.of("me");
+
+    private final MutableClock clock = new MutableClock(Instant.parse("2026-03-01T09:00:00Z"));
+    private InMemoryMemoryStore store;
+    private InMemoryAuditLog audit;
+    private MemoryService service;
+
+    @BeforeEach
+    void setUp() {
+        store = new InMemoryMemoryStore();
+        audit = new InMemoryAuditLog();
+        service = new MemoryService(store, audit, clock, new MemoryLimits(100, 50, 3, 20, 10, 5, 5),
+                Duration.ofDays(30));
+    }
+
+    private WriteMemory write(String category, String content) {
+        return new WriteMemory(ME, category, content, Metadata.EMPTY, Source.USER_MANUAL);
+    }
+
+    @Test
+    void writeResolvesAliasesAndStampsTheClock() {
+        Memory m = service.write(write("Warning", "  never chase pumps  "));
+
+        assertThat(m.category()).isEqualTo(Category.LESSON);
+        assertThat(m.content()).isEqualTo("never chase pumps");
+        assertThat(m.createdAt()).isEqualTo(clock.instant());
+    }
+
+    @Test
+    void writeRejectsWhatBreaksTheLimitsNamingTheField() {
+        assertThatThrownBy(() -> service.write(write("lesson", "x".repeat(101))))
+                .isInstanceOfSatisfying(InvalidInputException.class, e -> assertThat(e.field()).isEqualTo("content"));
+        assertThatThrownBy(() -> service.write(write("lesson", "   ")))
+                .isInstanceOfSatisfying(InvalidInputException.class, e -> assertThat(e.field()).isEqualTo("content"));
+        assertThatThrownBy(() -> service.write(write("Not A Slug!", "text")))
+                .isInstanceOfSatisfying(InvalidInputException.class, e -> assertThat(e.field()).isEqualTo("category"));
+        assertThatThrownBy(() -> service.write(new WriteMemory(ME, "lesson", "text",
+                new Metadata("{\"k\":\"" + "v".repeat(60) + "\"}"), Source.USER_MANUAL)))
+                .isInstanceOfSatisfying(InvalidInputException.class, e -> assertThat(e.field()).isEqualTo("metadata"));
+        assertThat(store.count(ME)).isZero();
+    }
+
+    @Test
+    void aBatchIsAllOrNothingAndNamesTheBadElement() {
+        assertThatThrownBy(() -> service.writeAll(List.of(write("lesson", "one"), write("lesson", "two"),
+                write("lesson", ""))))
+                .isInstanceOfSatisfying(InvalidInputException.class,
+                        e -> assertThat(e.field()).isEqualTo("memories[2].content"));
+        assertThatThrownBy(() -> service.writeAll(List.of(write("lesson", "a"), write("lesson", "b"),
+                write("lesson", "c"), write("lesson", "d"))))
+                .isInstanceOfSatisfying(InvalidInputException.class, e -> assertThat(e.field()).isEqualTo("memories"));
+        assertThatThrownBy(() -> service.writeAll(List.of()))
+                .isInstanceOf(InvalidInputException.class);
+        assertThat(store.count(ME)).isZero();
+
+        assertThat(service.writeAll(List.of(write("lesson", "one"), write("lesson", "two"))))
+                .extracting(Memory::content).containsExactly("one", "two");
+    }
+
+    @Test
+    void limitsAreCheckedAgainstTheConfiguredRange() {
+        assertThatThrownBy(() -> service.list(ME, Optional.empty(), Optional.of(0)))
+                .isInstanceOfSatisfying(InvalidInputException.class, e -> assertThat(e.field()).isEqualTo("limit"));
+        assertThatThrownBy(() -> service.search(ME, "x", Optional.of(11), Optional.empty()))
+                .isInstanceOfSatisfying(InvalidInputException.class, e -> assertThat(e.field()).isEqualTo("limit"));
+    }
+
+    @Test
+    void restoreWorksUntilRetentionRunsOutAndPurgeThenRemovesTheRow() {
+        Memory m = service.write(write("lesson", "trail stops by 8%"));
+        service.delete(ME, m.id());
+        assertThatThrownBy(() -> service.get(ME, m.id())).isInstanceOf(NotFoundException.class);
+
+        clock.advance(Duration.ofDays(29));
+        assertThat(service.restore(ME, m.id()).content()).isEqualTo("trail stops by 8%");
+        service.delete(ME, m.id());
+
+        clock.advance(Duration.ofDays(30).plusSeconds(1));
+        assertThatThrownBy(() -> service.restore(ME, m.id())).isInstanceOf(NotFoundException.class);
+        assertThat(service.purgeExpired()).isEqualTo(1);
+        assertThat(service.purgeExpired()).isZero();
+    }
+
+    @Test
+    void purgeKeepsRowsStillWithinRetention() {
+        Memory m = service.write(write("lesson", "keep me"));
+        service.delete(ME, m.id());
+        clock.advance(Duration.ofDays(29));
+        assertThat(service.purgeExpired()).isZero();
+        assertThat(service.restore(ME, m.id())).isNotNull();
+    }
+
+    @Test
+    void deletesAndRestoresAreAudited() {
+        Memory m = service.write(write("lesson", "audit me"));
+        service.delete(ME, m.id());
+        service.restore(ME, m.id());
+
+        assertThat(audit.recent(ME, 10)).extracting(e -> e.action()).containsExactly("memory.restore", "memory.delete");
+        assertThat(audit.recent(ME, 10)).allSatisfy(e -> assertThat(e.subject()).isEqualTo(m.id().toString()));
+    }
+
+    @Test
+    void updateBumpsTheMemoryAndUnknownIdsAreNotFound() {
+        Memory m = service.write(write("lesson", "old text"));
+        clock.advance(Duration.ofMinutes(5));
+        Memory updated = service.update(ME, m.id(), new MemoryChange(Optional.of("new text"), Optional.empty()));
+
+        assertThat(updated.updatedAt()).isEqualTo(clock.instant());
+        assertThatThrownBy(() -> service.update(Tenant.of("other"), m.id(),
+                new MemoryChange(Optional.of("x"), Optional.empty()))).isInstanceOf(NotFoundException.class);
+        assertThatThrownBy(() -> service.delete(Tenant.of("other"), m.id())).isInstanceOf(NotFoundException.class);
+    }
+
+    @Test
+    void listenersHearCommittedWritesAndAFailingListenerNeverFailsTheWrite() {
+        List<String> heard = new ArrayList<>();
+        service.addListener(e -> {
+            throw new IllegalStateException("listener bug");
+        });
+        service.addListener(e -> heard.add(e.memory().content()));
+
+        service.write(write("lesson", "first"));
+        service.writeAll(List.of(write("lesson", "second"), write("lesson", "third")));
+
+        assertThat(heard).containsExactly("first", "second", "third");
+        assertThat(store.count(ME)).isEqualTo(3);
+    }
+}

@@ -1,0 +1,34 @@
+package dev.strata.domain.memory;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class SnippetTest {
+
+    @Test
+    void shortContentIsShownWholeWithMatchesMarked() {
+        assertThat(Snippet.of("always use 0.5% slippage on swaps", List.of("slippage", "swap"), 32))
+                .isEqualTo("always use 0.5% **slippage** on **swaps**");
+    }
+
+    @Test
+    void longContentIsCutToTheDensestWindow() {
+        String content = "filler ".repeat(50) + "the user prefers tight slippage on base swaps " + "tail ".repeat(50);
+        String snippet = Snippet.of(content, List.of("slippage", "swaps", "base"), 8);
+        assertThat(snippet).startsWith("…").endsWith("…").contains("**slippage**", "**base**", "**swaps**");
+        assertThat(snippet.split(" ")).hasSizeLessThanOrEqualTo(10);
+    }
+
+    @Test
+    void prefixTermsMatchWordBeginnings() {
+        assertThat(Snippet.of("slippage and slips", List.of("slip*"), 32)).isEqualTo("**slippage** and **slips**");
+    }
+
+    @Test
+    void contentWithoutWordsIsReturnedAsIs() {
+        assertThat(Snippet.of("%%%", List.of("x"), 32)).isEqualTo("%%%");
+    }
+}
