@@ -52,11 +52,11 @@ public final class GroundTruth {
         return new GroundTruth(statements);
     }
 
-    /** Every {@code - key: value} bullet with a non-empty value in {@code text}, in order. */
+    /** Every {@code - key: value} bullet in {@code text} whose value is set (not a placeholder), in order. */
     public static List<StatedValue> statementsIn(String text, String source) {
         List<StatedValue> found = new ArrayList<>();
         for (String line : text.split("\n")) {
-            KeyValueLine.parse(line).filter(kv -> !kv.value().isBlank())
+            KeyValueLine.parse(line).filter(kv -> !kv.isUnset())
                     .ifPresent(kv -> found.add(new StatedValue(kv.key(), kv.value(), source)));
         }
         return found;

@@ -27,7 +27,7 @@ public record IdentityMetadata(Optional<String> name, Optional<String> vibe, Opt
         Optional<String> emoji = Optional.empty();
         for (String line : text.split("\n")) {
             Optional<KeyValueLine> statement = KeyValueLine.parse(line);
-            if (statement.isEmpty() || isPlaceholder(statement.get().value())) {
+            if (statement.isEmpty() || statement.get().isUnset()) {
                 continue;
             }
             String value = statement.get().value();
@@ -39,10 +39,5 @@ public record IdentityMetadata(Optional<String> name, Optional<String> vibe, Opt
             }
         }
         return new IdentityMetadata(name, vibe, emoji);
-    }
-
-    private static boolean isPlaceholder(String value) {
-        return value.isBlank() || value.startsWith("(") || value.startsWith("_(") || value.startsWith("*(")
-                || value.startsWith("<") || value.equals("-") || value.equals("…") || value.equals("...");
     }
 }

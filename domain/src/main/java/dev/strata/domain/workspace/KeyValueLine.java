@@ -38,6 +38,15 @@ public record KeyValueLine(String key, String rawKey, String value) {
         }
     }
 
+    /**
+     * True when the value is empty or still a template placeholder ({@code _(pick one)_},
+     * {@code <name>}, {@code ...}): such a line states nothing.
+     */
+    public boolean isUnset() {
+        return value.isBlank() || value.startsWith("(") || value.startsWith("<") || value.equals("-")
+                || value.equals("…") || value.equals("...");
+    }
+
     /** The statement on this line, if the line is one. */
     public static Optional<KeyValueLine> parse(String line) {
         Matcher m = LINE.matcher(line);

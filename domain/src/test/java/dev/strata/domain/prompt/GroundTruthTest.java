@@ -60,11 +60,12 @@ class GroundTruthTest {
     }
 
     @Test
-    void statements_are_bullets_with_a_value() {
+    void statements_are_bullets_with_a_value_that_is_not_a_placeholder() {
         assertThat(GroundTruth.statementsIn("""
                 ## User Profile
                 - risk_tolerance: conservative
                 - empty:
+                - **Name:** _(optional)_
                 [preference] user always sets slippage to 0.5%
                 plain: not a bullet
                 """, GroundTruth.MEMORY_STORE))
