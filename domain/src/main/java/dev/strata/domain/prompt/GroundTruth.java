@@ -12,14 +12,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Human ground truth outranks derived layers.
  *
  * <p>The rule: a workspace statement is a markdown bullet {@code - key: value} in USER.md or
  * MEMORY.md (see {@link KeyValueLine} for the exact syntax and how keys are normalised). When a
- * derived layer (the user profile, or a {@code - key: value} line of the memory store's
- * {@code <memory-context>} block) gives the same key a different value, the workspace value is
+ * derived layer (the user profile, or a {@code - key: value} or {@code [category] key: value}
+ * line of the memory store's {@code <memory-context>} block) gives the same key a different value, the workspace value is
  * authoritative and the derived one is shown as inferred evidence. USER.md wins over MEMORY.md;
  * inside one file the last statement of a key wins, since later lines are usually corrections.
  * Values are compared ignoring case, surrounding quotes, a final full stop and extra spaces.
@@ -28,6 +30,8 @@ public final class GroundTruth {
 
     public static final String USER_PROFILE = "user profile";
     public static final String MEMORY_STORE = "memory store";
+
+    private static final Pattern CATEGORY_PREFIX = Pattern.compile("^\\s*\\[[\\w -]{1,40}]\\s+(.+)$");
 
     private final Map<String, StatedValue> statements;
 
@@ -57,6 +61,22 @@ public final class GroundTruth {
         List<StatedValue> found = new ArrayList<>();
         for (String line : text.split("\n")) {
             KeyValueLine.parse(line).filter(kv -> !kv.isUnset())
+                    .ifPresent(kv -> found.add(new StatedValue(kv.key(), kv.value(), source)));
+        }
+        return found;
+    }
+
+    /**
+     * The statements of a derived layer's rendered text (the {@code <memory-context>} block):
+     * {@code - key: value} bullets as in the workspace, and memory lines with a category prefix,
+     * {@code [personalization] key: value}, which is how the memory store renders its entries.
+     */
+    public static List<StatedValue> derivedStatementsIn(String text, String source) {
+        List<StatedValue> found = new ArrayList<>();
+        for (String line : text.split("\n")) {
+            Matcher categorised = CATEGORY_PREFIX.matcher(line);
+            String candidate = categorised.matches() ? "- " + categorised.group(1) : line;
+            KeyValueLine.parse(candidate).filter(kv -> !kv.isUnset())
                     .ifPresent(kv -> found.add(new StatedValue(kv.key(), kv.value(), source)));
         }
         return found;

@@ -34,7 +34,7 @@ public final class PromptAssembler {
         GroundTruth truth = GroundTruth.of(workspace);
         List<StatedValue> derived = new ArrayList<>();
         userProfile.forEach(e -> derived.add(new StatedValue(e.key(), e.value(), GroundTruth.USER_PROFILE)));
-        derived.addAll(GroundTruth.statementsIn(renderedMemoryContext, GroundTruth.MEMORY_STORE));
+        derived.addAll(GroundTruth.derivedStatementsIn(renderedMemoryContext, GroundTruth.MEMORY_STORE));
         List<PrecedenceConflict> conflicts = truth.conflicts(derived);
 
         List<PromptBlock> blocks = new ArrayList<>();

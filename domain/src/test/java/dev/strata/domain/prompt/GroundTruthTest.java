@@ -71,4 +71,21 @@ class GroundTruthTest {
                 """, GroundTruth.MEMORY_STORE))
                 .containsExactly(new StatedValue("risk_tolerance", "conservative", GroundTruth.MEMORY_STORE));
     }
+
+    @Test
+    void the_memory_context_states_values_as_bullets_or_as_categorised_memory_lines() {
+        assertThat(GroundTruth.derivedStatementsIn("""
+                <memory-context>
+                ## User Profile
+                - risk_tolerance: aggressive
+                ## Observations
+                [personalization] preferred chains: solana
+                [preference] user always sets slippage to 0.5%
+                [observation] user said this about fees: too high for small trades
+                </memory-context>
+                """, GroundTruth.MEMORY_STORE))
+                .containsExactly(
+                        new StatedValue("risk_tolerance", "aggressive", GroundTruth.MEMORY_STORE),
+                        new StatedValue("preferred_chains", "solana", GroundTruth.MEMORY_STORE));
+    }
 }

@@ -144,6 +144,20 @@ class PromptAssemblerTest {
     }
 
     @Test
+    void a_personalization_memory_contradicting_memory_md_is_shown_as_inferred() {
+        String memoryContext = "<memory-context>\n[personalization] home_language: de\n</memory-context>";
+
+        AssembledPrompt prompt = assembler.assemble(fullWorkspace(), memoryContext, List.of(), false);
+
+        assertThat(prompt.conflicts()).singleElement().satisfies(c -> {
+            assertThat(c.authoritative()).isEqualTo(new StatedValue("home_language", "en", "MEMORY.md"));
+            assertThat(c.inferred()).isEqualTo(new StatedValue("home_language", "de", GroundTruth.MEMORY_STORE));
+        });
+        assertThat(prompt.blocks()).last().extracting(PromptBlock::text).asString()
+                .endsWith("- home_language: \"en\" (MEMORY.md), not \"de\" (memory store)");
+    }
+
+    @Test
     void without_contradictions_there_is_no_ground_truth_section() {
         AssembledPrompt prompt = assembler.assemble(fullWorkspace(), "", List.of(new ProfileEntry("risk_tolerance", "Conservative")), false);
 
