@@ -100,7 +100,7 @@ public final class FileSystemWorkspaceReader implements WorkspaceReader {
                     read.byteCapped(), read.malformed()));
         } catch (WorkspacePathException escape) {
             notices.add(new WorkspaceNotice(WorkspaceNotice.Type.PATH_ESCAPE, relativePath,
-                    escape.getMessage().substring(relativePath.length() + 2) + "; refused"));
+                    escape.reason() + "; refused"));
         } catch (IOException e) {
             notices.add(new WorkspaceNotice(WorkspaceNotice.Type.UNREADABLE, relativePath, "cannot be read: " + e));
         }

@@ -6,13 +6,20 @@ import java.io.IOException;
 public final class WorkspacePathException extends IOException {
 
     private final String relativePath;
+    private final String reason;
 
-    public WorkspacePathException(String relativePath, String message) {
-        super(relativePath + ": " + message);
+    public WorkspacePathException(String relativePath, String reason) {
+        super(relativePath + ": " + reason);
         this.relativePath = relativePath;
+        this.reason = reason;
     }
 
     public String relativePath() {
         return relativePath;
+    }
+
+    /** Why the path was refused, without the path. */
+    public String reason() {
+        return reason;
     }
 }

@@ -16,7 +16,28 @@ import java.util.Optional;
  */
 public final class WorkspaceRoot {
 
+    /** Where the workspace lives unless configured otherwise: {@code ~/.strata/workspace}. */
+    public static final String DEFAULT_LOCATION = "~/.strata/workspace";
+
     private final Path directory;
+
+    /**
+     * A configured workspace location as a path: {@code ~} and {@code ~/...} are taken relative
+     * to {@code userHome} (a shell would do that, a YAML file or an environment variable does not).
+     */
+    public static Path locate(String configured, Path userHome) {
+        String trimmed = configured.strip();
+        if (trimmed.isEmpty()) {
+            throw new IllegalArgumentException("workspace location must not be empty");
+        }
+        if (trimmed.equals("~")) {
+            return userHome;
+        }
+        if (trimmed.startsWith("~/")) {
+            return userHome.resolve(trimmed.substring(2));
+        }
+        return Path.of(trimmed);
+    }
 
     public WorkspaceRoot(Path directory) {
         this.directory = Objects.requireNonNull(directory, "directory").toAbsolutePath().normalize();

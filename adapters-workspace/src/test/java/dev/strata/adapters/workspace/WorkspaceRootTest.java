@@ -89,4 +89,14 @@ class WorkspaceRootTest {
         assertThat(root.resolveExisting("SOUL.md")).isEmpty();
         assertThat(root.resolveExisting("USER.md")).isEmpty();
     }
+
+    @Test
+    void a_configured_location_expands_the_home_directory() {
+        Path home = Path.of("/home/ada");
+
+        assertThat(WorkspaceRoot.locate(WorkspaceRoot.DEFAULT_LOCATION, home)).isEqualTo(Path.of("/home/ada/.strata/workspace"));
+        assertThat(WorkspaceRoot.locate("~", home)).isEqualTo(home);
+        assertThat(WorkspaceRoot.locate(" /srv/openclaw/workspace ", home)).isEqualTo(Path.of("/srv/openclaw/workspace"));
+        assertThat(WorkspaceRoot.locate("~other/ws", home)).isEqualTo(Path.of("~other/ws"));
+    }
 }
