@@ -8,7 +8,7 @@ import java.util.Objects;
  * @param rule    what was matched
  * @param line    1-based line of the match
  * @param excerpt the matched text (at most {@value #MAX_EXCERPT} characters, invisible characters
- *                spelled as {@code U+XXXX}) so a human can find it
+ *                spelled as code points such as {@code U+200B}) so a human can find it
  */
 public record InjectionFinding(InjectionRule rule, int line, String excerpt) {
 
