@@ -1,0 +1,29 @@
+package dev.strata.domain.prompt;
+
+import java.util.Objects;
+
+/**
+ * One declared block of the system prompt, as spec 03's prompt builder passes them on.
+ *
+ * @param name  what the block is ({@link #IDENTITY}, {@link #MEMORY}, {@link #PERSONALIZATION})
+ * @param text  the block's text, LF line ends, no trailing whitespace
+ * @param cache true when the block may be placed in the model provider's prompt cache; only the
+ *              identity prefix is, because it is the part that stays the same across sessions
+ */
+public record PromptBlock(String name, String text, boolean cache) {
+
+    public static final String IDENTITY = "identity";
+    public static final String MEMORY = "memory";
+    public static final String PERSONALIZATION = "personalization";
+
+    public PromptBlock {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(text, "text");
+        if (name.isBlank()) {
+            throw new IllegalArgumentException("name must not be blank");
+        }
+        if (text.isBlank()) {
+            throw new IllegalArgumentException("an empty block is left out, not sent");
+        }
+    }
+}
