@@ -1,0 +1,58 @@
+package dev.strata.bootstrap;
+
+import io.helidon.config.Config;
+import io.helidon.config.ConfigSources;
+import org.junit.jupiter.api.Test;
+import org.sqlite.SQLiteConfig;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class SettingsLoaderTest {
+
+    private static SettingsLoader loader(Map<String, String> env) {
+        return new SettingsLoader(Config.just(ConfigSources.classpath("application.yaml")), env);
+    }
+
+    @Test
+    void defaultsAreTheDocumentedOnes() {
+        StrataSettings s = loader(Map.of()).load();
+        assertThat(s.gateway().host()).isEqualTo("127.0.0.1");
+        assertThat(s.gateway().port()).isEqualTo(8420);
+        assertThat(s.dataDir()).isEqualTo(Path.of("./data"));
+        assertThat(s.retention()).isEqualTo(Duration.ofDays(30));
+        assertThat(s.purgeInterval()).isEqualTo(Duration.ofMinutes(30));
+        assertThat(s.snapshotLimit()).isEqualTo(50);
+        assertThat(s.limits().maxBatchSize()).isEqualTo(1000);
+        assertThat(s.sqlite().synchronous()).isEqualTo(SQLiteConfig.SynchronousMode.NORMAL);
+    }
+
+    @Test
+    void environmentVariablesOverrideTheFile() {
+        StrataSettings s = loader(Map.of("STRATA_PORT", "9000", "STRATA_DATA_DIR", "/var/lib/strata",
+                "STRATA_RETENTION_DAYS", "7", "STRATA_SQLITE_SYNCHRONOUS", "full")).load();
+        assertThat(s.gateway().port()).isEqualTo(9000);
+        assertThat(s.dataDir()).isEqualTo(Path.of("/var/lib/strata"));
+        assertThat(s.retention()).isEqualTo(Duration.ofDays(7));
+        assertThat(s.sqlite().synchronous()).isEqualTo(SQLiteConfig.SynchronousMode.FULL);
+    }
+
+    @Test
+    void badValuesNameTheirKey() {
+        assertThatThrownBy(() -> loader(Map.of("STRATA_PORT", "eighty")).load())
+                .hasMessageContaining("strata.server.port").hasMessageContaining("STRATA_PORT");
+        assertThatThrownBy(() -> loader(Map.of("STRATA_SQLITE_SYNCHRONOUS", "sometimes")).load())
+                .hasMessageContaining("synchronous");
+    }
+
+    @Test
+    void everyKeyInTheFileHasAnEnvironmentVariable() {
+        Config file = Config.just(ConfigSources.classpath("application.yaml"));
+        file.get("strata").traverse().filter(Config::isLeaf).forEach(node ->
+                assertThat(SettingsLoader.ENV).containsKey(node.key().toString()));
+    }
+}
