@@ -45,7 +45,7 @@ public final class Strata implements AutoCloseable {
             MemoryService memories = new MemoryService(memoryStore, new SqliteAuditLog(db), clock, settings.limits(),
                     settings.retention());
             return new Services(memories, new ProfileService(profileStore, clock),
-                    new SnapshotService(memoryStore, profileStore, settings.snapshotLimit()));
+                    new SnapshotService(memoryStore, profileStore, settings.snapshotLimit(), clock));
         }
     }
 

@@ -1,6 +1,8 @@
 package dev.strata.adapters.http;
 
 import dev.strata.application.memory.MemoryService;
+import dev.strata.application.memory.SaveMemory;
+import dev.strata.application.memory.Saved;
 import dev.strata.application.memory.WriteMemory;
 import dev.strata.domain.error.InvalidInputException;
 import dev.strata.domain.memory.Memory;
@@ -19,12 +21,15 @@ import io.helidon.webserver.http.ServerResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /** {@code /v1/memory}: the REST resource over the general memory layer. */
 final class MemoryHttpService implements HttpService {
 
     private static final Set<String> WRITE_FIELDS = Set.of("category", "content", "metadata", "source");
+    private static final Set<String> KEYED_WRITE_FIELDS = Set.of("category", "content", "metadata", "source", "key",
+            "supersede_reason");
     private static final Set<String> PATCH_FIELDS = Set.of("content", "metadata");
     private static final Set<String> SEARCH_FIELDS = Set.of("query", "limit", "category");
 
@@ -40,19 +45,48 @@ final class MemoryHttpService implements HttpService {
     public void routing(HttpRules rules) {
         rules.post("/", this::write)
                 .get("/", this::list)
+                .delete("/", this::deleteByKey)
                 .post("/batch", this::writeBatch)
                 .post("/search", this::search)
+                .get("/history", this::history)
                 .get("/{id}", this::get)
                 .patch("/{id}", this::update)
                 .delete("/{id}", this::delete)
                 .post("/{id}/restore", this::restore);
     }
 
+    /** Without a key: spec 01's write. With a key: spec 02's save (a 409 shows the current entry). */
     private void write(ServerRequest req, ServerResponse res) {
         Tenant tenant = Requests.tenant(req);
-        JsonBody body = Requests.json(req, settings.maxBodyBytes()).allowOnly(WRITE_FIELDS);
-        Memory stored = memories.write(command(tenant, body));
-        Responses.json(res, Status.CREATED_201, Views.memory(stored));
+        JsonBody body = Requests.json(req, settings.maxBodyBytes()).allowOnly(KEYED_WRITE_FIELDS);
+        if (!body.has("key")) {
+            if (body.has("supersede_reason")) {
+                throw new InvalidInputException("supersede_reason", "only applies to a write with a key");
+            }
+            Responses.json(res, Status.CREATED_201, Views.memory(memories.write(command(tenant, body))));
+            return;
+        }
+        WriteMemory w = command(tenant, body);
+        Saved saved = memories.save(new SaveMemory(tenant, body.requiredString("key"), w.content(),
+                Optional.of(w.category()), body.optionalString("supersede_reason"), w.metadata(), w.source()));
+        Responses.json(res, Status.CREATED_201, Views.memory(saved.memory()));
+    }
+
+    /** {@code GET /v1/memory/history?key=K}: the whole chain of a key, newest first. */
+    private void history(ServerRequest req, ServerResponse res) {
+        Tenant tenant = Requests.tenant(req);
+        String key = Requests.param(req, "key").orElseThrow(() -> new InvalidInputException("key", "is required"));
+        List<Memory> chain = memories.history(tenant, key);
+        Responses.ok(res, Map.of("key", key, "entries", chain.stream().map(Views::memory).toList()));
+    }
+
+    /** {@code DELETE /v1/memory?key=K}: soft-deletes the active entry of a key. */
+    private void deleteByKey(ServerRequest req, ServerResponse res) {
+        Tenant tenant = Requests.tenant(req);
+        String key = Requests.param(req, "key").orElseThrow(() -> new InvalidInputException("key",
+                "is required (DELETE /v1/memory/{id} deletes by id)"));
+        memories.deleteByKey(tenant, key);
+        res.status(Status.NO_CONTENT_204).send();
     }
 
     private void writeBatch(ServerRequest req, ServerResponse res) {

@@ -20,7 +20,21 @@ final class SnapshotHttpService implements HttpService {
 
     @Override
     public void routing(HttpRules rules) {
-        rules.get("/", this::render);
+        rules.get("/", this::render)
+                .get("/budget", this::budget);
+    }
+
+    /** How full the injection budget is: the cap, injectable and injected counts, the 80% warning. */
+    private void budget(ServerRequest req, ServerResponse res) {
+        var b = snapshots.budget(Requests.tenant(req));
+        java.util.Map<String, Object> body = new java.util.LinkedHashMap<>();
+        body.put("cap", b.cap());
+        body.put("injectable", b.injectable());
+        body.put("injected", b.injected());
+        body.put("overflow", b.overflow());
+        body.put("warning", b.warning());
+        body.put("warnings_logged", b.warningsLogged());
+        Responses.ok(res, body);
     }
 
     private void render(ServerRequest req, ServerResponse res) {

@@ -1,10 +1,15 @@
 package dev.strata.adapters.http;
 
 import dev.strata.application.memory.MemoryService;
+import dev.strata.application.memory.SaveMemory;
+import dev.strata.application.memory.Saved;
 import dev.strata.application.memory.WriteMemory;
+import dev.strata.domain.error.ConflictException;
 import dev.strata.domain.error.DomainException;
 import dev.strata.domain.error.InvalidInputException;
+import dev.strata.domain.memory.Category;
 import dev.strata.domain.memory.Memory;
+import dev.strata.domain.memory.MemoryType;
 import dev.strata.domain.memory.Metadata;
 import dev.strata.domain.memory.Source;
 import dev.strata.domain.memory.Tenant;
@@ -27,6 +32,9 @@ import java.util.Set;
  */
 final class ToolsHttpService implements HttpService {
 
+    static final java.util.List<String> TOOLS = java.util.List.of("memory_write", "memory_search", "memory_read",
+            "memory_save", "memory_delete", "memory_list");
+
     private final MemoryService memories;
     private final GatewaySettings settings;
 
@@ -40,9 +48,12 @@ final class ToolsHttpService implements HttpService {
         rules.post("/memory_write", (req, res) -> run(req, res, this::memoryWrite))
                 .post("/memory_search", (req, res) -> run(req, res, this::memorySearch))
                 .post("/memory_read", (req, res) -> run(req, res, this::memoryRead))
+                .post("/memory_save", (req, res) -> run(req, res, this::memorySave))
+                .post("/memory_delete", (req, res) -> run(req, res, this::memoryDelete))
+                .post("/memory_list", (req, res) -> run(req, res, this::memoryList))
                 .any("/{name}", (req, res) -> envelope(res, Status.NOT_FOUND_404,
-                        error("unknown tool '" + req.path().pathParameters().get("name")
-                                + "' (known: memory_write, memory_search, memory_read)", Optional.empty())));
+                        error("unknown tool '" + req.path().pathParameters().get("name") + "' (known: "
+                                + String.join(", ", TOOLS) + ")", Optional.empty(), Map.of())));
     }
 
     /** memory_write({category, content, metadata?}): an agent's write; its provenance is agent_recorded. */
@@ -68,6 +79,37 @@ final class ToolsHttpService implements HttpService {
         return data;
     }
 
+    /**
+     * spec 02 memory_save({key, content, type?, supersede_reason?}). The answer says whether the save
+     * inserted or superseded, and carries spec 02's non-blocking type suggestion when there is one.
+     */
+    private Object memorySave(Tenant tenant, JsonBody args) {
+        args.allowOnly(Set.of("key", "content", "type", "supersede_reason", "metadata"));
+        Category type = MemoryType.resolve(args.optionalString("type"));
+        Saved saved = memories.save(new SaveMemory(tenant, args.requiredString("key"), args.requiredString("content"),
+                Optional.of(type.value()), args.optionalString("supersede_reason"),
+                args.optionalMetadata("metadata").orElse(Metadata.EMPTY), Source.AGENT_RECORDED));
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("action", saved.superseded().isPresent() ? "superseded" : "inserted");
+        data.put("memory", Views.memory(saved.memory()));
+        saved.superseded().ifPresent(old -> data.put("superseded", Views.memory(old)));
+        saved.typeSuggestion().ifPresent(s -> data.put("type_suggestion", s.value()));
+        return data;
+    }
+
+    /** spec 02 memory_delete({key}): the key's active entry becomes inactive (soft delete). */
+    private Object memoryDelete(Tenant tenant, JsonBody args) {
+        args.allowOnly(Set.of("key"));
+        Memory deleted = memories.deleteByKey(tenant, args.requiredString("key"));
+        return Map.of("deleted", true, "id", deleted.id().value(), "key", args.requiredString("key"));
+    }
+
+    /** spec 02 memory_list({type?}): active entries, optionally of one type. */
+    private Object memoryList(Tenant tenant, JsonBody args) {
+        args.allowOnly(Set.of("type", "limit"));
+        return Views.memories(memories.listByType(tenant, args.optionalString("type"), args.optionalInt("limit")));
+    }
+
     /** memory_read({category?, limit?}): a category's memories, most recently updated first. */
     private Object memoryRead(Tenant tenant, JsonBody args) {
         args.allowOnly(Set.of("category", "limit"));
@@ -83,19 +125,24 @@ final class ToolsHttpService implements HttpService {
             ok.put("data", tool.call(tenant, args));
             envelope(res, Status.OK_200, ok);
         } catch (InvalidInputException e) {
-            envelope(res, Status.BAD_REQUEST_400, error(e.getMessage(), Optional.of(e.field())));
+            envelope(res, Status.BAD_REQUEST_400, error(e.getMessage(), Optional.of(e.field()), Map.of()));
         } catch (HttpProblemException e) {
-            envelope(res, e.problem().status(), error(e.getMessage(), Optional.empty()));
+            envelope(res, e.problem().status(), error(e.getMessage(), Optional.empty(), Map.of()));
+        } catch (ConflictException e) {
+            envelope(res, Status.CONFLICT_409, error(e.getMessage(), Optional.empty(), e.details()));
         } catch (DomainException e) {
-            envelope(res, Gateway.statusOf(e), error(e.getMessage(), Optional.empty()));
+            envelope(res, Gateway.statusOf(e), error(e.getMessage(), Optional.empty(), Map.of()));
         }
     }
 
-    private static Map<String, Object> error(String message, Optional<String> field) {
+    private static Map<String, Object> error(String message, Optional<String> field, Map<String, Object> details) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("ok", false);
         body.put("error", message);
         field.ifPresent(f -> body.put("field", f));
+        if (!details.isEmpty()) {
+            body.put("details", details);
+        }
         return body;
     }
 

@@ -17,13 +17,26 @@ final class Views {
     private Views() {
     }
 
+    /**
+     * A memory. {@code type} repeats {@code category} under spec 02's name; the supersede fields
+     * appear only on keyed entries that have them.
+     */
     static Map<String, Object> memory(Memory m) {
         Map<String, Object> v = new LinkedHashMap<>();
         v.put("id", m.id().value());
+        v.put("key", m.key().map(Object::toString).orElse(null));
         v.put("category", m.category().value());
+        v.put("type", m.category().value());
         v.put("content", m.content());
         v.put("metadata", metadata(m));
         v.put("source", m.source().wireName());
+        v.put("is_active", m.isActive());
+        m.supersedes().ifPresent(s -> {
+            v.put("supersedes_id", s.previous().value());
+            v.put("supersede_reason", s.reason());
+        });
+        m.supersededAt().ifPresent(t -> v.put("superseded_at", t.toString()));
+        m.deletedAt().ifPresent(t -> v.put("deleted_at", t.toString()));
         v.put("created_at", m.createdAt().toString());
         v.put("updated_at", m.updatedAt().toString());
         return v;
@@ -33,10 +46,13 @@ final class Views {
         Memory m = h.memory();
         Map<String, Object> v = new LinkedHashMap<>();
         v.put("id", m.id().value());
+        v.put("key", m.key().map(Object::toString).orElse(null));
         v.put("category", m.category().value());
+        v.put("type", m.category().value());
         v.put("content", m.content());
         v.put("snippet", h.snippet());
         v.put("score", h.score());
+        v.put("is_active", m.isActive());
         v.put("source", m.source().wireName());
         v.put("metadata", metadata(m));
         v.put("updated_at", m.updatedAt().toString());

@@ -82,5 +82,58 @@ final class Schema {
                                                           'inferred', 'chat_extracted', 'agent_recorded')""",
             "UPDATE memories SET source = 'user_manual' WHERE source IS NULL"));
 
-    static final List<Migration> MIGRATIONS = List.of(V1_GENERAL_MEMORY, V2_SOURCE_BACKFILL);
+    /**
+     * spec 02's keyed, typed memories on the same table: an optional key with at most one active
+     * entry per (tenant, key), enforced by a partial unique index, and the supersede chain. The FTS
+     * index is rebuilt to cover the key and the supersede reason too: a reason such as "we thought X
+     * but actually Y" is searchable context.
+     */
+    static final Migration V3_KEYED_MEMORIES = new Migration(3, "keyed memories and the supersede chain", List.of(
+            "ALTER TABLE memories ADD COLUMN key TEXT",
+            "ALTER TABLE memories ADD COLUMN supersedes_id INTEGER REFERENCES memories(id) ON DELETE SET NULL",
+            "ALTER TABLE memories ADD COLUMN supersede_reason TEXT",
+            "ALTER TABLE memories ADD COLUMN superseded_at TEXT",
+            "CREATE UNIQUE INDEX ux_memories_active_key ON memories(tenant, key) "
+                    + "WHERE key IS NOT NULL AND deleted_at IS NULL AND superseded_at IS NULL",
+            "CREATE INDEX idx_memories_key_history ON memories(tenant, key, id DESC) WHERE key IS NOT NULL",
+            "DROP INDEX idx_memories_recent",
+            "DROP INDEX idx_memories_category",
+            "CREATE INDEX idx_memories_active_recent ON memories(tenant, updated_at DESC, id DESC) "
+                    + "WHERE deleted_at IS NULL AND superseded_at IS NULL",
+            "CREATE INDEX idx_memories_active_category ON memories(tenant, category, updated_at DESC, id DESC) "
+                    + "WHERE deleted_at IS NULL AND superseded_at IS NULL",
+            "DROP TRIGGER memories_ai",
+            "DROP TRIGGER memories_ad",
+            "DROP TRIGGER memories_au",
+            "DROP TABLE memories_fts",
+            """
+            CREATE VIRTUAL TABLE memories_fts USING fts5(
+              content,
+              category,
+              key,
+              supersede_reason,
+              content='memories',
+              content_rowid='id',
+              tokenize='porter unicode61 remove_diacritics 2'
+            )""",
+            """
+            CREATE TRIGGER memories_ai AFTER INSERT ON memories BEGIN
+              INSERT INTO memories_fts(rowid, content, category, key, supersede_reason)
+                VALUES (new.id, new.content, new.category, new.key, new.supersede_reason);
+            END""",
+            """
+            CREATE TRIGGER memories_ad AFTER DELETE ON memories BEGIN
+              INSERT INTO memories_fts(memories_fts, rowid, content, category, key, supersede_reason)
+                VALUES ('delete', old.id, old.content, old.category, old.key, old.supersede_reason);
+            END""",
+            """
+            CREATE TRIGGER memories_au AFTER UPDATE OF content, category, key, supersede_reason ON memories BEGIN
+              INSERT INTO memories_fts(memories_fts, rowid, content, category, key, supersede_reason)
+                VALUES ('delete', old.id, old.content, old.category, old.key, old.supersede_reason);
+              INSERT INTO memories_fts(rowid, content, category, key, supersede_reason)
+                VALUES (new.id, new.content, new.category, new.key, new.supersede_reason);
+            END""",
+            "INSERT INTO memories_fts(memories_fts) VALUES ('rebuild')"));
+
+    static final List<Migration> MIGRATIONS = List.of(V1_GENERAL_MEMORY, V2_SOURCE_BACKFILL, V3_KEYED_MEMORIES);
 }

@@ -1,21 +1,28 @@
 package dev.strata.adapters.sqlite;
 
+import dev.strata.domain.error.ConflictException;
+import dev.strata.domain.error.DomainException;
 import dev.strata.domain.error.UnavailableException;
 import dev.strata.domain.memory.Category;
+import dev.strata.domain.memory.CategoryFilter;
 import dev.strata.domain.memory.Memory;
 import dev.strata.domain.memory.MemoryChange;
 import dev.strata.domain.memory.MemoryId;
+import dev.strata.domain.memory.MemoryKey;
 import dev.strata.domain.memory.MemoryStore;
 import dev.strata.domain.memory.Metadata;
 import dev.strata.domain.memory.NewMemory;
 import dev.strata.domain.memory.QueryText;
+import dev.strata.domain.memory.SaveOutcome;
 import dev.strata.domain.memory.SearchHit;
 import dev.strata.domain.memory.SearchRequest;
 import dev.strata.domain.memory.Snippet;
 import dev.strata.domain.memory.Source;
+import dev.strata.domain.memory.Supersession;
 import dev.strata.domain.memory.Tenant;
 import io.helidon.dbclient.DbClient;
 import io.helidon.dbclient.DbClientException;
+import io.helidon.dbclient.DbExecute;
 import io.helidon.dbclient.DbRow;
 import io.helidon.dbclient.DbTransaction;
 
@@ -25,22 +32,28 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /** {@link MemoryStore} on the SQLite file: the {@code memories} table and its FTS5 index. */
 public final class SqliteMemoryStore implements MemoryStore {
 
     private static final System.Logger LOG = System.getLogger(SqliteMemoryStore.class.getName());
-    private static final String COLUMNS =
-            "m.id, m.tenant, m.category, m.content, COALESCE(m.metadata, '') AS metadata, m.source, m.created_at, "
-                    + "m.updated_at, COALESCE(m.deleted_at, '') AS deleted_at";
-    private static final String INSERT = "INSERT INTO memories(tenant, category, content, metadata, source, "
-            + "created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)";
 
     /** How many index rows per requested hit the fast path ranks before filtering by tenant. */
     static final int OVERFETCH = 4;
+
+    // Nullable columns are coalesced: Helidon's column values cannot carry SQL NULL (see Columns).
+    private static final String COLUMNS = "m.id, m.tenant, m.category, m.content, COALESCE(m.metadata, '') AS metadata, "
+            + "m.source, m.created_at, m.updated_at, COALESCE(m.deleted_at, '') AS deleted_at, "
+            + "COALESCE(m.key, '') AS key, COALESCE(m.supersedes_id, 0) AS supersedes_id, "
+            + "COALESCE(m.supersede_reason, '') AS supersede_reason, COALESCE(m.superseded_at, '') AS superseded_at";
+    private static final String ACTIVE = "m.deleted_at IS NULL AND m.superseded_at IS NULL";
+    private static final String INSERT = "INSERT INTO memories(tenant, category, content, metadata, source, "
+            + "created_at, updated_at, key, supersedes_id, supersede_reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 
     private final SqliteDatabase database;
     private final DbClient db;
@@ -52,17 +65,23 @@ public final class SqliteMemoryStore implements MemoryStore {
 
     @Override
     public Memory insert(NewMemory memory, Instant now) {
+        requireUnkeyed(memory);
         Instant at = Timestamps.truncate(now);
         DbTransaction tx = db.transaction();
         try {
-            tx.insert(INSERT, insertParams(memory, at));
-            long id = Columns.longValue(tx.get("SELECT last_insert_rowid() AS id").orElseThrow(), "id");
+            Memory stored = insert(tx, memory, Optional.empty(), at);
             tx.commit();
-            return stored(id, memory, at);
+            return stored;
         } catch (RuntimeException e) {
             tx.rollback();
             throw storageFailure("write the memory", e);
         }
+    }
+
+    private static Memory insert(DbExecute tx, NewMemory memory, Optional<Supersession> supersedes, Instant at) {
+        tx.insert(INSERT, insertParams(memory, supersedes, at));
+        long id = Columns.longValue(tx.get("SELECT last_insert_rowid() AS id").orElseThrow(), "id");
+        return stored(id, memory, supersedes, at);
     }
 
     /**
@@ -76,13 +95,14 @@ public final class SqliteMemoryStore implements MemoryStore {
         if (memories.isEmpty()) {
             return List.of();
         }
+        memories.forEach(SqliteMemoryStore::requireUnkeyed);
         Instant at = Timestamps.truncate(now);
         try (Connection c = database.connection()) {
             c.setAutoCommit(false);
             try (PreparedStatement insert = c.prepareStatement(INSERT);
                  PreparedStatement lastId = c.prepareStatement("SELECT last_insert_rowid()")) {
                 for (NewMemory m : memories) {
-                    Object[] params = insertParams(m, at);
+                    Object[] params = insertParams(m, Optional.empty(), at);
                     for (int i = 0; i < params.length; i++) {
                         insert.setObject(i + 1, params[i]);
                     }
@@ -98,7 +118,7 @@ public final class SqliteMemoryStore implements MemoryStore {
                 long first = last - memories.size() + 1;
                 List<Memory> stored = new ArrayList<>(memories.size());
                 for (int i = 0; i < memories.size(); i++) {
-                    stored.add(stored(first + i, memories.get(i), at));
+                    stored.add(stored(first + i, memories.get(i), Optional.empty(), at));
                 }
                 return stored;
             } catch (SQLException | RuntimeException e) {
@@ -112,6 +132,43 @@ public final class SqliteMemoryStore implements MemoryStore {
         }
     }
 
+    /**
+     * The whole check-then-write runs in one immediate transaction, which holds SQLite's write
+     * lock from BEGIN: no other writer, in this process or another, can slip an entry for the same
+     * key in between. The partial unique index is the last line of defence.
+     */
+    @Override
+    public SaveOutcome save(NewMemory memory, Optional<String> supersedeReason, Instant now) {
+        MemoryKey key = memory.key().orElseThrow(() -> new IllegalArgumentException("save needs a keyed memory"));
+        Instant at = Timestamps.truncate(now);
+        DbTransaction tx = db.transaction();
+        try {
+            Optional<Memory> current = tx.get("SELECT " + COLUMNS + " FROM memories m WHERE m.tenant = ? AND m.key = ? "
+                    + "AND " + ACTIVE, memory.tenant().value(), key.value()).map(SqliteMemoryStore::toMemory);
+            SaveOutcome outcome;
+            if (current.isEmpty()) {
+                outcome = new SaveOutcome.Inserted(insert(tx, memory, Optional.empty(), at));
+            } else if (supersedeReason.isEmpty()) {
+                outcome = new SaveOutcome.Rejected(current.get());
+            } else {
+                Memory previous = current.get();
+                tx.update("UPDATE memories SET superseded_at = ? WHERE id = ?", Timestamps.format(at),
+                        previous.id().value());
+                Memory next = insert(tx, memory, Optional.of(new Supersession(previous.id(), supersedeReason.get())),
+                        at);
+                outcome = new SaveOutcome.Superseded(previous.withSupersededAt(at), next);
+            }
+            tx.commit();
+            return outcome;
+        } catch (RuntimeException e) {
+            tx.rollback();
+            if (isUniqueViolation(e)) {
+                throw new ConflictException("key " + key + " got another active entry concurrently; retry the save");
+            }
+            throw storageFailure("save the memory", e);
+        }
+    }
+
     @Override
     public Optional<Memory> find(Tenant tenant, MemoryId id) {
         return db.execute().get("SELECT " + COLUMNS + " FROM memories m WHERE m.id = ? AND m.tenant = ? "
@@ -119,16 +176,36 @@ public final class SqliteMemoryStore implements MemoryStore {
     }
 
     @Override
-    public List<Memory> list(Tenant tenant, Optional<Category> category, int limit) {
-        String sql = "SELECT " + COLUMNS + " FROM memories m WHERE m.tenant = ? AND m.deleted_at IS NULL"
-                + (category.isPresent() ? " AND m.category = ?" : "")
-                + " ORDER BY m.updated_at DESC, m.id DESC LIMIT ?";
+    public Optional<Memory> findActive(Tenant tenant, MemoryKey key) {
+        return db.execute().get("SELECT " + COLUMNS + " FROM memories m WHERE m.tenant = ? AND m.key = ? AND " + ACTIVE,
+                tenant.value(), key.value()).map(SqliteMemoryStore::toMemory);
+    }
+
+    @Override
+    public List<Memory> history(Tenant tenant, MemoryKey key, int limit) {
+        try (Stream<DbRow> rows = db.execute().query("SELECT " + COLUMNS + " FROM memories m WHERE m.tenant = ? "
+                + "AND m.key = ? ORDER BY m.id DESC LIMIT ?", tenant.value(), key.value(), limit)) {
+            return rows.map(SqliteMemoryStore::toMemory).toList();
+        }
+    }
+
+    @Override
+    public List<Memory> list(Tenant tenant, CategoryFilter filter, int limit) {
         List<Object> params = new ArrayList<>(List.of(tenant.value()));
-        category.ifPresent(c -> params.add(c.value()));
+        String sql = "SELECT " + COLUMNS + " FROM memories m WHERE m.tenant = ? AND " + ACTIVE + categoryClause(filter,
+                params) + " ORDER BY m.updated_at DESC, m.id DESC LIMIT ?";
         params.add(limit);
         try (Stream<DbRow> rows = db.execute().query(sql, params.toArray())) {
             return rows.map(SqliteMemoryStore::toMemory).toList();
         }
+    }
+
+    @Override
+    public long countActive(Tenant tenant, CategoryFilter filter) {
+        List<Object> params = new ArrayList<>(List.of(tenant.value()));
+        String sql = "SELECT COUNT(*) AS n FROM memories m WHERE m.tenant = ? AND " + ACTIVE + categoryClause(filter,
+                params);
+        return db.execute().get(sql, params.toArray()).map(r -> Columns.longValue(r, "n")).orElse(0L);
     }
 
     @Override
@@ -148,7 +225,7 @@ public final class SqliteMemoryStore implements MemoryStore {
         params.add(id.value());
         params.add(tenant.value());
         long changed = db.execute().update("UPDATE memories SET " + String.join(", ", sets)
-                + " WHERE id = ? AND tenant = ? AND deleted_at IS NULL", params.toArray());
+                + " WHERE id = ? AND tenant = ? AND deleted_at IS NULL AND superseded_at IS NULL", params.toArray());
         return changed == 0 ? Optional.empty() : find(tenant, id);
     }
 
@@ -160,9 +237,17 @@ public final class SqliteMemoryStore implements MemoryStore {
 
     @Override
     public Optional<Memory> restore(Tenant tenant, MemoryId id, Instant deletedSince) {
-        db.execute().update("UPDATE memories SET deleted_at = NULL WHERE id = ? AND tenant = ? "
-                + "AND deleted_at IS NOT NULL AND deleted_at >= ?", id.value(), tenant.value(),
-                Timestamps.format(deletedSince));
+        try {
+            db.execute().update("UPDATE memories SET deleted_at = NULL WHERE id = ? AND tenant = ? "
+                    + "AND deleted_at IS NOT NULL AND deleted_at >= ?", id.value(), tenant.value(),
+                    Timestamps.format(deletedSince));
+        } catch (DbClientException e) {
+            if (isUniqueViolation(e)) {
+                throw new ConflictException("memory " + id + " cannot be restored: its key has another active entry; "
+                        + "save with a supersede_reason instead");
+            }
+            throw storageFailure("restore the memory", e);
+        }
         return find(tenant, id);
     }
 
@@ -191,44 +276,46 @@ public final class SqliteMemoryStore implements MemoryStore {
         return Fts5Query.from(query).match();
     }
 
-    @Override
-    public long count(Tenant tenant) {
-        return db.execute().get("SELECT COUNT(*) AS n FROM memories WHERE tenant = ? AND deleted_at IS NULL",
-                tenant.value()).map(r -> Columns.longValue(r, "n")).orElse(0L);
-    }
-
     /**
      * Ranking runs on the FTS index alone: the best {@code limit * OVERFETCH} rows of the whole index
      * are taken, and only those are checked for tenant, deletion and category. When at least
-     * {@code limit} of them are visible, they are exactly the tenant's best rows (any row outside
-     * the window ranks below every row inside it); so they are when the window was not even full.
-     * That makes the common case cost about as much as a bare MATCH. Otherwise the query runs again
-     * with the filter inside the ranking, which is always exact.
+     * {@code limit} of them are visible and active, the best {@code limit} visible rows are exactly
+     * the tenant's best (any row outside the window ranks below every row inside it, and superseded
+     * rows are only ever demoted); so they are when the window was not even full. That makes the
+     * common case cost about as much as a bare MATCH. Otherwise the query runs again with the filter
+     * inside the ranking, which is always exact.
      */
     private List<SearchHit> ftsSearch(SearchRequest request, Fts5Query query) {
         int window = request.limit() * OVERFETCH;
         List<SearchHit> hits = new ArrayList<>();
         int seen = rankedHits(request, query, "SELECT rowid AS id, rank FROM memories_fts WHERE memories_fts MATCH ? "
-                + "ORDER BY rank LIMIT " + window, List.of(query.match()), hits);
-        if (hits.size() >= request.limit() || seen < window) {
-            return hits.size() > request.limit() ? List.copyOf(hits.subList(0, request.limit())) : List.copyOf(hits);
+                + "ORDER BY rank LIMIT " + window, List.of(query.match()), false, hits);
+        long active = hits.stream().filter(h -> h.memory().isActive()).count();
+        if (active < request.limit() && seen >= window) {
+            hits.clear();
+            List<Object> params = new ArrayList<>(List.of(query.match(), request.tenant().value()));
+            request.category().ifPresent(c -> params.add(c.value()));
+            rankedHits(request, query, "SELECT f.rowid AS id, f.rank * (CASE WHEN i.superseded_at IS NULL THEN 1.0 "
+                    + "ELSE " + SearchHit.SUPERSEDED_WEIGHT + " END) AS rank FROM memories_fts f "
+                    + "JOIN memories i ON i.id = f.rowid WHERE memories_fts MATCH ? AND i.tenant = ? "
+                    + "AND i.deleted_at IS NULL" + (request.category().isPresent() ? " AND i.category = ?" : "")
+                    + " ORDER BY 2 LIMIT " + request.limit(), params, true, hits);
         }
-        hits.clear();
-        List<Object> params = new ArrayList<>(List.of(query.match(), request.tenant().value()));
-        request.category().ifPresent(c -> params.add(c.value()));
-        rankedHits(request, query, "SELECT f.rowid AS id, f.rank AS rank FROM memories_fts f "
-                + "JOIN memories i ON i.id = f.rowid WHERE memories_fts MATCH ? AND i.tenant = ? "
-                + "AND i.deleted_at IS NULL" + (request.category().isPresent() ? " AND i.category = ?" : "")
-                + " ORDER BY f.rank LIMIT " + request.limit(), params, hits);
-        return List.copyOf(hits);
+        hits.sort(Comparator.comparingDouble(SearchHit::score).reversed()
+                .thenComparing(h -> h.memory().id().value()));
+        return List.copyOf(hits.size() > request.limit() ? hits.subList(0, request.limit()) : hits);
     }
 
-    /** Runs a ranking subquery, adds the visible rows to {@code hits} in rank order, returns how many rows it ranked. */
+    /**
+     * Runs a ranking subquery, adds the visible rows to {@code hits}, returns how many rows it ranked.
+     *
+     * @param weighted whether the ranking already demoted superseded rows
+     */
     private int rankedHits(SearchRequest request, Fts5Query query, String ranking, List<Object> rankParams,
-                           List<SearchHit> hits) {
+                           boolean weighted, List<SearchHit> hits) {
         String sql = "SELECT " + COLUMNS + ", t.rank, (m.tenant = ? AND m.deleted_at IS NULL"
                 + (request.category().isPresent() ? " AND m.category = ?" : "") + ") AS visible FROM ("
-                + ranking + ") t JOIN memories m ON m.id = t.id ORDER BY t.rank, m.id";
+                + ranking + ") t JOIN memories m ON m.id = t.id";
         List<Object> params = new ArrayList<>();
         params.add(request.tenant().value());
         request.category().ifPresent(c -> params.add(c.value()));
@@ -239,9 +326,12 @@ public final class SqliteMemoryStore implements MemoryStore {
                 seen[0]++;
                 if (Columns.longValue(r, "visible") == 1) {
                     Memory m = toMemory(r);
-                    double bm25 = Columns.doubleValue(r, "rank");
+                    double score = -Columns.doubleValue(r, "rank");
+                    if (m.isSuperseded() && !weighted) {
+                        score *= SearchHit.SUPERSEDED_WEIGHT;
+                    }
                     hits.add(new SearchHit(m, Snippet.of(m.content(), query.terms(), Snippet.DEFAULT_WINDOW_WORDS),
-                            -bm25));
+                            score));
                 }
             });
         }
@@ -260,23 +350,41 @@ public final class SqliteMemoryStore implements MemoryStore {
             matches.add("(m.content LIKE ? ESCAPE '\\')");
             params.add("%" + k.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%");
         }
-        String score = String.join(" + ", matches);
         List<Object> all = new ArrayList<>(params);
         all.add(request.tenant().value());
         request.category().ifPresent(c -> all.add(c.value()));
         all.add(request.limit());
-        String sql = "SELECT * FROM (SELECT " + COLUMNS + ", (" + score + ") AS hits FROM memories m "
-                + "WHERE m.tenant = ? AND m.deleted_at IS NULL"
+        String sql = "SELECT * FROM (SELECT " + COLUMNS + ", (" + String.join(" + ", matches) + ") AS hits "
+                + "FROM memories m WHERE m.tenant = ? AND m.deleted_at IS NULL"
                 + (request.category().isPresent() ? " AND m.category = ?" : "")
-                + ") WHERE hits > 0 ORDER BY hits DESC, updated_at DESC, id DESC LIMIT ?";
+                + ") WHERE hits > 0 ORDER BY hits * (CASE WHEN superseded_at = '' THEN 1.0 ELSE "
+                + SearchHit.SUPERSEDED_WEIGHT + " END) DESC, updated_at DESC, id DESC LIMIT ?";
         try (Stream<DbRow> rows = db.execute().query(sql, all.toArray())) {
             return rows.map(r -> {
                 Memory m = toMemory(r);
-                double hits = Columns.doubleValue(r, "hits");
+                double score = Columns.doubleValue(r, "hits") / keywords.size();
                 return new SearchHit(m, Snippet.of(m.content(), keywords, Snippet.DEFAULT_WINDOW_WORDS),
-                        hits / keywords.size());
+                        m.isSuperseded() ? score * SearchHit.SUPERSEDED_WEIGHT : score);
             }).toList();
         }
+    }
+
+    private static String categoryClause(CategoryFilter filter, List<Object> params) {
+        return switch (filter) {
+            case CategoryFilter.Only only -> {
+                only.categories().stream().map(Category::value).sorted().forEach(params::add);
+                yield " AND m.category IN (" + placeholders(only.categories().size()) + ")";
+            }
+            case CategoryFilter.Excluding excluding when excluding.categories().isEmpty() -> "";
+            case CategoryFilter.Excluding excluding -> {
+                excluding.categories().stream().map(Category::value).sorted().forEach(params::add);
+                yield " AND m.category NOT IN (" + placeholders(excluding.categories().size()) + ")";
+            }
+        };
+    }
+
+    private static String placeholders(int n) {
+        return Stream.generate(() -> "?").limit(n).collect(Collectors.joining(", "));
     }
 
     private static boolean isFtsSyntaxError(Throwable e) {
@@ -290,18 +398,40 @@ public final class SqliteMemoryStore implements MemoryStore {
         return false;
     }
 
-    private static Object[] insertParams(NewMemory m, Instant at) {
-        String ts = Timestamps.format(at);
-        return new Object[] {m.tenant().value(), m.category().value(), m.content(),
-                m.metadata().isEmpty() ? null : m.metadata().json(), m.source().wireName(), ts, ts};
+    private static boolean isUniqueViolation(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (String.valueOf(t.getMessage()).contains("UNIQUE constraint failed")) {
+                return true;
+            }
+        }
+        return false;
     }
 
-    private static Memory stored(long id, NewMemory m, Instant at) {
+    private static void requireUnkeyed(NewMemory m) {
+        if (m.key().isPresent()) {
+            throw new IllegalArgumentException("keyed memories go through save");
+        }
+    }
+
+    private static Object[] insertParams(NewMemory m, Optional<Supersession> supersedes, Instant at) {
+        String ts = Timestamps.format(at);
+        return new Object[] {m.tenant().value(), m.category().value(), m.content(),
+                m.metadata().isEmpty() ? null : m.metadata().json(), m.source().wireName(), ts, ts,
+                m.key().map(MemoryKey::value).orElse(null),
+                supersedes.map(s -> s.previous().value()).orElse(null),
+                supersedes.map(Supersession::reason).orElse(null)};
+    }
+
+    private static Memory stored(long id, NewMemory m, Optional<Supersession> supersedes, Instant at) {
         return new Memory(MemoryId.of(id), m.tenant(), m.category(), m.content(), m.metadata(), m.source(), at, at,
-                Optional.empty());
+                Optional.empty(), m.key(), supersedes, Optional.empty());
     }
 
     static Memory toMemory(DbRow r) {
+        long supersedesId = Columns.longValue(r, "supersedes_id");
+        Optional<Supersession> supersedes = supersedesId == 0 ? Optional.empty()
+                : Optional.of(new Supersession(MemoryId.of(supersedesId),
+                        Columns.optionalString(r, "supersede_reason").orElse(Supersession.MINOR_CORRECTION)));
         return new Memory(
                 MemoryId.of(Columns.longValue(r, "id")),
                 Tenant.of(Columns.string(r, "tenant")),
@@ -311,11 +441,14 @@ public final class SqliteMemoryStore implements MemoryStore {
                 Source.parse(Columns.string(r, "source")),
                 Timestamps.parse(Columns.string(r, "created_at")),
                 Timestamps.parse(Columns.string(r, "updated_at")),
-                Columns.optionalString(r, "deleted_at").map(Timestamps::parse));
+                Columns.optionalString(r, "deleted_at").map(Timestamps::parse),
+                Columns.optionalString(r, "key").map(MemoryKey::new),
+                supersedes,
+                Columns.optionalString(r, "superseded_at").map(Timestamps::parse));
     }
 
     private static RuntimeException storageFailure(String what, RuntimeException e) {
-        if (e instanceof dev.strata.domain.error.DomainException) {
+        if (e instanceof DomainException) {
             return e;
         }
         return new UnavailableException("could not " + what + ": " + e.getMessage(), e);

@@ -1,6 +1,7 @@
 package dev.strata.adapters.sqlite;
 
 import dev.strata.domain.memory.MemoryId;
+import dev.strata.domain.memory.SearchRequest;
 import dev.strata.domain.memory.Source;
 import dev.strata.domain.memory.Tenant;
 import io.helidon.dbclient.DbClient;
@@ -13,10 +14,15 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 class MigrationTest {
+
+    private static List<String> allVersions() {
+        return Schema.MIGRATIONS.stream().map(m -> String.valueOf(m.version())).toList();
+    }
 
     @TempDir
     Path dir;
@@ -25,12 +31,13 @@ class MigrationTest {
     void aFreshFileGetsEveryMigrationOnceAndReopeningChangesNothing() {
         try (SqliteDatabase db = TempDatabase.open(dir)) {
             assertThat(TempDatabase.column(db, "SELECT version FROM schema_migrations ORDER BY version"))
-                    .containsExactly("1", "2");
+                    .containsExactlyElementsOf(allVersions());
             assertThat(TempDatabase.column(db, "PRAGMA journal_mode")).containsExactly("wal");
             assertThat(TempDatabase.column(db, "PRAGMA foreign_keys")).containsExactly("1");
         }
         try (SqliteDatabase db = TempDatabase.open(dir)) {
-            assertThat(TempDatabase.column(db, "SELECT COUNT(*) FROM schema_migrations")).containsExactly("2");
+            assertThat(TempDatabase.column(db, "SELECT COUNT(*) FROM schema_migrations"))
+                    .containsExactly(String.valueOf(Schema.MIGRATIONS.size()));
         }
     }
 
@@ -58,10 +65,13 @@ class MigrationTest {
 
         try (SqliteDatabase db = TempDatabase.open(dir)) {
             assertThat(TempDatabase.column(db, "SELECT version FROM schema_migrations ORDER BY version"))
-                    .containsExactly("1", "2");
+                    .containsExactlyElementsOf(allVersions());
             SqliteMemoryStore store = new SqliteMemoryStore(db);
             assertThat(store.find(Tenant.DEFAULT, MemoryId.of(1)).orElseThrow().source()).isEqualTo(Source.INFERRED);
             assertThat(store.find(Tenant.DEFAULT, MemoryId.of(2)).orElseThrow().source()).isEqualTo(Source.USER_MANUAL);
+            // The rebuilt FTS index (migration 3) still covers rows written before it.
+            assertThat(store.search(new SearchRequest(Tenant.DEFAULT, "legacy", 10, Optional.empty()))).hasSize(2);
+            TempDatabase.execute(db, "INSERT INTO memories_fts(memories_fts, rank) VALUES ('integrity-check', 1)");
         }
     }
 }

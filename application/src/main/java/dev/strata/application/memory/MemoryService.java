@@ -2,17 +2,23 @@ package dev.strata.application.memory;
 
 import dev.strata.domain.audit.AuditEntry;
 import dev.strata.domain.audit.AuditLog;
+import dev.strata.domain.error.ConflictException;
 import dev.strata.domain.error.InvalidInputException;
 import dev.strata.domain.error.NotFoundException;
 import dev.strata.domain.memory.Category;
+import dev.strata.domain.memory.CategoryFilter;
 import dev.strata.domain.memory.Memory;
 import dev.strata.domain.memory.MemoryChange;
 import dev.strata.domain.memory.MemoryId;
+import dev.strata.domain.memory.MemoryKey;
 import dev.strata.domain.memory.MemoryStore;
+import dev.strata.domain.memory.MemoryType;
 import dev.strata.domain.memory.Metadata;
 import dev.strata.domain.memory.NewMemory;
+import dev.strata.domain.memory.SaveOutcome;
 import dev.strata.domain.memory.SearchHit;
 import dev.strata.domain.memory.SearchRequest;
+import dev.strata.domain.memory.Supersession;
 import dev.strata.domain.memory.Tenant;
 
 import java.time.Clock;
@@ -20,6 +26,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -39,6 +46,10 @@ public final class MemoryService {
     private final MemoryLimits limits;
     private final Duration retention;
     private final List<MemoryListener> listeners = new CopyOnWriteArrayList<>();
+    private final KeyLocks keyLocks = new KeyLocks(64);
+
+    /** A bound on one key's history in a response; older entries stay in the table. */
+    static final int MAX_HISTORY = 1_000;
 
     public MemoryService(MemoryStore store, AuditLog audit, Clock clock, MemoryLimits limits, Duration retention) {
         this.store = Objects.requireNonNull(store);
@@ -61,6 +72,73 @@ public final class MemoryService {
 
     public Duration retention() {
         return retention;
+    }
+
+    /**
+     * spec 02's save flow for keyed memories: a first entry is inserted; with a supersede reason the
+     * active entry is replaced (it stays as history); without one the save is refused with a
+     * {@link ConflictException} that shows the current entry. Saves to one key are serialised.
+     */
+    public Saved save(SaveMemory command) {
+        MemoryKey key = MemoryKey.of(command.key());
+        // Any category may carry a key; memory_save narrows its input to spec 02's six types first.
+        Category type = command.type().map(Category::resolve).orElse(MemoryType.DEFAULT);
+        Optional<String> reason = command.supersedeReason().map(Supersession::checkReason);
+        if (command.content() != null) {
+            checkContentLength(command.content(), "content");
+        }
+        checkMetadata(command.metadata(), "metadata");
+        NewMemory memory = new NewMemory(command.tenant(), type, command.content(), command.metadata(),
+                command.source(), Optional.of(key));
+        SaveOutcome outcome = keyLocks.withLock(command.tenant(), key, () -> store.save(memory, reason, clock.instant()));
+        Optional<Category> suggestion = MemoryType.suggestion(type, memory.content());
+        suggestion.ifPresent(s -> LOG.log(System.Logger.Level.INFO, "memory {0} saved as {1} reads like {2}", key,
+                type, s));
+        return switch (outcome) {
+            case SaveOutcome.Inserted inserted -> {
+                publish(inserted.memory());
+                yield new Saved(inserted.memory(), Optional.empty(), suggestion);
+            }
+            case SaveOutcome.Superseded superseded -> {
+                audit.record(new AuditEntry(command.tenant(), "memory.supersede", superseded.previous().id().toString(),
+                        "key " + key + " superseded by " + superseded.memory().id() + ": " + reason.orElseThrow(),
+                        clock.instant()));
+                publish(superseded.memory());
+                yield new Saved(superseded.memory(), Optional.of(superseded.previous()), suggestion);
+            }
+            case SaveOutcome.Rejected rejected -> throw new ConflictException("key '" + key + "' already has an "
+                    + "active entry (id " + rejected.current().id() + "): \"" + rejected.current().content()
+                    + "\"; give a supersede_reason to replace it", Map.of("key", key.value(),
+                    "current_id", rejected.current().id().value(), "current_content", rejected.current().content(),
+                    "current_type", rejected.current().category().value()));
+        };
+    }
+
+    /** spec 02 {@code memory_delete}: soft-deletes the active entry of a key. */
+    public Memory deleteByKey(Tenant tenant, String key) {
+        MemoryKey k = MemoryKey.of(key);
+        return keyLocks.withLock(tenant, k, () -> {
+            Memory active = store.findActive(tenant, k).orElseThrow(() -> new NotFoundException("memory key", key));
+            delete(tenant, active.id());
+            return active;
+        });
+    }
+
+    /** The whole chain of a key, newest first (deleted and superseded entries included). */
+    public List<Memory> history(Tenant tenant, String key) {
+        List<Memory> chain = store.history(tenant, MemoryKey.of(key), MAX_HISTORY);
+        if (chain.isEmpty()) {
+            throw new NotFoundException("memory key", key);
+        }
+        return chain;
+    }
+
+    /** spec 02 {@code memory_list}: active entries, optionally of one type, most recently updated first. */
+    public List<Memory> listByType(Tenant tenant, Optional<String> type, Optional<Integer> limit) {
+        int n = checkLimit(limit, limits.maxListLimit(), limits.maxListLimit());
+        return type.isPresent()
+                ? store.list(tenant, CategoryFilter.only(MemoryType.resolve(type)), n)
+                : store.list(tenant, CategoryFilter.ALL, n);
     }
 
     public Memory write(WriteMemory command) {
@@ -96,8 +174,18 @@ public final class MemoryService {
                 limits.maxListLimit()));
     }
 
+    /**
+     * Edits an active memory in place. A keyed memory's content is not silently overwritten (spec
+     * 02): it changes only through a save with a supersede reason, so the history stays honest.
+     */
     public Memory update(Tenant tenant, MemoryId id, MemoryChange change) {
         change.content().ifPresent(c -> checkContentLength(c, "content"));
+        if (change.content().isPresent()) {
+            store.find(tenant, id).filter(m -> m.key().isPresent()).ifPresent(m -> {
+                throw new ConflictException("memory " + id + " has key '" + m.key().get() + "': change its content by "
+                        + "saving the key with a supersede_reason", Map.of("key", m.key().get().value()));
+            });
+        }
         change.metadata().ifPresent(m -> checkMetadata(m, "metadata"));
         Memory updated = store.update(tenant, id, change, clock.instant())
                 .orElseThrow(() -> new NotFoundException("memory", id.toString()));

@@ -1,35 +1,123 @@
 package dev.strata.application.snapshot;
 
+import dev.strata.domain.memory.Category;
+import dev.strata.domain.memory.CategoryFilter;
+import dev.strata.domain.memory.Memory;
 import dev.strata.domain.memory.MemoryStore;
+import dev.strata.domain.memory.MemoryType;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.profile.UserProfileStore;
 import dev.strata.domain.snapshot.MemoryContextBlock;
 
-import java.util.Optional;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * spec 01 {@code loadSnapshot()}: the top memories by {@code updated_at} and the user profile,
- * rendered as the fenced {@code <memory-context>} block that a session freezes into its prompt.
+ * Loads a tenant's snapshot: the user profile and the injected memories, rendered as the fenced
+ * {@code <memory-context>} block a session freezes into its prompt.
+ *
+ * <p>One injection policy serves both specs. In order: every active {@code identity} entry (spec 02:
+ * first, never dropped); then {@code lesson} entries, newest first; then every other injectable
+ * category (spec 02's decision and context, spec 01's preference, observation, trade_outcome, alert,
+ * personalization, fact and custom categories), newest first by {@code updated_at} (spec 01's rule).
+ * {@code reference} and {@code historical} are search-only. The block holds at most
+ * {@code cap} entries (50 by default) unless identities alone exceed it; entries beyond the cap are
+ * not injected but keep their type and stay searchable. At 80% of the cap a warning is logged and
+ * counted.
  */
 public final class SnapshotService {
 
     /** spec 01: 50 memories at about 80 tokens each fits the cacheable block without dominating it. */
     public static final int DEFAULT_MEMORY_LIMIT = 50;
+    /** A guard against a runaway identity tier; identities are otherwise never dropped. */
+    static final int MAX_IDENTITIES = 500;
+    static final Duration WARNING_INTERVAL = Duration.ofMinutes(10);
+
+    private static final System.Logger LOG = System.getLogger(SnapshotService.class.getName());
+    private static final CategoryFilter INJECTABLE = new CategoryFilter.Excluding(MemoryType.SEARCH_ONLY);
+    private static final CategoryFilter REST = new CategoryFilter.Excluding(Set.of(Category.IDENTITY, Category.LESSON,
+            Category.REFERENCE, Category.HISTORICAL));
 
     private final MemoryStore memories;
     private final UserProfileStore profile;
-    private final int memoryLimit;
+    private final int cap;
+    private final Clock clock;
+    private final AtomicLong warnings = new AtomicLong();
+    private final Map<Tenant, Instant> lastWarned = new ConcurrentHashMap<>();
 
-    public SnapshotService(MemoryStore memories, UserProfileStore profile, int memoryLimit) {
-        if (memoryLimit < 1) {
-            throw new IllegalArgumentException("memoryLimit must be positive");
+    public SnapshotService(MemoryStore memories, UserProfileStore profile, int cap, Clock clock) {
+        if (cap < 1) {
+            throw new IllegalArgumentException("cap must be positive");
         }
         this.memories = memories;
         this.profile = profile;
-        this.memoryLimit = memoryLimit;
+        this.cap = cap;
+        this.clock = clock;
     }
 
     public String render(Tenant tenant) {
-        return MemoryContextBlock.render(profile.all(tenant), memories.list(tenant, Optional.empty(), memoryLimit));
+        return MemoryContextBlock.render(profile.all(tenant), injected(tenant));
+    }
+
+    /** The memories a snapshot injects, in injection order. */
+    public List<Memory> injected(Tenant tenant) {
+        List<Memory> identities = memories.list(tenant, CategoryFilter.only(Category.IDENTITY), MAX_IDENTITIES);
+        int room = Math.max(0, cap - identities.size());
+        List<Memory> out = new ArrayList<>(identities);
+        if (room > 0) {
+            List<Memory> lessons = memories.list(tenant, CategoryFilter.only(Category.LESSON), room);
+            out.addAll(lessons);
+            room -= lessons.size();
+        }
+        if (room > 0) {
+            out.addAll(memories.list(tenant, REST, room));
+        }
+        warnIfNearCap(tenant, out.size());
+        return out;
+    }
+
+    /** How full the tenant's injection budget is. */
+    public SnapshotBudget budget(Tenant tenant) {
+        long injectable = memories.countActive(tenant, INJECTABLE);
+        long identities = memories.countActive(tenant, CategoryFilter.only(Category.IDENTITY));
+        long injected = Math.max(Math.min(injectable, cap), Math.min(identities, MAX_IDENTITIES));
+        return new SnapshotBudget(cap, injectable, injected, injectable - injected, injectable >= warningThreshold(),
+                warnings.get());
+    }
+
+    private void warnIfNearCap(Tenant tenant, int injected) {
+        if (injected < warningThreshold()) {
+            return;
+        }
+        Instant now = clock.instant();
+        Instant last = lastWarned.get(tenant);
+        if (last == null || !now.isBefore(last.plus(WARNING_INTERVAL))) {
+            lastWarned.put(tenant, now);
+            warnings.incrementAndGet();
+            LOG.log(System.Logger.Level.WARNING, "tenant {0}: {1} memories injected of a cap of {2}; older entries "
+                    + "beyond the cap are search-only", tenant, injected, cap);
+        }
+    }
+
+    private long warningThreshold() {
+        return (long) Math.ceil(cap * 0.8);
+    }
+
+    /**
+     * @param injectable     active memories of injectable types
+     * @param injected       how many a snapshot shows
+     * @param overflow       injectable memories left out (still searchable)
+     * @param warning        whether the 80% threshold is reached
+     * @param warningsLogged how many budget warnings this process has logged
+     */
+    public record SnapshotBudget(int cap, long injectable, long injected, long overflow, boolean warning,
+                                 long warningsLogged) {
     }
 }

@@ -30,7 +30,7 @@ class SnapshotServiceTest {
                 Source.INFERRED), T0.plusSeconds(99));
         profile.put(ME, "home_language", "en", T0);
 
-        String block = new SnapshotService(memories, profile, 3).render(ME);
+        String block = new SnapshotService(memories, profile, 3, java.time.Clock.systemUTC()).render(ME);
 
         assertThat(block).isEqualTo("""
                 <memory-context>

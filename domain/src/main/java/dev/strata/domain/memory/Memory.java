@@ -5,11 +5,14 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * One stored memory. {@code deletedAt} is the soft-delete cursor: a deleted memory stays
- * recoverable until retention runs out, but no read path shows it.
+ * One stored memory: spec 01's categorised row and spec 02's keyed, versioned entry are the same
+ * record. {@code deletedAt} is the soft-delete cursor (a deleted memory stays recoverable until
+ * retention runs out, but no read path shows it); {@code supersededAt} marks an entry replaced by a
+ * newer one of the same key, which stays readable and searchable as history.
  */
 public record Memory(MemoryId id, Tenant tenant, Category category, String content, Metadata metadata,
-                     Source source, Instant createdAt, Instant updatedAt, Optional<Instant> deletedAt) {
+                     Source source, Instant createdAt, Instant updatedAt, Optional<Instant> deletedAt,
+                     Optional<MemoryKey> key, Optional<Supersession> supersedes, Optional<Instant> supersededAt) {
 
     public Memory {
         Objects.requireNonNull(id, "id");
@@ -20,10 +23,39 @@ public record Memory(MemoryId id, Tenant tenant, Category category, String conte
         Objects.requireNonNull(createdAt, "createdAt");
         Objects.requireNonNull(updatedAt, "updatedAt");
         Objects.requireNonNull(deletedAt, "deletedAt");
+        Objects.requireNonNull(key, "key");
+        Objects.requireNonNull(supersedes, "supersedes");
+        Objects.requireNonNull(supersededAt, "supersededAt");
         content = Content.check(content);
+    }
+
+    /** An unkeyed memory (spec 01's shape). */
+    public Memory(MemoryId id, Tenant tenant, Category category, String content, Metadata metadata, Source source,
+                  Instant createdAt, Instant updatedAt, Optional<Instant> deletedAt) {
+        this(id, tenant, category, content, metadata, source, createdAt, updatedAt, deletedAt, Optional.empty(),
+                Optional.empty(), Optional.empty());
     }
 
     public boolean isDeleted() {
         return deletedAt.isPresent();
+    }
+
+    public boolean isSuperseded() {
+        return supersededAt.isPresent();
+    }
+
+    /** spec 02's {@code is_active}: neither deleted nor superseded. */
+    public boolean isActive() {
+        return !isDeleted() && !isSuperseded();
+    }
+
+    public Memory withDeletedAt(Optional<Instant> at) {
+        return new Memory(id, tenant, category, content, metadata, source, createdAt, updatedAt, at, key, supersedes,
+                supersededAt);
+    }
+
+    public Memory withSupersededAt(Instant at) {
+        return new Memory(id, tenant, category, content, metadata, source, createdAt, updatedAt, deletedAt, key,
+                supersedes, Optional.of(at));
     }
 }

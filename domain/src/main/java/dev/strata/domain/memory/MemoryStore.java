@@ -6,39 +6,67 @@ import java.util.Optional;
 
 /**
  * Driven port: where memories live. Every method is scoped to one tenant (except the purge, which
- * is a maintenance sweep over expired rows), and no read path returns soft-deleted rows.
+ * is a maintenance sweep over expired rows). No read path returns soft-deleted rows; superseded
+ * entries are history: readable by id, by key history and in search, but not active.
  */
 public interface MemoryStore {
 
+    /** Inserts an unkeyed memory. Keyed memories go through {@link #save}. */
     Memory insert(NewMemory memory, Instant now);
 
-    /** Inserts all or none, in one transaction, returning the stored rows in input order. */
+    /** Inserts unkeyed memories all or none, in one transaction, returning the stored rows in input order. */
     List<Memory> insertAll(List<NewMemory> memories, Instant now);
 
-    /** An active (not deleted) memory. */
+    /**
+     * spec 02's save flow, atomically: no active entry for the key inserts; an active entry and a
+     * reason supersede it (the old entry becomes inactive, the new one links to it); an active
+     * entry without a reason is rejected, showing the current entry.
+     *
+     * @param memory a memory with a key
+     */
+    SaveOutcome save(NewMemory memory, Optional<String> supersedeReason, Instant now);
+
+    /** A memory that is not deleted (active or superseded). */
     Optional<Memory> find(Tenant tenant, MemoryId id);
 
-    /** Active memories, most recently updated first; optionally of one category. */
-    List<Memory> list(Tenant tenant, Optional<Category> category, int limit);
+    /** The active entry of a key. */
+    Optional<Memory> findActive(Tenant tenant, MemoryKey key);
+
+    /** Every entry a key has had that is not purged, deleted and superseded ones included, newest first. */
+    List<Memory> history(Tenant tenant, MemoryKey key, int limit);
+
+    /** Active memories, most recently updated first. */
+    List<Memory> list(Tenant tenant, CategoryFilter filter, int limit);
+
+    default List<Memory> list(Tenant tenant, Optional<Category> category, int limit) {
+        return list(tenant, category.map(CategoryFilter::only).orElse(CategoryFilter.ALL), limit);
+    }
+
+    /** How many active memories pass the filter. */
+    long countActive(Tenant tenant, CategoryFilter filter);
 
     /** Applies the change to an active memory and bumps {@code updated_at}; empty when there is none. */
     Optional<Memory> update(Tenant tenant, MemoryId id, MemoryChange change, Instant now);
 
-    /** Marks an active memory deleted; false when there is no such active memory. */
+    /** Marks a memory that is not deleted as deleted; false when there is no such memory. */
     boolean softDelete(Tenant tenant, MemoryId id, Instant now);
 
     /**
-     * Clears the deletion mark of a memory deleted at or after {@code deletedSince}; an active memory
-     * is returned unchanged. Empty when the memory does not exist or its retention has run out.
+     * Clears the deletion mark of a memory deleted at or after {@code deletedSince}; a memory that is
+     * not deleted is returned unchanged. Empty when the memory does not exist or its retention has run
+     * out. Throws {@link dev.strata.domain.error.ConflictException} when its key has meanwhile got
+     * another active entry.
      */
     Optional<Memory> restore(Tenant tenant, MemoryId id, Instant deletedSince);
 
     /** Physically removes memories (of every tenant) soft-deleted before the cutoff; returns how many. */
     int purgeDeletedBefore(Instant cutoff);
 
-    /** Keyword search (BM25) over active memories. */
+    /** Keyword search (BM25) over memories that are not deleted; superseded ones come back inactive. */
     List<SearchHit> search(SearchRequest request);
 
     /** How many active memories the tenant has. */
-    long count(Tenant tenant);
+    default long count(Tenant tenant) {
+        return countActive(tenant, CategoryFilter.ALL);
+    }
 }

@@ -9,7 +9,8 @@ import java.util.List;
  * Renders the fenced {@code <memory-context>} block of spec 01. It is injected into a system prompt
  * whose prefix is cached, so the rendering is a pure function of its inputs: the same state renders
  * the same bytes. Each entry stays on one line and cannot close the fence early, so stored text
- * can never break out of the block or forge a new section.
+ * can never break out of the block or forge a new section. Keyed entries (spec 02) show their key:
+ * {@code [decision] [auth-approach]: JWT with 1h expiry}.
  */
 public final class MemoryContextBlock {
 
@@ -37,7 +38,9 @@ public final class MemoryContextBlock {
         if (!memories.isEmpty()) {
             out.append("\n## Observations\n");
             for (Memory m : memories) {
-                out.append('[').append(m.category().value()).append("] ").append(oneLine(m.content())).append('\n');
+                out.append('[').append(m.category().value()).append("] ");
+                m.key().ifPresent(k -> out.append('[').append(oneLine(k.value())).append("]: "));
+                out.append(oneLine(m.content())).append('\n');
             }
         }
         out.append(CLOSE);

@@ -1,5 +1,7 @@
 package dev.strata.domain.memory;
 
+import dev.strata.domain.error.ConflictException;
+
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -20,8 +22,15 @@ public final class InMemoryMemoryStore implements MemoryStore {
 
     @Override
     public synchronized Memory insert(NewMemory m, Instant now) {
+        if (m.key().isPresent()) {
+            throw new IllegalArgumentException("keyed memories go through save");
+        }
+        return store(m, Optional.empty(), now);
+    }
+
+    private Memory store(NewMemory m, Optional<Supersession> supersedes, Instant now) {
         Memory stored = new Memory(MemoryId.of(ids.incrementAndGet()), m.tenant(), m.category(), m.content(),
-                m.metadata(), m.source(), now, now, Optional.empty());
+                m.metadata(), m.source(), now, now, Optional.empty(), m.key(), supersedes, Optional.empty());
         rows.put(stored.id().value(), stored);
         return stored;
     }
@@ -36,25 +45,64 @@ public final class InMemoryMemoryStore implements MemoryStore {
     }
 
     @Override
+    public synchronized SaveOutcome save(NewMemory memory, Optional<String> supersedeReason, Instant now) {
+        MemoryKey key = memory.key().orElseThrow(() -> new IllegalArgumentException("save needs a key"));
+        Optional<Memory> current = findActive(memory.tenant(), key);
+        if (current.isEmpty()) {
+            return new SaveOutcome.Inserted(store(memory, Optional.empty(), now));
+        }
+        if (supersedeReason.isEmpty()) {
+            return new SaveOutcome.Rejected(current.get());
+        }
+        Memory previous = current.get().withSupersededAt(now);
+        rows.put(previous.id().value(), previous);
+        Memory next = store(memory, Optional.of(new Supersession(previous.id(), supersedeReason.get())), now);
+        return new SaveOutcome.Superseded(previous, next);
+    }
+
+    @Override
     public synchronized Optional<Memory> find(Tenant tenant, MemoryId id) {
         return Optional.ofNullable(rows.get(id.value())).filter(m -> m.tenant().equals(tenant) && !m.isDeleted());
     }
 
     @Override
-    public synchronized List<Memory> list(Tenant tenant, Optional<Category> category, int limit) {
+    public synchronized Optional<Memory> findActive(Tenant tenant, MemoryKey key) {
         return rows.values().stream()
-                .filter(m -> m.tenant().equals(tenant) && !m.isDeleted())
-                .filter(m -> category.map(c -> c.equals(m.category())).orElse(true))
+                .filter(m -> m.tenant().equals(tenant) && m.isActive() && m.key().equals(Optional.of(key)))
+                .findFirst();
+    }
+
+    @Override
+    public synchronized List<Memory> history(Tenant tenant, MemoryKey key, int limit) {
+        return rows.values().stream()
+                .filter(m -> m.tenant().equals(tenant) && m.key().equals(Optional.of(key)))
+                .sorted(Comparator.comparing((Memory m) -> m.id().value()).reversed())
+                .limit(limit)
+                .toList();
+    }
+
+    @Override
+    public synchronized List<Memory> list(Tenant tenant, CategoryFilter filter, int limit) {
+        return rows.values().stream()
+                .filter(m -> m.tenant().equals(tenant) && m.isActive() && filter.accepts(m.category()))
                 .sorted(Comparator.comparing(Memory::updatedAt).thenComparing(m -> m.id().value()).reversed())
                 .limit(limit)
                 .toList();
     }
 
     @Override
+    public synchronized long countActive(Tenant tenant, CategoryFilter filter) {
+        return rows.values().stream()
+                .filter(m -> m.tenant().equals(tenant) && m.isActive() && filter.accepts(m.category()))
+                .count();
+    }
+
+    @Override
     public synchronized Optional<Memory> update(Tenant tenant, MemoryId id, MemoryChange change, Instant now) {
-        return find(tenant, id).map(m -> {
+        return find(tenant, id).filter(Memory::isActive).map(m -> {
             Memory updated = new Memory(m.id(), m.tenant(), m.category(), change.content().orElse(m.content()),
-                    change.metadata().orElse(m.metadata()), m.source(), m.createdAt(), now, Optional.empty());
+                    change.metadata().orElse(m.metadata()), m.source(), m.createdAt(), now, Optional.empty(), m.key(),
+                    m.supersedes(), m.supersededAt());
             rows.put(id.value(), updated);
             return updated;
         });
@@ -63,7 +111,7 @@ public final class InMemoryMemoryStore implements MemoryStore {
     @Override
     public synchronized boolean softDelete(Tenant tenant, MemoryId id, Instant now) {
         Optional<Memory> m = find(tenant, id);
-        m.ifPresent(x -> rows.put(id.value(), withDeleted(x, Optional.of(now))));
+        m.ifPresent(x -> rows.put(id.value(), x.withDeletedAt(Optional.of(now))));
         return m.isPresent();
     }
 
@@ -77,7 +125,10 @@ public final class InMemoryMemoryStore implements MemoryStore {
             if (m.deletedAt().get().isBefore(deletedSince)) {
                 return Optional.empty();
             }
-            m = withDeleted(m, Optional.empty());
+            if (!m.isSuperseded() && m.key().isPresent() && findActive(tenant, m.key().get()).isPresent()) {
+                throw new ConflictException("key " + m.key().get() + " has another active entry");
+            }
+            m = m.withDeletedAt(Optional.empty());
             rows.put(id.value(), m);
         }
         return Optional.of(m);
@@ -104,21 +155,12 @@ public final class InMemoryMemoryStore implements MemoryStore {
             List<String> stems = QueryText.tokens(m.content()).stream().map(QueryText::stem).toList();
             long matched = keywords.stream().filter(k -> stems.contains(QueryText.stem(k))).count();
             if (matched > 0) {
-                hits.add(new SearchHit(m, Snippet.of(m.content(), keywords, Snippet.DEFAULT_WINDOW_WORDS), matched));
+                double score = m.isSuperseded() ? matched * SearchHit.SUPERSEDED_WEIGHT : matched;
+                hits.add(new SearchHit(m, Snippet.of(m.content(), keywords, Snippet.DEFAULT_WINDOW_WORDS), score));
             }
         }
         hits.sort(Comparator.comparingDouble(SearchHit::score).reversed()
                 .thenComparing(h -> h.memory().id().value()));
         return hits.stream().limit(request.limit()).toList();
-    }
-
-    @Override
-    public synchronized long count(Tenant tenant) {
-        return rows.values().stream().filter(m -> m.tenant().equals(tenant) && !m.isDeleted()).count();
-    }
-
-    private static Memory withDeleted(Memory m, Optional<Instant> deletedAt) {
-        return new Memory(m.id(), m.tenant(), m.category(), m.content(), m.metadata(), m.source(), m.createdAt(),
-                m.updatedAt(), deletedAt);
     }
 }

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * What every {@link MemoryStore} promises, run against the in-memory fake and the SQLite adapter
@@ -183,5 +184,108 @@ public abstract class MemoryStoreContract {
         assertThat(store.restore(BOB, alices.id(), T0)).isEmpty();
         assertThat(store.count(BOB)).isEqualTo(1);
         assertThat(store.find(ALICE, alices.id()).orElseThrow().content()).isEqualTo("always use 0.5% slippage");
+    }
+
+    // --- spec 02: keyed memories and the supersede chain ---
+
+    protected static NewMemory keyed(Tenant tenant, String type, String key, String content) {
+        return new NewMemory(tenant, Category.resolve(type), content, Metadata.EMPTY, Source.AGENT_RECORDED,
+                Optional.of(MemoryKey.of(key)));
+    }
+
+    @Test
+    void aFirstSaveInsertsAndASecondWithoutReasonIsRejectedShowingTheCurrentEntry() {
+        SaveOutcome first = store.save(keyed(ALICE, "decision", "auth-approach", "JWT with 1h expiry"), Optional.empty(),
+                T0);
+        Memory current = ((SaveOutcome.Inserted) first).memory();
+        assertThat(current.key()).contains(MemoryKey.of("auth-approach"));
+        assertThat(current.isActive()).isTrue();
+
+        SaveOutcome second = store.save(keyed(ALICE, "decision", "auth-approach", "sessions in Redis"), Optional.empty(),
+                T0.plusSeconds(1));
+        assertThat(second).isEqualTo(new SaveOutcome.Rejected(current));
+        assertThat(store.history(ALICE, MemoryKey.of("auth-approach"), 10)).containsExactly(current);
+    }
+
+    @Test
+    void aSaveWithAReasonSupersedesAndLinksTheChain() {
+        Memory v1 = ((SaveOutcome.Inserted) store.save(keyed(ALICE, "decision", "auth-approach", "JWT with 1h expiry"),
+                Optional.empty(), T0)).memory();
+        SaveOutcome outcome = store.save(keyed(ALICE, "decision", "auth-approach", "JWT with 15m expiry and refresh"),
+                Optional.of("1h tokens were too long-lived for the audit"), T0.plusSeconds(60));
+
+        SaveOutcome.Superseded superseded = (SaveOutcome.Superseded) outcome;
+        Memory v2 = superseded.memory();
+        assertThat(superseded.previous().id()).isEqualTo(v1.id());
+        assertThat(superseded.previous().isActive()).isFalse();
+        assertThat(v2.supersedes()).contains(new Supersession(v1.id(), "1h tokens were too long-lived for the audit"));
+        assertThat(store.findActive(ALICE, MemoryKey.of("auth-approach"))).contains(v2);
+        assertThat(store.find(ALICE, v1.id()).orElseThrow().isSuperseded()).isTrue();
+        assertThat(store.history(ALICE, MemoryKey.of("auth-approach"), 10)).extracting(Memory::id)
+                .containsExactly(v2.id(), v1.id());
+        assertThat(store.list(ALICE, Optional.empty(), 10)).containsExactly(v2);
+    }
+
+    @Test
+    void searchReturnsSupersededEntriesMarkedInactiveBelowCurrentOnesButNeverDeletedOnes() {
+        store.save(keyed(ALICE, "decision", "chart", "prefers weekly charts"), Optional.empty(), T0);
+        store.save(keyed(ALICE, "decision", "chart", "prefers daily charts"), Optional.of("user changed their mind"),
+                T0.plusSeconds(1));
+        Memory gone = store.insert(memory(ALICE, "observation", "weekly charts were discussed"), T0);
+        store.softDelete(ALICE, gone.id(), T0.plusSeconds(2));
+
+        List<SearchHit> hits = store.search(new SearchRequest(ALICE, "charts", 10, Optional.empty()));
+
+        assertThat(hits).extracting(h -> h.memory().content()).containsExactly("prefers daily charts",
+                "prefers weekly charts");
+        assertThat(hits.get(0).memory().isActive()).isTrue();
+        assertThat(hits.get(1).memory().isActive()).isFalse();
+    }
+
+    @Test
+    void keysAreScopedToTheirTenant() {
+        store.save(keyed(ALICE, "context", "focus", "alice's focus"), Optional.empty(), T0);
+        SaveOutcome bobs = store.save(keyed(BOB, "context", "focus", "bob's focus"), Optional.empty(), T0);
+
+        assertThat(bobs).isInstanceOf(SaveOutcome.Inserted.class);
+        assertThat(store.history(BOB, MemoryKey.of("focus"), 10)).extracting(Memory::content).containsExactly("bob's focus");
+        assertThat(store.findActive(ALICE, MemoryKey.of("focus")).orElseThrow().content()).isEqualTo("alice's focus");
+    }
+
+    @Test
+    void aDeletedKeyCanBeSavedAgainAndTheOldEntryThenCannotBeRestoredOverIt() {
+        Memory old = ((SaveOutcome.Inserted) store.save(keyed(ALICE, "context", "focus", "old focus"), Optional.empty(),
+                T0)).memory();
+        store.softDelete(ALICE, old.id(), T0.plusSeconds(1));
+        SaveOutcome again = store.save(keyed(ALICE, "context", "focus", "new focus"), Optional.empty(), T0.plusSeconds(2));
+        assertThat(again).isInstanceOf(SaveOutcome.Inserted.class);
+
+        assertThatThrownBy(() -> store.restore(ALICE, old.id(), T0))
+                .isInstanceOf(dev.strata.domain.error.ConflictException.class);
+        assertThat(store.history(ALICE, MemoryKey.of("focus"), 10)).extracting(Memory::content)
+                .containsExactly("new focus", "old focus");
+    }
+
+    @Test
+    void supersededEntriesCannotBeEditedInPlace() {
+        Memory v1 = ((SaveOutcome.Inserted) store.save(keyed(ALICE, "lesson", "deploys", "never deploy on Fridays"),
+                Optional.empty(), T0)).memory();
+        store.save(keyed(ALICE, "lesson", "deploys", "never deploy on Fridays or before holidays"),
+                Optional.of(Supersession.MINOR_CORRECTION), T0.plusSeconds(1));
+        assertThat(store.update(ALICE, v1.id(), new MemoryChange(Optional.empty(), Optional.of(new Metadata("{\"a\":1}"))),
+                T0.plusSeconds(2))).isEmpty();
+    }
+
+    @Test
+    void listAndCountHonourCategoryFilters() {
+        store.insert(memory(ALICE, "identity", "I monitor the payment gateway"), T0);
+        store.insert(memory(ALICE, "reference", "runbook at wiki/payments"), T0);
+        store.insert(memory(ALICE, "lesson", "check fees first"), T0);
+        CategoryFilter injectable = new CategoryFilter.Excluding(java.util.Set.of(Category.REFERENCE, Category.HISTORICAL));
+
+        assertThat(store.countActive(ALICE, injectable)).isEqualTo(2);
+        assertThat(store.list(ALICE, injectable, 10)).extracting(Memory::category)
+                .containsExactlyInAnyOrder(Category.IDENTITY, Category.LESSON);
+        assertThat(store.list(ALICE, CategoryFilter.only(Category.REFERENCE), 10)).hasSize(1);
     }
 }
