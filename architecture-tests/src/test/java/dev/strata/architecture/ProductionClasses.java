@@ -31,11 +31,12 @@ final class ProductionClasses {
 
     /**
      * Keeps class directories and the modules' own main jars. Maven hands the reactor's modules over
-     * as {@code target/classes} before {@code package} and as {@code strata-*.jar} after it; the
+     * as {@code target/classes} before {@code package} and as their jars after it ({@code strata-*.jar},
+         * bootstrap's is {@code strata.jar}); the
      * domain's test fixtures arrive as {@code strata-domain-*-tests.jar}.
      */
     static final class OnlyStrataMainArtifacts implements ImportOption {
-        private static final Pattern STRATA_JAR = Pattern.compile(".*/strata-[^/]*\\.jar!/.*");
+        private static final Pattern STRATA_JAR = Pattern.compile(".*/strata(-[^/]*)?\\.jar!/.*");
         private static final Pattern TEST_JAR = Pattern.compile(".*-tests\\.jar!/.*");
 
         @Override

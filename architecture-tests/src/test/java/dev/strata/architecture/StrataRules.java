@@ -131,7 +131,10 @@ final class StrataRules {
                 .because("a cycle welds packages together: neither can be understood, tested or moved alone");
     }
 
-    /** Rule 6: the precise framework list, so a violation names the framework and not just "not java". */
+    /**
+     * Rule 6: the core imports no framework. Also closes the gap rules 1 and 2 leave open:
+     * {@code java.sql} lies inside {@code java..}.
+     */
     ArchRule coreImportsNoFramework() {
         return noClasses().that().resideInAnyPackage(domain(), application())
                 .should().dependOnClassesThat().resideInAnyPackage(FRAMEWORKS.toArray(String[]::new))
@@ -197,7 +200,10 @@ final class StrataRules {
                 .because("time comes from an injected java.time.Clock so that tests control it");
     }
 
-    /** The hexagon as a whole; bootstrap, the composition root, is outside it on purpose. */
+    /**
+     * The hexagon as a whole; bootstrap, the composition root, is outside it on purpose. The onion
+     * checks accesses between its layers only, so a dependency into bootstrap is rule 4's to catch.
+     */
     ArchRule hexagon() {
         var onion = onionArchitecture()
                 .domainModels(domain())
