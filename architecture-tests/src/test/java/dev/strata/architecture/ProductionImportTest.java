@@ -6,6 +6,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.Location;
+import java.net.URI;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Predicate;
@@ -13,6 +16,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -27,22 +31,12 @@ class ProductionImportTest {
 
     @Test
     void everyTypeDeclaredInAModuleMainSourceTreeIsImported() {
-        Set<String> declared = SOURCES.mainTypes();
+        Map<String, Set<String>> declared = SOURCES.mainTypesByModule();
 
-        assertThat(declared).as("main types found in the reactor").isNotEmpty();
-        assertThat(importedNames()).containsAll(declared);
-    }
-
-    @Test
-    void everyModuleWithCodeIsSeenByTheImport() {
-        Set<String> modulesSeen = new TreeSet<>();
-        for (JavaClass javaClass : CLASSES) {
-            javaClass.getSource().ifPresent(source -> modulesSeen.add(moduleOf(source.getUri().toString())));
-        }
-
-        assertThat(SOURCES.modulesWithMainTypes())
-                .contains("domain", "application", "adapters-sqlite", "adapters-http", "bootstrap");
-        assertThat(modulesSeen).containsAll(SOURCES.modulesWithMainTypes());
+        assertThat(declared).as("modules with main sources")
+                .containsKeys("domain", "application", "adapters-sqlite", "adapters-http", "bootstrap");
+        Set<String> imported = importedNames();
+        declared.forEach((module, types) -> assertThat(imported).as("types of " + module).containsAll(types));
     }
 
     @Test
@@ -59,6 +53,19 @@ class ProductionImportTest {
         assertThat(importedNames())
                 .allMatch(name -> name.startsWith(ProductionClasses.ROOT + "."))
                 .noneMatch(name -> name.startsWith(ProductionClasses.ROOT + ".architecture."));
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource({
+        "file:/r/domain/target/classes/dev/strata/domain/memory/Memory.class, true",
+        "jar:file:/r/domain/target/strata-domain-0.1.0-SNAPSHOT.jar!/dev/strata/domain/memory/Memory.class, true",
+        "jar:file:/r/bootstrap/target/strata.jar!/dev/strata/bootstrap/Main.class, true",
+        "jar:file:/r/domain/target/strata-domain-0.1.0-SNAPSHOT-tests.jar!/dev/strata/domain/memory/Fake.class, false",
+        "jar:file:/m2/io/helidon/helidon-webserver-4.1.2.jar!/io/helidon/webserver/WebServer.class, false",
+    })
+    void theImportKeepsClassDirectoriesAndStrataMainJarsOnly(String uri, boolean included) {
+        assertThat(new ProductionClasses.OnlyStrataMainArtifacts().includes(Location.of(URI.create(uri))))
+                .isEqualTo(included);
     }
 
     static Stream<Arguments> subjectsOfTheRules() {
@@ -128,16 +135,5 @@ class ProductionImportTest {
         Set<String> names = new TreeSet<>();
         CLASSES.forEach(javaClass -> names.add(javaClass.getName()));
         return names;
-    }
-
-    /** The module directory a class was loaded from: ".../adapters-sqlite/target/classes/..." or its jar in target. */
-    private static String moduleOf(String uri) {
-        String[] parts = uri.split("/");
-        for (int i = 1; i < parts.length; i++) {
-            if (parts[i].equals("target")) {
-                return parts[i - 1];
-            }
-        }
-        return uri;
     }
 }

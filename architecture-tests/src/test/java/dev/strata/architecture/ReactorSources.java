@@ -5,8 +5,10 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 
@@ -44,15 +46,16 @@ final class ReactorSources {
         return typesUnder("src/test/java");
     }
 
-    /** Modules whose main source tree declares at least one type, e.g. {@code adapters-sqlite}. */
-    Set<String> modulesWithMainTypes() {
-        Set<String> modules = new TreeSet<>();
+    /** The main types of each module that declares any, by module directory, e.g. {@code adapters-sqlite}. */
+    Map<String, Set<String>> mainTypesByModule() {
+        Map<String, Set<String>> byModule = new TreeMap<>();
         for (Path module : modules()) {
-            if (!typesIn(module.resolve("src/main/java")).isEmpty()) {
-                modules.add(module.getFileName().toString());
+            Set<String> types = typesIn(module.resolve("src/main/java"));
+            if (!types.isEmpty()) {
+                byModule.put(module.getFileName().toString(), types);
             }
         }
-        return modules;
+        return byModule;
     }
 
     private Set<String> typesUnder(String sourceTree) {
