@@ -220,7 +220,7 @@ final class StrataRules {
                 .because("dependencies point inward only, and every class belongs to one part of the hexagon");
     }
 
-    /** Every rule that must hold on the production code, with the name a failure is reported under. */
+    /** Every rule above, in the order of the README table; the production code must pass all of them. */
     List<ArchRule> all() {
         return List.of(
                 domainDependsOnlyOnJava(), applicationDependsOnlyOnDomainAndJava(),
