@@ -1,0 +1,151 @@
+package dev.strata.architecture;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.EvaluationResult;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every rule is run against a miniature hexagon that breaks it on purpose (the packages under
+ * {@code dev.strata.architecture.fixture}) and must fail there, naming the offending classes; the
+ * compliant miniature must pass all of them. A rule that cannot fail checks nothing.
+ */
+class RulesCatchViolationsTest {
+
+    private static final String FIXTURES = "dev.strata.architecture.fixture";
+
+    record Violation(String scenario, String rule, Function<StrataRules, ArchRule> build, List<String> offenders) {
+        @Override
+        public String toString() {
+            return rule + " fails on '" + scenario + "'";
+        }
+    }
+
+    static Stream<Violation> violations() {
+        return Stream.of(
+                new Violation("domainapplication", "domain depends only on java", StrataRules::domainDependsOnlyOnJava,
+                        List.of("domain.order.Basket")),
+                new Violation("domainsql", "core imports no framework", StrataRules::coreImportsNoFramework,
+                        List.of("domain.ledger.LedgerRow")),
+                new Violation("domainbootstrap", "domain depends only on java", StrataRules::domainDependsOnlyOnJava,
+                        List.of("domain.order.Basket")),
+                new Violation("applicationadapter", "application depends only on domain and java",
+                        StrataRules::applicationDependsOnlyOnDomainAndJava, List.of("application.order.OrderService")),
+                new Violation("applicationframework", "application depends only on domain and java",
+                        StrataRules::applicationDependsOnlyOnDomainAndJava, List.of("application.order.OrderJson")),
+                new Violation("applicationframework", "core imports no framework", StrataRules::coreImportsNoFramework,
+                        List.of("application.order.OrderJson")),
+                new Violation("adapterpair", "adapters do not depend on each other",
+                        StrataRules::adaptersDoNotDependOnEachOther, List.of("adapters.http.OrderHttpService")),
+                new Violation("adapterbootstrap", "adapters do not depend on bootstrap",
+                        StrataRules::adaptersDoNotDependOnBootstrap, List.of("adapters.sqlite.SqliteFiles")),
+                new Violation("adapterbootstrap", "nothing depends on bootstrap", StrataRules::nothingDependsOnBootstrap,
+                        List.of("adapters.sqlite.SqliteFiles")),
+                new Violation("domainbootstrap", "nothing depends on bootstrap", StrataRules::nothingDependsOnBootstrap,
+                        List.of("domain.order.Basket")),
+                new Violation("domaincycle", "packages are free of cycles", StrataRules::packagesAreFreeOfCycles,
+                        List.of("domain.alpha.Alpha", "domain.beta.Beta")),
+                new Violation("bootstrapcycle", "packages are free of cycles", StrataRules::packagesAreFreeOfCycles,
+                        List.of("bootstrap.Wiring", "bootstrap.cli.RunCommand")),
+                new Violation("storeclass", "domain stores are interfaces", StrataRules::domainStoresAreInterfaces,
+                        List.of("domain.order.OrderStore")),
+                new Violation("portinapplication", "domain interfaces are implemented in adapters",
+                        StrataRules::domainInterfacesAreImplementedInAdapters, List.of("application.order.CachedOrderStore")),
+                new Violation("misnamedadapter", "adapters are named after their port",
+                        StrataRules::adaptersAreNamedAfterTheirPort, List.of("adapters.sqlite.OrderTable")),
+                new Violation("servicemisplaced", "services live in application", StrataRules::servicesLiveInApplication,
+                        List.of("domain.pricing.PricingService")),
+                new Violation("httpservicemisplaced", "HTTP services live in the HTTP adapter",
+                        StrataRules::httpServicesLiveInHttpAdapter, List.of("application.order.OrderHttpService")),
+                new Violation("foreignexception", "core throws domain exceptions", StrataRules::coreThrowsDomainExceptions,
+                        List.of("domain.order.OrderRejected")),
+                new Violation("systemclock", "only bootstrap reads the system clock",
+                        StrataRules::onlyBootstrapReadsTheSystemClock, List.of("adapters.sqlite.SqliteStamp",
+                                "adapters.sqlite.SqliteStampSupplier", "application.order.OrderTimer")),
+                new Violation("applicationadapter", "hexagon", StrataRules::hexagon,
+                        List.of("application.order.OrderService")),
+                new Violation("adapterpair", "hexagon", StrataRules::hexagon, List.of("adapters.http.OrderHttpService")),
+                new Violation("domainapplication", "hexagon", StrataRules::hexagon, List.of("domain.order.Basket")),
+                new Violation("strayarea", "hexagon", StrataRules::hexagon, List.of("util.Strings")));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("violations")
+    void ruleFailsOnItsViolationAndNamesTheOffenders(Violation violation) {
+        String root = FIXTURES + "." + violation.scenario();
+        EvaluationResult result = violation.build().apply(new StrataRules(root)).evaluate(fixture(violation.scenario()));
+
+        assertThat(result.hasViolation()).as(violation.toString()).isTrue();
+        String report = String.join("\n", result.getFailureReport().getDetails());
+        for (String offender : violation.offenders()) {
+            assertThat(report).contains(root + "." + offender);
+        }
+    }
+
+    /** java.sql is inside java..: rule 1 alone lets it through, which is why rule 6 names it. */
+    @Test
+    void javaSqlInTheDomainIsStoppedByTheFrameworkRuleNotByTheJavaOnlyRule() {
+        StrataRules rules = new StrataRules(FIXTURES + ".domainsql");
+        JavaClasses domainsql = fixture("domainsql");
+
+        assertThat(rules.domainDependsOnlyOnJava().evaluate(domainsql).hasViolation()).isFalse();
+        assertThat(rules.coreImportsNoFramework().evaluate(domainsql).hasViolation()).isTrue();
+    }
+
+    @Test
+    void everyRulePassesOnTheCompliantHexagon() {
+        JavaClasses clean = fixture("clean");
+
+        for (ArchRule rule : new StrataRules(FIXTURES + ".clean").all()) {
+            EvaluationResult result = rule.evaluate(clean);
+            assertThat(result.getFailureReport().getDetails()).as(rule.getDescription()).isEmpty();
+        }
+    }
+
+    @Test
+    void everyRuleIsExercisedByAViolation() {
+        StrataRules rules = new StrataRules(FIXTURES);
+        Set<String> exercised = violations().map(violation -> violation.build().apply(rules).getDescription())
+                .collect(Collectors.toSet());
+
+        assertThat(exercised).containsExactlyInAnyOrderElementsOf(
+                rules.all().stream().map(ArchRule::getDescription).toList());
+    }
+
+    /** archunit.properties keeps failOnEmptyShould on: a rule aimed at a package with no class fails. */
+    @Test
+    void aRuleThatSeesNoClassFailsInsteadOfPassing() {
+        ArchRule aimedAtNothing = new StrataRules(FIXTURES + ".nowhere").domainDependsOnlyOnJava();
+
+        assertThatThrownBy(() -> aimedAtNothing.evaluate(fixture("clean")))
+                .isInstanceOf(AssertionError.class)
+                .hasMessageContaining("failed to check any classes");
+    }
+
+    @Test
+    void theCompliantHexagonHasTheMainToCliEdgeThatTheCycleRuleExempts() {
+        JavaClasses clean = fixture("clean");
+
+        assertThat(clean.get(FIXTURES + ".clean.bootstrap.Main").getDirectDependenciesFromSelf())
+                .anyMatch(dependency -> dependency.getTargetClass().getPackageName()
+                        .equals(FIXTURES + ".clean.bootstrap.cli"));
+        assertThat(clean.get(FIXTURES + ".clean.bootstrap.cli.RunCommand").getDirectDependenciesFromSelf())
+                .anyMatch(dependency -> dependency.getTargetClass().getPackageName()
+                        .equals(FIXTURES + ".clean.bootstrap"));
+    }
+
+    private static JavaClasses fixture(String scenario) {
+        return new ClassFileImporter().importPackages(FIXTURES + "." + scenario);
+    }
+}

@@ -1,0 +1,280 @@
+package dev.strata.architecture;
+
+import static com.tngtech.archunit.base.DescribedPredicate.alwaysTrue;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.onionArchitecture;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaCodeUnitAccess;
+import com.tngtech.archunit.lang.ArchCondition;
+import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * The architecture rules of Strata, built for a root package.
+ *
+ * <p>The production rules use the root {@code dev.strata}; the tests that prove each rule can fail
+ * build the same rules for small fixture packages that mirror the layout under another root.
+ */
+final class StrataRules {
+
+    /** The adapter modules, by the last segment of their package. */
+    static final List<String> ADAPTERS = List.of("sqlite", "http", "llm", "workspace");
+
+    /** Packages the framework-free core must never reach, even through a dependency it was allowed. */
+    static final List<String> FRAMEWORKS = List.of(
+            "io.helidon..", "jakarta..", "javax..", "java.sql..", "org.eclipse..", "com.zaxxer..",
+            "org.sqlite..", "picocli..", "dev.langchain4j..",
+            "com.fasterxml.jackson..", "com.google.gson..", "org.json..");
+
+    /** Static factories that read the machine's clock instead of an injected {@link java.time.Clock}. */
+    private static final Set<String> SYSTEM_CLOCK_READS = Set.of(
+            "java.time.Instant.now()", "java.time.LocalDate.now()", "java.time.LocalDateTime.now()",
+            "java.time.LocalTime.now()", "java.time.OffsetDateTime.now()", "java.time.ZonedDateTime.now()",
+            "java.time.Clock.systemUTC()", "java.time.Clock.systemDefaultZone()",
+            "java.lang.System.currentTimeMillis()");
+
+    private final String root;
+
+    StrataRules(String root) {
+        this.root = Objects.requireNonNull(root, "root");
+    }
+
+    String domain() {
+        return root + ".domain..";
+    }
+
+    String application() {
+        return root + ".application..";
+    }
+
+    String bootstrap() {
+        return root + ".bootstrap..";
+    }
+
+    String adapters() {
+        return root + ".adapters..";
+    }
+
+    String adapter(String name) {
+        return root + ".adapters." + name + "..";
+    }
+
+    private String domainException() {
+        return root + ".domain.error.DomainException";
+    }
+
+    /** Rule 1: the model depends on the JDK and on itself, nothing else. */
+    ArchRule domainDependsOnlyOnJava() {
+        return classes().that().resideInAPackage(domain())
+                .should().onlyDependOnClassesThat().resideInAnyPackage("java..", domain())
+                .as("domain depends only on java.. and the domain")
+                .because("the model is plain Java: every other module depends on it, it depends on none");
+    }
+
+    /** Rule 2: use cases depend on the model and the JDK, nothing else. */
+    ArchRule applicationDependsOnlyOnDomainAndJava() {
+        return classes().that().resideInAPackage(application())
+                .should().onlyDependOnClassesThat().resideInAnyPackage("java..", domain(), application())
+                .as("application depends only on java.., the domain and the application")
+                .because("use cases are driven through ports; they never see an adapter or a framework");
+    }
+
+    /** Rule 3a: every adapter is a slice of its own; no slice may use another. */
+    ArchRule adaptersDoNotDependOnEachOther() {
+        return slices().matching(root + ".adapters.(*)..").namingSlices("adapter $1")
+                .should().notDependOnEachOther()
+                .as("adapters do not depend on each other")
+                .because("adapters meet only in bootstrap, so each can be replaced or dropped alone");
+    }
+
+    /** Rule 3b. */
+    ArchRule adaptersDoNotDependOnBootstrap() {
+        return noClasses().that().resideInAPackage(adapters())
+                .should().dependOnClassesThat().resideInAPackage(bootstrap())
+                .as("adapters do not depend on bootstrap")
+                .because("configuration reaches an adapter as constructor arguments, never by lookup");
+    }
+
+    /** Rule 4. */
+    ArchRule nothingDependsOnBootstrap() {
+        return noClasses().that().resideOutsideOfPackage(bootstrap())
+                .should().dependOnClassesThat().resideInAPackage(bootstrap())
+                .as("nothing outside bootstrap depends on bootstrap")
+                .because("bootstrap is the composition root: it depends on everything, nothing on it");
+    }
+
+    /**
+     * Rule 5: every package is a slice and the package graph has no cycle.
+     *
+     * <p>One edge is exempt, by name: {@code bootstrap.Main} hands the command line to
+     * {@code bootstrap.cli}, whose commands start the {@code bootstrap.Strata} root. The entry point
+     * calling into the CLI is the one place that cycle is by design; any other edge that closes a
+     * cycle fails.
+     */
+    ArchRule packagesAreFreeOfCycles() {
+        return slices().matching(root + ".(**)").namingSlices("$1")
+                .should().beFreeOfCycles()
+                .ignoreDependency(
+                        nameIs(root + ".bootstrap.Main"),
+                        resideInAPackage(root + ".bootstrap.cli.."))
+                .as("packages are free of cycles")
+                .because("a cycle welds packages together: neither can be understood, tested or moved alone");
+    }
+
+    /**
+     * Rule 6: the core imports no framework. Also closes the gap rules 1 and 2 leave open:
+     * {@code java.sql} lies inside {@code java..}.
+     */
+    ArchRule coreImportsNoFramework() {
+        return noClasses().that().resideInAnyPackage(domain(), application())
+                .should().dependOnClassesThat().resideInAnyPackage(FRAMEWORKS.toArray(String[]::new))
+                .as("the core (domain and application) imports no framework")
+                .because("the core must compile, run and be tested with nothing but the JDK");
+    }
+
+    /** Rule 7a: a store is a driven port, so the domain declares it as an interface only. */
+    ArchRule domainStoresAreInterfaces() {
+        return classes().that().resideInAPackage(domain()).and().haveSimpleNameEndingWith("Store")
+                .should().beInterfaces()
+                .as("stores in the domain are interfaces (driven ports)")
+                .because("the domain names the capability; an adapter supplies the technology");
+    }
+
+    /** Rule 7b: application and bootstrap use ports; only adapters (or the domain itself) implement them. */
+    ArchRule domainInterfacesAreImplementedInAdapters() {
+        return classes().that(implementAnInterfaceIn(domain()))
+                .should().resideInAnyPackage(domain(), adapters())
+                .as("implementations of domain interfaces live in the domain or in an adapter")
+                .because("a port implemented in application or bootstrap hides technology in the core or the wiring");
+    }
+
+    /** Rule 7c: "an adapter for its technology plus the port", e.g. SqliteMemoryStore implements MemoryStore. */
+    ArchRule adaptersAreNamedAfterTheirPort() {
+        return classes().that().resideInAPackage(adapters()).and(implementAnInterfaceIn(domain()))
+                .should(beNamedAfterAnImplementedInterfaceIn(domain()))
+                .as("an adapter implementing a port is named after that port")
+                .because("the name says technology plus capability, so the port is found from the adapter");
+    }
+
+    /** Rule 7d. */
+    ArchRule servicesLiveInApplication() {
+        return classes().that().haveSimpleNameEndingWith("Service")
+                .and().haveSimpleNameNotEndingWith("HttpService")
+                .should().resideInAPackage(application())
+                .as("use-case services (*Service) live in application")
+                .because("a service implements an area's use cases; the only other services are the gateway's");
+    }
+
+    /** Rule 7e. */
+    ArchRule httpServicesLiveInHttpAdapter() {
+        return classes().that().haveSimpleNameEndingWith("HttpService")
+                .should().resideInAPackage(adapter("http"))
+                .as("*HttpService classes live in the HTTP adapter")
+                .because("routing is the gateway's job; a use case must not know about HTTP");
+    }
+
+    /** Rule 7f. */
+    ArchRule coreThrowsDomainExceptions() {
+        return classes().that().resideInAnyPackage(domain(), application())
+                .and().areAssignableTo(Throwable.class)
+                .should().beAssignableTo(domainException())
+                .as("exceptions declared in the core extend DomainException")
+                .because("the gateway maps each of the few domain exceptions to one HTTP status");
+    }
+
+    /** Rule 7g. */
+    ArchRule onlyBootstrapReadsTheSystemClock() {
+        return noClasses().that().resideOutsideOfPackage(bootstrap())
+                .should(readTheSystemClock())
+                .as("only bootstrap reads the system clock")
+                .because("time comes from an injected java.time.Clock so that tests control it");
+    }
+
+    /**
+     * The hexagon as a whole; bootstrap, the composition root, is outside it on purpose. The onion
+     * checks accesses between its layers only, so a dependency into bootstrap is rule 4's to catch.
+     */
+    ArchRule hexagon() {
+        var onion = onionArchitecture()
+                .domainModels(domain())
+                .applicationServices(application());
+        for (String name : ADAPTERS) {
+            onion = onion.adapter(name, adapter(name));
+        }
+        return onion
+                // An adapter without code yet is an empty layer; presence is checked by ProductionImportTest.
+                .withOptionalLayers(true)
+                .ignoreDependency(resideInAPackage(bootstrap()), alwaysTrue())
+                .ensureAllClassesAreContainedInArchitectureIgnoring(bootstrap())
+                .as("the hexagon: domain <- application <- adapters, bootstrap outside")
+                .because("dependencies point inward only, and every class belongs to one part of the hexagon");
+    }
+
+    /** Every rule above, in the order of the README table; the production code must pass all of them. */
+    List<ArchRule> all() {
+        return List.of(
+                domainDependsOnlyOnJava(), applicationDependsOnlyOnDomainAndJava(),
+                adaptersDoNotDependOnEachOther(), adaptersDoNotDependOnBootstrap(), nothingDependsOnBootstrap(),
+                packagesAreFreeOfCycles(), coreImportsNoFramework(),
+                domainStoresAreInterfaces(), domainInterfacesAreImplementedInAdapters(),
+                adaptersAreNamedAfterTheirPort(), servicesLiveInApplication(), httpServicesLiveInHttpAdapter(),
+                coreThrowsDomainExceptions(), onlyBootstrapReadsTheSystemClock(), hexagon());
+    }
+
+    private static DescribedPredicate<JavaClass> nameIs(String name) {
+        return DescribedPredicate.describe("class " + name, javaClass -> javaClass.getName().equals(name));
+    }
+
+    private static DescribedPredicate<JavaClass> implementAnInterfaceIn(String packageIdentifier) {
+        DescribedPredicate<JavaClass> inPackage = resideInAPackage(packageIdentifier);
+        return DescribedPredicate.describe("implement an interface in " + packageIdentifier,
+                javaClass -> !javaClass.isInterface()
+                        && javaClass.getAllRawInterfaces().stream().anyMatch(inPackage));
+    }
+
+    private static ArchCondition<JavaClass> beNamedAfterAnImplementedInterfaceIn(String packageIdentifier) {
+        DescribedPredicate<JavaClass> inPackage = resideInAPackage(packageIdentifier);
+        return new ArchCondition<>("be named <technology><port> after a port they implement") {
+            @Override
+            public void check(JavaClass javaClass, ConditionEvents events) {
+                List<String> ports = javaClass.getAllRawInterfaces().stream()
+                        .filter(inPackage).map(JavaClass::getSimpleName).sorted().toList();
+                boolean named = ports.stream().anyMatch(port -> javaClass.getSimpleName().endsWith(port)
+                        && javaClass.getSimpleName().length() > port.length());
+                String message = javaClass.getName() + (named ? " is" : " is not")
+                        + " named <technology><port> after one of " + ports;
+                events.add(new SimpleConditionEvent(javaClass, named, message));
+            }
+        };
+    }
+
+    private static ArchCondition<JavaClass> readTheSystemClock() {
+        String reads = String.join(", ", SYSTEM_CLOCK_READS.stream().sorted().toList());
+        return new ArchCondition<>("read the system clock (" + reads + ")") {
+            @Override
+            public void check(JavaClass javaClass, ConditionEvents events) {
+                // Method references count too: Instant::now passed as a Supplier still reads the machine's clock.
+                Stream.concat(javaClass.getMethodCallsFromSelf().stream(),
+                                javaClass.getMethodReferencesFromSelf().stream())
+                        .filter(access -> SYSTEM_CLOCK_READS.contains(signature(access)))
+                        .forEach(access -> events.add(SimpleConditionEvent.satisfied(access, access.getDescription())));
+            }
+        };
+    }
+
+    private static String signature(JavaCodeUnitAccess<?> access) {
+        return access.getTargetOwner().getName() + "." + access.getName() + "("
+                + String.join(",", access.getTarget().getRawParameterTypes().stream().map(JavaClass::getName).toList())
+                + ")";
+    }
+}
