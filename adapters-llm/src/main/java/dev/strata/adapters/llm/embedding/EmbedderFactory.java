@@ -3,6 +3,7 @@ package dev.strata.adapters.llm.embedding;
 import dev.strata.domain.model.Embedder;
 import java.time.Clock;
 import java.util.Objects;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -14,39 +15,44 @@ public final class EmbedderFactory {
 
     private static final System.Logger LOG = System.getLogger(EmbedderFactory.class.getName());
 
-    private final Supplier<Embedder> localModel;
+    private final Function<LocalEmbeddingModel, Embedder> localModels;
 
     public EmbedderFactory() {
-        this(OnnxEmbedder::bgeSmallEnV15);
+        this(OnnxEmbedder::of);
     }
 
-    EmbedderFactory(Supplier<Embedder> localModel) {
-        this.localModel = Objects.requireNonNull(localModel, "localModel");
+    EmbedderFactory(Function<LocalEmbeddingModel, Embedder> localModels) {
+        this.localModels = Objects.requireNonNull(localModels, "localModels");
     }
 
     /**
-     * @param provider {@code local}, {@code openai} or {@code disabled}
-     * @param openAi   read only for {@code openai}, so its settings need not be valid otherwise
-     * @throws IllegalArgumentException for an unknown provider name or invalid {@code openai} settings
+     * @param provider   {@code local}, {@code openai} or {@code disabled}
+     * @param localModel read only for {@code local}: {@code all-minilm-l6-v2} or {@code bge-small-en-v1.5}
+     * @param openAi     read only for {@code openai}, so its settings need not be valid otherwise
+     * @throws IllegalArgumentException for an unknown provider or model name, or invalid {@code openai} settings
      */
-    public Embedder create(String provider, Supplier<OpenAiEmbedderSettings> openAi, Clock clock) {
-        return create(EmbeddingProvider.fromConfigName(provider), openAi, clock);
+    public Embedder create(String provider, String localModel, Supplier<OpenAiEmbedderSettings> openAi, Clock clock) {
+        EmbeddingProvider chosen = EmbeddingProvider.fromConfigName(provider);
+        return create(chosen, chosen == EmbeddingProvider.LOCAL
+                ? LocalEmbeddingModel.fromConfigName(localModel) : LocalEmbeddingModel.DEFAULT, openAi, clock);
     }
 
-    public Embedder create(EmbeddingProvider provider, Supplier<OpenAiEmbedderSettings> openAi, Clock clock) {
+    public Embedder create(EmbeddingProvider provider, LocalEmbeddingModel localModel,
+            Supplier<OpenAiEmbedderSettings> openAi, Clock clock) {
         Objects.requireNonNull(provider, "provider");
+        Objects.requireNonNull(localModel, "localModel");
         Objects.requireNonNull(openAi, "openAi");
         Objects.requireNonNull(clock, "clock");
         return switch (provider) {
             case DISABLED -> new DisabledEmbedder();
             case OPENAI -> new OpenAiEmbedder(Objects.requireNonNull(openAi.get(), "openAi settings"), clock);
-            case LOCAL -> local();
+            case LOCAL -> local(localModel);
         };
     }
 
-    private Embedder local() {
+    private Embedder local(LocalEmbeddingModel model) {
         try {
-            return localModel.get();
+            return localModels.apply(model);
         } catch (RuntimeException | LinkageError e) {
             LOG.log(System.Logger.Level.WARNING, "the local embedding model could not be loaded on this platform ("
                     + e + "); embeddings are disabled and search uses BM25 only");

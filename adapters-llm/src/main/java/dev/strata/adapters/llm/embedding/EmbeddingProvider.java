@@ -6,7 +6,7 @@ import java.util.stream.Collectors;
 
 /** The configurable embedding providers, by their configuration names. */
 public enum EmbeddingProvider {
-    /** In-process ONNX model (bge-small-en-v1.5). */
+    /** In-process ONNX model, see {@link LocalEmbeddingModel}. */
     LOCAL("local"),
     /** Any OpenAI-compatible {@code /v1/embeddings} endpoint. */
     OPENAI("openai"),

@@ -2,7 +2,6 @@ package dev.strata.adapters.llm.embedding;
 
 import dev.langchain4j.data.segment.TextSegment;
 import dev.langchain4j.model.embedding.EmbeddingModel;
-import dev.langchain4j.model.embedding.onnx.bgesmallenv15q.BgeSmallEnV15QuantizedEmbeddingModel;
 import dev.strata.domain.error.UnavailableException;
 import dev.strata.domain.model.Embedder;
 import dev.strata.domain.model.Embedding;
@@ -15,17 +14,13 @@ import java.util.Optional;
 
 /**
  * The {@code local} provider: an ONNX model run in-process by ONNX Runtime, no network. The
- * model weights and tokenizer ship inside a langchain4j jar on the classpath.
+ * model weights and tokenizer ship inside langchain4j jars on the classpath
+ * ({@link LocalEmbeddingModel}).
  *
  * <p>Thread-safe: the underlying ONNX session and tokenizer are safe for concurrent use, and
  * langchain4j already spreads a batch over its own worker threads.
  */
 public final class OnnxEmbedder implements Embedder {
-
-    /** The instruction bge v1.5 expects before a retrieval query (not before passages). */
-    public static final String BGE_QUERY_INSTRUCTION = "Represent this sentence for searching relevant passages: ";
-    public static final String BGE_SMALL_MODEL_ID = "bge-small-en-v1.5-q";
-    public static final int BGE_SMALL_DIMENSION = 384;
 
     private final EmbeddingModel model;
     private final EmbeddingModelInfo info;
@@ -43,13 +38,13 @@ public final class OnnxEmbedder implements Embedder {
     }
 
     /**
-     * The default local model: quantized BAAI bge-small-en-v1.5, 384 dimensions, with its query
-     * instruction. Loading it takes a few seconds and is done once per JVM.
+     * One of the bundled models, with its query instruction. Loading takes a few seconds and is
+     * done once per JVM.
      */
-    public static OnnxEmbedder bgeSmallEnV15() {
-        return new OnnxEmbedder(new BgeSmallEnV15QuantizedEmbeddingModel(),
-                new EmbeddingModelInfo(EmbeddingProvider.LOCAL.configName(), BGE_SMALL_MODEL_ID, BGE_SMALL_DIMENSION),
-                BGE_QUERY_INSTRUCTION);
+    public static OnnxEmbedder of(LocalEmbeddingModel model) {
+        return new OnnxEmbedder(model.load(),
+                new EmbeddingModelInfo(EmbeddingProvider.LOCAL.configName(), model.modelId(), model.dimension()),
+                model.queryInstruction());
     }
 
     @Override

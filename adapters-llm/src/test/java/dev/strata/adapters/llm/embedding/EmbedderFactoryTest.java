@@ -24,9 +24,9 @@ class EmbedderFactoryTest {
 
     @Test
     void disabledReportsNoModelAndRefusesToEmbed() {
-        Embedder embedder = new EmbedderFactory(() -> {
+        Embedder embedder = new EmbedderFactory(model -> {
             throw new AssertionError("no model is loaded for 'disabled'");
-        }).create("disabled", NOT_CONFIGURED, CLOCK);
+        }).create("disabled", "no-such-model", NOT_CONFIGURED, CLOCK);
 
         assertThat(embedder).isInstanceOf(DisabledEmbedder.class);
         assertThat(embedder.modelInfo()).isEmpty();
@@ -36,7 +36,7 @@ class EmbedderFactoryTest {
 
     @Test
     void openaiUsesItsSettings() {
-        Embedder embedder = new EmbedderFactory().create(" OpenAI ", OPENAI, CLOCK);
+        Embedder embedder = new EmbedderFactory().create(" OpenAI ", "", OPENAI, CLOCK);
 
         assertThat(embedder).isInstanceOf(OpenAiEmbedder.class);
         assertThat(embedder.modelInfo()).hasValueSatisfying(info -> {
@@ -46,25 +46,35 @@ class EmbedderFactoryTest {
     }
 
     @Test
-    void localLoadsTheInProcessModel() {
-        Embedder embedder = new EmbedderFactory().create("local", NOT_CONFIGURED, CLOCK);
+    void localLoadsTheConfiguredInProcessModel() {
+        Embedder embedder = new EmbedderFactory().create("local", "bge-small-en-v1.5", NOT_CONFIGURED, CLOCK);
 
         assertThat(embedder).isInstanceOf(OnnxEmbedder.class);
-        assertThat(embedder.modelInfo()).hasValueSatisfying(info -> assertThat(info.dimension()).isEqualTo(384));
+        assertThat(embedder.modelInfo()).hasValueSatisfying(info -> {
+            assertThat(info.modelId()).isEqualTo("bge-small-en-v1.5-q");
+            assertThat(info.dimension()).isEqualTo(384);
+        });
+    }
+
+    @Test
+    void localRejectsAnUnknownModel() {
+        assertThatThrownBy(() -> new EmbedderFactory().create("local", "e5-large", NOT_CONFIGURED, CLOCK))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("e5-large");
     }
 
     @Test
     void localDegradesToDisabledWhenTheModelCannotLoad() {
-        Embedder embedder = new EmbedderFactory(() -> {
+        Embedder embedder = new EmbedderFactory(model -> {
             throw new UnsatisfiedLinkError("no onnxruntime for this platform");
-        }).create("local", NOT_CONFIGURED, CLOCK);
+        }).create("local", "all-minilm-l6-v2", NOT_CONFIGURED, CLOCK);
 
         assertThat(embedder).isInstanceOf(DisabledEmbedder.class);
     }
 
     @Test
     void rejectsAnUnknownProviderNamingTheValidOnes() {
-        assertThatThrownBy(() -> new EmbedderFactory().create("cohere", OPENAI, CLOCK))
+        assertThatThrownBy(() -> new EmbedderFactory().create("cohere", "", OPENAI, CLOCK))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("local, openai, disabled");
     }

@@ -2,24 +2,32 @@ package dev.strata.adapters.llm.embedding;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.strata.domain.error.InvalidInputException;
 import dev.strata.domain.model.Embedding;
 import dev.strata.domain.model.EmbeddingPurpose;
+import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 class OnnxEmbedderTest {
 
-    private static OnnxEmbedder embedder;
+    private static final Map<LocalEmbeddingModel, OnnxEmbedder> EMBEDDERS = new EnumMap<>(LocalEmbeddingModel.class);
 
     @BeforeAll
-    static void loadModelOnce() {
-        embedder = OnnxEmbedder.bgeSmallEnV15();
+    static void loadModelsOnce() {
+        for (LocalEmbeddingModel model : LocalEmbeddingModel.values()) {
+            EMBEDDERS.put(model, OnnxEmbedder.of(model));
+        }
     }
 
     private static double norm(Embedding embedding) {
@@ -30,32 +38,35 @@ class OnnxEmbedderTest {
         return Math.sqrt(sum);
     }
 
-    @Test
-    void describesTheBundledModel() {
-        assertThat(embedder.modelInfo()).hasValueSatisfying(info -> {
+    @ParameterizedTest
+    @EnumSource(LocalEmbeddingModel.class)
+    void describesItsModel(LocalEmbeddingModel model) {
+        assertThat(EMBEDDERS.get(model).modelInfo()).hasValueSatisfying(info -> {
             assertThat(info.provider()).isEqualTo("local");
-            assertThat(info.modelId()).isEqualTo("bge-small-en-v1.5-q");
+            assertThat(info.modelId()).isEqualTo(model.modelId());
             assertThat(info.dimension()).isEqualTo(384);
         });
-        assertThat(embedder.isEnabled()).isTrue();
     }
 
-    @Test
-    void producesUnitLengthVectorsOfTheModelsDimension() {
-        Embedding embedding = embedder.embedQuery("What did we decide about token expiry?");
+    @ParameterizedTest
+    @EnumSource(LocalEmbeddingModel.class)
+    void producesUnitLengthVectorsOfTheModelsDimension(LocalEmbeddingModel model) {
+        Embedding embedding = EMBEDDERS.get(model).embedQuery("What did we decide about token expiry?");
 
         assertThat(embedding.dimension()).isEqualTo(384);
-        assertThat(norm(embedding)).isCloseTo(1.0, org.assertj.core.api.Assertions.within(1e-3));
+        assertThat(norm(embedding)).isCloseTo(1.0, within(1e-3));
     }
 
-    @Test
-    void ranksAParaphraseAboveAnUnrelatedPassage() {
+    @ParameterizedTest
+    @EnumSource(LocalEmbeddingModel.class)
+    void ranksAParaphraseAboveUnrelatedPassages(LocalEmbeddingModel model) {
+        OnnxEmbedder embedder = EMBEDDERS.get(model);
         List<Embedding> passages = embedder.embedDocuments(List.of(
                 "We chose JWT bearer tokens with a one hour expiry for API authentication.",
                 "The cafeteria serves lunch from noon until two o'clock.",
                 "Altcoins dropped sharply overnight while bitcoin held its range."));
 
-        Embedding auth = embedder.embedQuery("how do clients log in to the API?");
+        Embedding auth = embedder.embedQuery("how do clients authenticate to the API?");
         Embedding crash = embedder.embedQuery("crypto market crash last night");
 
         assertThat(auth.cosineSimilarity(passages.get(0)))
@@ -67,19 +78,32 @@ class OnnxEmbedderTest {
     }
 
     @Test
-    void appliesTheQueryInstructionToQueriesOnly() {
+    void bgeAppliesItsQueryInstructionToQueriesOnly() {
+        OnnxEmbedder bge = EMBEDDERS.get(LocalEmbeddingModel.BGE_SMALL_EN_V15);
         String text = "deployment freeze on Fridays";
 
-        Embedding asQuery = embedder.embedQuery(text);
-        Embedding asDocument = embedder.embedDocuments(List.of(text)).getFirst();
-        Embedding instructedDocument = embedder.embedDocuments(List.of(OnnxEmbedder.BGE_QUERY_INSTRUCTION + text)).getFirst();
+        Embedding asQuery = bge.embedQuery(text);
+        Embedding asDocument = bge.embedDocuments(List.of(text)).getFirst();
+        Embedding instructedDocument = bge.embedDocuments(
+                List.of(LocalEmbeddingModel.BGE_SMALL_EN_V15.queryInstruction() + text)).getFirst();
 
         assertThat(asQuery).isNotEqualTo(asDocument);
         assertThat(asQuery.cosineSimilarity(instructedDocument)).isGreaterThan(0.9999);
     }
 
     @Test
-    void embedsABatchLikeSingleTextsInTheSameOrder() {
+    void miniLmIsSymmetric() {
+        OnnxEmbedder miniLm = EMBEDDERS.get(LocalEmbeddingModel.ALL_MINILM_L6_V2);
+        String text = "deployment freeze on Fridays";
+
+        assertThat(miniLm.embedQuery(text).cosineSimilarity(miniLm.embedDocuments(List.of(text)).getFirst()))
+                .isGreaterThan(0.9999);
+    }
+
+    @ParameterizedTest
+    @EnumSource(LocalEmbeddingModel.class)
+    void embedsABatchLikeSingleTextsInTheSameOrder(LocalEmbeddingModel model) {
+        OnnxEmbedder embedder = EMBEDDERS.get(model);
         List<String> texts = List.of("first memory about databases", "second memory about holidays", "third one");
 
         List<Embedding> batch = embedder.embedDocuments(texts);
@@ -93,11 +117,12 @@ class OnnxEmbedderTest {
 
     @Test
     void isSafeToCallFromSeveralThreads() throws Exception {
+        OnnxEmbedder embedder = EMBEDDERS.get(LocalEmbeddingModel.DEFAULT);
         List<String> texts = List.of("alpha beta gamma", "the quick brown fox", "rate limits on the gateway");
         List<Embedding> reference = embedder.embedDocuments(texts);
         ExecutorService pool = Executors.newFixedThreadPool(4);
         try {
-            List<Future<List<Embedding>>> results = new java.util.ArrayList<>();
+            List<Future<List<Embedding>>> results = new ArrayList<>();
             for (int i = 0; i < 8; i++) {
                 results.add(pool.submit(() -> embedder.embed(texts, EmbeddingPurpose.DOCUMENT)));
             }
@@ -114,7 +139,18 @@ class OnnxEmbedderTest {
 
     @Test
     void answersAnEmptyBatchWithoutWorkAndRejectsBlankTexts() {
+        OnnxEmbedder embedder = EMBEDDERS.get(LocalEmbeddingModel.DEFAULT);
+
         assertThat(embedder.embedDocuments(List.of())).isEmpty();
         assertThatThrownBy(() -> embedder.embedDocuments(List.of("  "))).isInstanceOf(InvalidInputException.class);
+    }
+
+    @Test
+    void namesModelsByConfigurationValue() {
+        assertThat(LocalEmbeddingModel.fromConfigName(" BGE-small-en-v1.5 ")).isEqualTo(LocalEmbeddingModel.BGE_SMALL_EN_V15);
+        assertThat(LocalEmbeddingModel.fromConfigName("all-minilm-l6-v2")).isEqualTo(LocalEmbeddingModel.ALL_MINILM_L6_V2);
+        assertThatThrownBy(() -> LocalEmbeddingModel.fromConfigName("e5-large"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("all-minilm-l6-v2, bge-small-en-v1.5");
     }
 }
