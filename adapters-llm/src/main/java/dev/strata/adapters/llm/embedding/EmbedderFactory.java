@@ -27,14 +27,16 @@ public final class EmbedderFactory {
 
     /**
      * @param provider   {@code local}, {@code openai} or {@code disabled}
-     * @param localModel read only for {@code local}: {@code all-minilm-l6-v2} or {@code bge-small-en-v1.5}
+     * @param localModel read only for {@code local}: {@code bge-small-en-v1.5} or {@code all-minilm-l6-v2};
+     *                   blank for {@link LocalEmbeddingModel#DEFAULT}
      * @param openAi     read only for {@code openai}, so its settings need not be valid otherwise
      * @throws IllegalArgumentException for an unknown provider or model name, or invalid {@code openai} settings
      */
     public Embedder create(String provider, String localModel, Supplier<OpenAiEmbedderSettings> openAi, Clock clock) {
         EmbeddingProvider chosen = EmbeddingProvider.fromConfigName(provider);
-        return create(chosen, chosen == EmbeddingProvider.LOCAL
-                ? LocalEmbeddingModel.fromConfigName(localModel) : LocalEmbeddingModel.DEFAULT, openAi, clock);
+        boolean named = chosen == EmbeddingProvider.LOCAL && localModel != null && !localModel.isBlank();
+        return create(chosen, named ? LocalEmbeddingModel.fromConfigName(localModel) : LocalEmbeddingModel.DEFAULT,
+                openAi, clock);
     }
 
     public Embedder create(EmbeddingProvider provider, LocalEmbeddingModel localModel,

@@ -57,6 +57,14 @@ class EmbedderFactoryTest {
     }
 
     @Test
+    void localWithoutAModelNameUsesTheDefaultModel() {
+        Embedder embedder = new EmbedderFactory().create("local", " ", NOT_CONFIGURED, CLOCK);
+
+        assertThat(embedder.modelInfo()).hasValueSatisfying(
+                info -> assertThat(info.modelId()).isEqualTo(LocalEmbeddingModel.DEFAULT.modelId()));
+    }
+
+    @Test
     void localRejectsAnUnknownModel() {
         assertThatThrownBy(() -> new EmbedderFactory().create("local", "e5-large", NOT_CONFIGURED, CLOCK))
                 .isInstanceOf(IllegalArgumentException.class)

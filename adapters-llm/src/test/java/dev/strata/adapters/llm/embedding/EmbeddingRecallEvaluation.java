@@ -67,7 +67,37 @@ public final class EmbeddingRecallEvaluation {
             new Case("The user dislikes being asked clarifying questions for simple tasks.",
                     "should the assistant check back before doing easy requests?"));
 
+    /**
+     * Neutral sentences that pad a memory to chunk size, testing whether the fact still wins when
+     * it is a small part of a long passage. Each memory gets its own rotation of them.
+     */
+    static final List<String> FILLER = List.of(
+            "The notes were taken during the regular weekly sync.",
+            "Several people joined the call a few minutes late.",
+            "Action items were recorded in the shared document.",
+            "Someone mentioned that the coffee machine was fixed.",
+            "The meeting ran slightly over the scheduled time.",
+            "A follow-up was proposed for later in the month.",
+            "Attendance was good despite the holiday season.",
+            "The agenda had been circulated the day before.",
+            "There was a short discussion about the office move.",
+            "Minutes will be reviewed at the next session.",
+            "A few questions were deferred to the mailing list.",
+            "The recording is available to anyone who missed it.");
+
     private EmbeddingRecallEvaluation() {
+    }
+
+    /** The memory between filler sentences, about {@code sentences * 12} words in all. */
+    static String padded(int caseIndex, String memory, int sentences) {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < sentences; i++) {
+            if (i == sentences / 2) {
+                text.append(memory).append(' ');
+            }
+            text.append(FILLER.get((caseIndex * 5 + i) % FILLER.size())).append(' ');
+        }
+        return text.toString().strip();
     }
 
     public static void main(String[] args) {
@@ -77,11 +107,20 @@ public final class EmbeddingRecallEvaluation {
         OnnxEmbedder bgeWithoutInstruction = new OnnxEmbedder(LocalEmbeddingModel.BGE_SMALL_EN_V15.load(),
                 bge.modelInfo().orElseThrow(), "");
         OnnxEmbedder miniLm = OnnxEmbedder.of(LocalEmbeddingModel.ALL_MINILM_L6_V2);
-        System.out.printf("%-40s %9s %9s %7s%n", "model (" + CASES.size() + " paraphrased queries)", "recall@1",
-                "recall@3", "MRR");
-        report("bge-small-en-v1.5-q + query instruction", bge, memories, queries);
-        report("bge-small-en-v1.5-q, no instruction", bgeWithoutInstruction, memories, queries);
-        report("all-MiniLM-L6-v2-q", miniLm, memories, queries);
+        // 0 filler sentences: memories as written; 16 and 32: about half and one full chunk.
+        for (int fillers : new int[] {0, 16, 32}) {
+            List<String> corpus = new java.util.ArrayList<>();
+            for (int i = 0; i < memories.size(); i++) {
+                corpus.add(fillers == 0 ? memories.get(i) : padded(i, memories.get(i), fillers));
+            }
+            System.out.printf("%nMemories of ~%d words (~%d estimated tokens), %d paraphrased queries%n",
+                    corpus.getFirst().split("\\s+").length,
+                    dev.strata.domain.chunking.TokenEstimator.estimate(corpus.getFirst()), queries.size());
+            System.out.printf("%-40s %9s %9s %7s%n", "model", "recall@1", "recall@3", "MRR");
+            report("bge-small-en-v1.5-q + query instruction", bge, corpus, queries);
+            report("bge-small-en-v1.5-q, no instruction", bgeWithoutInstruction, corpus, queries);
+            report("all-MiniLM-L6-v2-q", miniLm, corpus, queries);
+        }
     }
 
     private static void report(String name, Embedder embedder, List<String> memories, List<String> queries) {
