@@ -11,9 +11,9 @@ import java.util.regex.Pattern;
  * sharing about {@code overlapTokens} tokens so a fact cut at a boundary is still whole in one
  * of them.
  *
- * <p>Boundaries are chosen in this order of preference: a paragraph break (blank line), a
- * sentence end or line break, a space, and only for a run of text without any of those, an
- * arbitrary character. The overlap is made of whole sentences from the end of the previous
+ * <p>Boundaries are chosen in this order of preference: a paragraph break (blank line) when the
+ * next paragraph fits in a chunk, a sentence end or line break, a space, and only for a run of
+ * text without any of those, an arbitrary character. The overlap is made of whole sentences from the end of the previous
  * chunk. Token counts come from {@link TokenEstimator}. Every chunk is an exact substring of
  * the content, so the split is deterministic and reversible to offsets.
  */
@@ -48,7 +48,10 @@ public record Chunker(int maxTokens, int overlapTokens) {
         int fresh = 0;
         for (List<Span> paragraph : paragraphs(content)) {
             Span whole = new Span(paragraph.getFirst().start, paragraph.getLast().end);
-            if (fresh > 0 && tokens(content, current.getFirst(), whole) > maxTokens) {
+            // End the chunk at this paragraph break only when that keeps the paragraph whole; a
+            // paragraph longer than a chunk is cut at sentences anyway, so fill the chunk first.
+            boolean fitsInAChunk = tokens(content, whole, whole) <= maxTokens;
+            if (fresh > 0 && fitsInAChunk && tokens(content, current.getFirst(), whole) > maxTokens) {
                 chunks.add(emit(content, current, chunks.size()));
                 current = overlap(content, current);
                 fresh = 0;

@@ -115,6 +115,17 @@ class ChunkerTest {
     }
 
     @Test
+    void fillsTheChunkBeforeCuttingAParagraphThatCouldNotStayWholeAnyway() {
+        String intro = "Short intro paragraph.";
+        String content = intro + "\n\n" + paragraph("long", 30, 20);
+
+        TextChunk first = defaults.chunk(content).getFirst();
+
+        assertThat(first.text()).startsWith(intro).contains("longa00");
+        assertThat(first.estimatedTokens()).isGreaterThan(300);
+    }
+
+    @Test
     void splitsAParagraphLongerThanAChunkAtSentenceEnds() {
         String content = paragraph("long", 30, 20);
 
