@@ -137,11 +137,16 @@ public final class SqliteVecExtension {
     }
 
     /**
-     * Allows extension loading on connections built from {@code config}; required before
-     * {@link #loadInto} or {@link #connectionInitSql()} can work on them.
+     * Allows extension loading on connections built from {@code config}, required before
+     * {@link #loadInto} or {@link #connectionInitSql()} can work on them. When the extension is
+     * unavailable the config is left alone: {@code load_extension()} stays disabled, so SQL can
+     * never load a library nobody meant to load.
      */
     public SQLiteConfig enableOn(SQLiteConfig config) {
-        config.enableLoadExtension(true);
+        Objects.requireNonNull(config, "config");
+        if (isAvailable()) {
+            config.enableLoadExtension(true);
+        }
         return config;
     }
 

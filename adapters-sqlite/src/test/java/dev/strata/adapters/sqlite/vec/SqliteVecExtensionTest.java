@@ -1,6 +1,7 @@
 package dev.strata.adapters.sqlite.vec;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.lang.System.Logger.Level;
 import java.nio.file.Files;
@@ -8,6 +9,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 import java.util.Optional;
@@ -98,6 +100,13 @@ class SqliteVecExtensionTest {
         try (Connection connection = DriverManager.getConnection("jdbc:sqlite::memory:")) {
             assertThat(extension.loadInto(connection)).isFalse();
             assertThat(extension.loadInto(connection)).isFalse();
+        }
+        try (Connection connection = extension.open("jdbc:sqlite:" + temp.resolve("plain.db"), new SQLiteConfig());
+                Statement statement = connection.createStatement()) {
+            statement.execute("CREATE VIRTUAL TABLE docs USING fts5(content)");
+            assertThatThrownBy(() -> statement.execute("SELECT load_extension('anything')"))
+                    .as("extension loading stays disabled in the degraded state")
+                    .isInstanceOf(SQLException.class);
         }
         assertThat(logger.entries()).hasSize(1);
     }
