@@ -1,0 +1,258 @@
+package dev.strata.adapters.sqlite.vec;
+
+import dev.strata.domain.model.Embedding;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Chunk vectors of memories in a sqlite-vec {@code vec0} table, searched by cosine KNN.
+ *
+ * <pre>
+ * CREATE VIRTUAL TABLE memory_vectors USING vec0(
+ *   chunk_id    integer primary key,
+ *   tenant      text partition key,       -- KNN scans only the tenant's own vectors
+ *   embedding   float[384] distance_metric=cosine,
+ *   memory_id   integer,                  -- metadata column: filterable, so deletes need no side table
+ *   +chunk_index integer                  -- auxiliary column: returned, never filtered
+ * )
+ * </pre>
+ *
+ * <p>Methods run on the caller's connection, which must have the extension loaded
+ * ({@link SqliteVecExtension#loadInto}); writes join the caller's transaction, or run in their
+ * own when the connection is in auto-commit mode. Vectors are bound as little-endian float32
+ * blobs, the format vec0 reads natively.
+ */
+public final class SqliteVectorIndex {
+
+    public static final String DEFAULT_TABLE = "memory_vectors";
+    /** The largest {@code k} vec0 accepts in a KNN query. */
+    public static final int MAX_K = 4096;
+    /** Chunks fetched per wanted memory, since several chunks of one memory can crowd the top. */
+    private static final int CHUNKS_PER_MEMORY = 4;
+
+    private static final Pattern IDENTIFIER = Pattern.compile("[a-z_][a-z0-9_]{0,62}");
+    private static final Pattern DECLARED_DIMENSION = Pattern.compile("float\\[(\\d+)]");
+
+    private final String table;
+    private final int dimension;
+
+    public SqliteVectorIndex(String table, int dimension) {
+        Objects.requireNonNull(table, "table");
+        if (!IDENTIFIER.matcher(table).matches()) {
+            throw new IllegalArgumentException("table must be a lower-case SQL identifier, was '" + table + "'");
+        }
+        if (dimension <= 0 || dimension > 8192) {
+            throw new IllegalArgumentException("dimension must be in [1, 8192], was " + dimension);
+        }
+        this.table = table;
+        this.dimension = dimension;
+    }
+
+    public String table() {
+        return table;
+    }
+
+    public int dimension() {
+        return dimension;
+    }
+
+    /**
+     * Creates the table unless it exists.
+     *
+     * @throws IllegalStateException when it exists with another dimension: its vectors came from
+     *                               another model and must be dropped and rebuilt
+     */
+    public void createIfAbsent(Connection connection) throws SQLException {
+        OptionalInt existing = existingDimension(connection);
+        if (existing.isPresent()) {
+            if (existing.getAsInt() != dimension) {
+                throw new IllegalStateException("vector table " + table + " holds " + existing.getAsInt()
+                        + "-dimensional vectors but the embedding model produces " + dimension
+                        + "; drop it and re-embed");
+            }
+            return;
+        }
+        try (var statement = connection.createStatement()) {
+            statement.execute("CREATE VIRTUAL TABLE IF NOT EXISTS " + table + " USING vec0("
+                    + "chunk_id integer primary key, "
+                    + "tenant text partition key, "
+                    + "embedding float[" + dimension + "] distance_metric=cosine, "
+                    + "memory_id integer, "
+                    + "+chunk_index integer)");
+        }
+    }
+
+    /** The dimension the table was created with, or empty when it does not exist. */
+    public OptionalInt existingDimension(Connection connection) throws SQLException {
+        try (PreparedStatement statement = connection.prepareStatement(
+                "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?")) {
+            statement.setString(1, table);
+            try (ResultSet result = statement.executeQuery()) {
+                if (!result.next()) {
+                    return OptionalInt.empty();
+                }
+                Matcher declared = DECLARED_DIMENSION.matcher(result.getString(1));
+                if (!declared.find()) {
+                    throw new IllegalStateException("table " + table + " exists but is not a vec0 vector table");
+                }
+                return OptionalInt.of(Integer.parseInt(declared.group(1)));
+            }
+        }
+    }
+
+    /** Drops the table and everything in it (switching models, rebuilding). */
+    public void drop(Connection connection) throws SQLException {
+        try (var statement = connection.createStatement()) {
+            statement.execute("DROP TABLE IF EXISTS " + table);
+        }
+    }
+
+    /**
+     * Replaces the vectors of one memory with {@code chunks}, chunk {@code i} at index {@code i}.
+     * An empty list just removes the memory's vectors.
+     */
+    public void replace(Connection connection, String tenant, long memoryId, List<Embedding> chunks)
+            throws SQLException {
+        Objects.requireNonNull(tenant, "tenant");
+        Objects.requireNonNull(chunks, "chunks");
+        for (Embedding chunk : chunks) {
+            requireDimension(chunk);
+        }
+        inTransaction(connection, () -> {
+            deleteRows(connection, tenant, memoryId);
+            try (PreparedStatement insert = connection.prepareStatement("INSERT INTO " + table
+                    + "(tenant, embedding, memory_id, chunk_index) VALUES (?, ?, ?, ?)")) {
+                for (int index = 0; index < chunks.size(); index++) {
+                    insert.setString(1, tenant);
+                    insert.setBytes(2, toBlob(chunks.get(index)));
+                    insert.setLong(3, memoryId);
+                    insert.setInt(4, index);
+                    insert.addBatch();
+                }
+                insert.executeBatch();
+            }
+        });
+    }
+
+    /** Removes every vector of one memory. */
+    public void delete(Connection connection, String tenant, long memoryId) throws SQLException {
+        Objects.requireNonNull(tenant, "tenant");
+        inTransaction(connection, () -> deleteRows(connection, tenant, memoryId));
+    }
+
+    /** Removes every vector of a tenant. */
+    public void deleteTenant(Connection connection, String tenant) throws SQLException {
+        Objects.requireNonNull(tenant, "tenant");
+        try (PreparedStatement delete = connection.prepareStatement("DELETE FROM " + table + " WHERE tenant = ?")) {
+            delete.setString(1, tenant);
+            delete.executeUpdate();
+        }
+    }
+
+    /** Number of chunk vectors stored for a tenant. */
+    public long count(Connection connection, String tenant) throws SQLException {
+        try (PreparedStatement statement = connection.prepareStatement(
+                "SELECT count(*) FROM " + table + " WHERE tenant = ?")) {
+            statement.setString(1, tenant);
+            try (ResultSet result = statement.executeQuery()) {
+                result.next();
+                return result.getLong(1);
+            }
+        }
+    }
+
+    /**
+     * The {@code limit} memories of {@code tenant} nearest to {@code query}, closest first, each
+     * with its best chunk. Other tenants' vectors are never scanned.
+     */
+    public List<VectorHit> nearest(Connection connection, String tenant, Embedding query, int limit)
+            throws SQLException {
+        Objects.requireNonNull(tenant, "tenant");
+        requireDimension(query);
+        if (limit <= 0 || limit > MAX_K) {
+            throw new IllegalArgumentException("limit must be in [1, " + MAX_K + "], was " + limit);
+        }
+        int k = (int) Math.min(MAX_K, (long) limit * CHUNKS_PER_MEMORY);
+        Map<Long, VectorHit> best = new LinkedHashMap<>();
+        try (PreparedStatement statement = connection.prepareStatement("SELECT memory_id, chunk_index, distance FROM "
+                + table + " WHERE embedding MATCH ? AND k = ? AND tenant = ? ORDER BY distance")) {
+            statement.setBytes(1, toBlob(query));
+            statement.setInt(2, k);
+            statement.setString(3, tenant);
+            try (ResultSet result = statement.executeQuery()) {
+                while (result.next() && best.size() < limit) {
+                    long memoryId = result.getLong(1);
+                    // Rows arrive closest first, so the first chunk seen for a memory is its best.
+                    best.putIfAbsent(memoryId, new VectorHit(memoryId, result.getInt(2),
+                            Math.max(0, result.getDouble(3))));
+                }
+            }
+        }
+        return List.copyOf(best.values());
+    }
+
+    /** Encodes a vector the way vec0 stores float32 columns. */
+    static byte[] toBlob(Embedding embedding) {
+        ByteBuffer buffer = ByteBuffer.allocate(Float.BYTES * embedding.dimension()).order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < embedding.dimension(); i++) {
+            buffer.putFloat(embedding.get(i));
+        }
+        return buffer.array();
+    }
+
+    private void requireDimension(Embedding embedding) {
+        Objects.requireNonNull(embedding, "embedding");
+        if (embedding.dimension() != dimension) {
+            throw new IllegalArgumentException("vector has " + embedding.dimension() + " dimensions, the index "
+                    + table + " holds " + dimension);
+        }
+    }
+
+    private void deleteRows(Connection connection, String tenant, long memoryId) throws SQLException {
+        try (PreparedStatement delete = connection.prepareStatement(
+                "DELETE FROM " + table + " WHERE tenant = ? AND memory_id = ?")) {
+            delete.setString(1, tenant);
+            delete.setLong(2, memoryId);
+            delete.executeUpdate();
+        }
+    }
+
+    @FunctionalInterface
+    private interface SqlWork {
+        void run() throws SQLException;
+    }
+
+    private static void inTransaction(Connection connection, SqlWork work) throws SQLException {
+        if (!connection.getAutoCommit()) {
+            work.run();
+            return;
+        }
+        connection.setAutoCommit(false);
+        try {
+            work.run();
+            connection.commit();
+        } catch (SQLException | RuntimeException e) {
+            connection.rollback();
+            throw e;
+        } finally {
+            connection.setAutoCommit(true);
+        }
+    }
+
+    /** An index only when the extension loaded, so a caller holds one Optional instead of checking twice. */
+    public static Optional<SqliteVectorIndex> whenAvailable(SqliteVecExtension extension, String table, int dimension) {
+        return extension.isAvailable() ? Optional.of(new SqliteVectorIndex(table, dimension)) : Optional.empty();
+    }
+}
