@@ -133,18 +133,6 @@ class RulesCatchViolationsTest {
                 .hasMessageContaining("failed to check any classes");
     }
 
-    @Test
-    void theCompliantHexagonHasTheMainToCliEdgeThatTheCycleRuleExempts() {
-        JavaClasses clean = fixture("clean");
-
-        assertThat(clean.get(FIXTURES + ".clean.bootstrap.Main").getDirectDependenciesFromSelf())
-                .anyMatch(dependency -> dependency.getTargetClass().getPackageName()
-                        .equals(FIXTURES + ".clean.bootstrap.cli"));
-        assertThat(clean.get(FIXTURES + ".clean.bootstrap.cli.RunCommand").getDirectDependenciesFromSelf())
-                .anyMatch(dependency -> dependency.getTargetClass().getPackageName()
-                        .equals(FIXTURES + ".clean.bootstrap"));
-    }
-
     private static JavaClasses fixture(String scenario) {
         return new ClassFileImporter().importPackages(FIXTURES + "." + scenario);
     }

@@ -1,5 +1,7 @@
 package dev.strata.bootstrap;
 
+import dev.strata.bootstrap.cli.Main;
+
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;

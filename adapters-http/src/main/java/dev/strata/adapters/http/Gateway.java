@@ -6,6 +6,7 @@ import dev.strata.domain.error.DomainException;
 import dev.strata.domain.error.InvalidInputException;
 import dev.strata.domain.error.NotFoundException;
 import dev.strata.domain.error.UnavailableException;
+import dev.strata.domain.model.StructuredOutputException;
 import io.helidon.health.HealthCheck;
 import io.helidon.health.HealthCheckResponse;
 import io.helidon.health.HealthCheckType;
@@ -68,6 +69,8 @@ public final class Gateway implements AutoCloseable {
                     Problem.of("unavailable", "Service unavailable", Status.SERVICE_UNAVAILABLE_503,
                             e.getMessage()).send(res, instance(req));
                 })
+                .error(StructuredOutputException.class, (req, res, e) -> Problem.of("model-output",
+                        "Unusable model output", Status.BAD_GATEWAY_502, e.getMessage()).send(res, instance(req)))
                 .error(HttpProblemException.class, (req, res, e) -> e.problem().send(res, instance(req)))
                 .error(RuntimeException.class, (req, res, e) -> {
                     LOG.log(System.Logger.Level.ERROR, "unexpected failure on " + instance(req), e);
@@ -84,6 +87,8 @@ public final class Gateway implements AutoCloseable {
             case ConflictException x -> Status.CONFLICT_409;
             case BudgetExceededException x -> Status.TOO_MANY_REQUESTS_429;
             case UnavailableException x -> Status.SERVICE_UNAVAILABLE_503;
+            case StructuredOutputException x -> Status.BAD_GATEWAY_502;
+            default -> Status.INTERNAL_SERVER_ERROR_500;
         };
     }
 

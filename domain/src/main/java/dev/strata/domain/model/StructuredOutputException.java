@@ -1,5 +1,7 @@
 package dev.strata.domain.model;
 
+import dev.strata.domain.error.DomainException;
+
 import java.util.List;
 import java.util.Objects;
 
@@ -8,7 +10,7 @@ import java.util.Objects;
  * the requested shape. Callers must keep their input for a later run (a failed consolidation
  * leaves its facts pending); {@code usage} is what the attempts cost, so it can still be charged.
  */
-public final class StructuredOutputException extends RuntimeException {
+public final class StructuredOutputException extends DomainException {
 
     private final String schemaName;
     private final List<String> problems;

@@ -11,9 +11,9 @@ import java.util.Optional;
 public enum ChatProvider {
 
     /** OpenAI Chat Completions, also served by Ollama, vLLM and llama.cpp. */
-    OPENAI("openai", OpenAiChatModel.DEFAULT_BASE_URL),
+    OPENAI("openai", OpenAiLanguageModel.DEFAULT_BASE_URL),
     /** Anthropic Messages. */
-    ANTHROPIC("anthropic", AnthropicChatModel.DEFAULT_BASE_URL);
+    ANTHROPIC("anthropic", AnthropicLanguageModel.DEFAULT_BASE_URL);
 
     private final String key;
     private final URI defaultBaseUrl;
@@ -34,8 +34,8 @@ public enum ChatProvider {
 
     public LanguageModel create(ChatModelSettings settings, Clock clock) {
         return switch (this) {
-            case OPENAI -> new OpenAiChatModel(settings, clock);
-            case ANTHROPIC -> new AnthropicChatModel(settings, clock);
+            case OPENAI -> new OpenAiLanguageModel(settings, clock);
+            case ANTHROPIC -> new AnthropicLanguageModel(settings, clock);
         };
     }
 

@@ -21,9 +21,9 @@ class ChatProviderTest {
     void creates_the_client_for_its_protocol() {
         var settings = ChatModelSettings.of(URI.create("http://127.0.0.1:11434/v1"), "llama3.2", Optional.empty());
 
-        assertThat(ChatProvider.OPENAI.create(settings, Clock.systemUTC())).isInstanceOf(OpenAiChatModel.class)
+        assertThat(ChatProvider.OPENAI.create(settings, Clock.systemUTC())).isInstanceOf(OpenAiLanguageModel.class)
                 .satisfies(model -> assertThat(model.model()).isEqualTo("llama3.2"));
-        assertThat(ChatProvider.ANTHROPIC.create(settings, Clock.systemUTC())).isInstanceOf(AnthropicChatModel.class);
+        assertThat(ChatProvider.ANTHROPIC.create(settings, Clock.systemUTC())).isInstanceOf(AnthropicLanguageModel.class);
         assertThat(ChatProvider.ANTHROPIC.defaultBaseUrl().getPath()).isEmpty();
         assertThat(ChatProvider.OPENAI.defaultBaseUrl().getPath()).isEqualTo("/v1");
     }

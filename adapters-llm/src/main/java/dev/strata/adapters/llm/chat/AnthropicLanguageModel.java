@@ -25,7 +25,7 @@ import java.util.function.DoubleSupplier;
  * forced tool call whose input schema is the expected shape; a reply that answers in text
  * instead is still searched for JSON.
  */
-public final class AnthropicChatModel implements LanguageModel {
+public final class AnthropicLanguageModel implements LanguageModel {
 
     public static final URI DEFAULT_BASE_URL = URI.create("https://api.anthropic.com");
     public static final String API_VERSION = "2023-06-01";
@@ -33,11 +33,11 @@ public final class AnthropicChatModel implements LanguageModel {
     private final ChatModelSettings settings;
     private final ProviderHttp http;
 
-    public AnthropicChatModel(ChatModelSettings settings, Clock clock) {
+    public AnthropicLanguageModel(ChatModelSettings settings, Clock clock) {
         this(settings, clock, Sleeper.THREAD, () -> ThreadLocalRandom.current().nextDouble());
     }
 
-    AnthropicChatModel(ChatModelSettings settings, Clock clock, Sleeper sleeper, DoubleSupplier jitter) {
+    AnthropicLanguageModel(ChatModelSettings settings, Clock clock, Sleeper sleeper, DoubleSupplier jitter) {
         this.settings = settings;
         this.http = new ProviderHttp("anthropic " + settings.model(), settings, clock, sleeper, jitter);
     }

@@ -1,6 +1,5 @@
-package dev.strata.bootstrap;
+package dev.strata.bootstrap.cli;
 
-import dev.strata.bootstrap.cli.StrataCommand;
 import io.helidon.logging.common.LogConfig;
 
 /** Entry point of the {@code strata} command line. */

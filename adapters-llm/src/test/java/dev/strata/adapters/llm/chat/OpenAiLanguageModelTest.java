@@ -21,14 +21,14 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-class OpenAiChatModelTest {
+class OpenAiLanguageModelTest {
 
     private static final String OK_DECISION = "{\"decision\":\"supersede\",\"reason\":\"newer statement\"}";
 
     private final MutableClock clock = new MutableClock(Instant.parse("2026-03-14T12:00:00Z"));
     private final RecordingSleeper sleeper = new RecordingSleeper();
     private StubProvider provider;
-    private OpenAiChatModel model;
+    private OpenAiLanguageModel model;
 
     private final ChatRequest question = ChatRequest.of("alice", SpendCategory.CONSOLIDATION,
             "You judge facts.", "Does 'prefers daily charts' supersede 'prefers weekly charts'?").withMaxTokens(200);
@@ -39,8 +39,8 @@ class OpenAiChatModelTest {
         model = modelWith(ProviderFixtures.settings(provider.baseUrl("/v1"), "gpt-4o-mini", Optional.of("sk-test")));
     }
 
-    private OpenAiChatModel modelWith(ChatModelSettings settings) {
-        return new OpenAiChatModel(settings, clock, sleeper, () -> 0.5);
+    private OpenAiLanguageModel modelWith(ChatModelSettings settings) {
+        return new OpenAiLanguageModel(settings, clock, sleeper, () -> 0.5);
     }
 
     @AfterEach

@@ -24,18 +24,18 @@ import java.util.function.DoubleSupplier;
  * all answer. Structured output is requested with {@code response_format: json_schema} and
  * still validated here, since local servers may ignore it.
  */
-public final class OpenAiChatModel implements LanguageModel {
+public final class OpenAiLanguageModel implements LanguageModel {
 
     public static final URI DEFAULT_BASE_URL = URI.create("https://api.openai.com/v1");
 
     private final ChatModelSettings settings;
     private final ProviderHttp http;
 
-    public OpenAiChatModel(ChatModelSettings settings, Clock clock) {
+    public OpenAiLanguageModel(ChatModelSettings settings, Clock clock) {
         this(settings, clock, Sleeper.THREAD, () -> ThreadLocalRandom.current().nextDouble());
     }
 
-    OpenAiChatModel(ChatModelSettings settings, Clock clock, Sleeper sleeper, DoubleSupplier jitter) {
+    OpenAiLanguageModel(ChatModelSettings settings, Clock clock, Sleeper sleeper, DoubleSupplier jitter) {
         this.settings = settings;
         this.http = new ProviderHttp("openai-compatible " + settings.model(), settings, clock, sleeper, jitter);
     }

@@ -23,12 +23,12 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-class AnthropicChatModelTest {
+class AnthropicLanguageModelTest {
 
     private final MutableClock clock = new MutableClock(Instant.parse("2026-03-14T12:00:00Z"));
     private final RecordingSleeper sleeper = new RecordingSleeper();
     private StubProvider provider;
-    private AnthropicChatModel model;
+    private AnthropicLanguageModel model;
 
     private final ChatRequest question = ChatRequest.of("alice", SpendCategory.REFLECTION,
             "You review trading decisions.", "Was the call right?").withMaxTokens(300);
@@ -36,7 +36,7 @@ class AnthropicChatModelTest {
     @BeforeEach
     void start() throws IOException {
         provider = new StubProvider();
-        model = new AnthropicChatModel(ProviderFixtures.settings(provider.baseUrl(""), "claude-3-5-haiku-latest",
+        model = new AnthropicLanguageModel(ProviderFixtures.settings(provider.baseUrl(""), "claude-3-5-haiku-latest",
                 Optional.of("sk-ant-test")), clock, sleeper, () -> 0.0);
     }
 
@@ -188,7 +188,7 @@ class AnthropicChatModelTest {
 
     @Test
     void a_slow_provider_times_out() {
-        model = new AnthropicChatModel(new ChatModelSettings(provider.baseUrl(""), "claude-3-5-haiku-latest",
+        model = new AnthropicLanguageModel(new ChatModelSettings(provider.baseUrl(""), "claude-3-5-haiku-latest",
                 Optional.of("k"), Duration.ofSeconds(2), Duration.ofMillis(150),
                 new RetryPolicy(1, Duration.ZERO, Duration.ZERO, Duration.ZERO), 1, Duration.ofSeconds(30)),
                 clock, sleeper, () -> 0.0);

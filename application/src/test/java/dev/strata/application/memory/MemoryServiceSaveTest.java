@@ -1,0 +1,101 @@
+package dev.strata.application.memory;
+
+import dev.strata.domain.MutableClock;
+import dev.strata.domain.audit.InMemoryAuditLog;
+import dev.strata.domain.error.ConflictException;
+import dev.strata.domain.error.InvalidInputException;
+import dev.strata.domain.error.NotFoundException;
+import dev.strata.domain.memory.Category;
+import dev.strata.domain.memory.InMemoryMemoryStore;
+import dev.strata.domain.memory.Memory;
+import dev.strata.domain.memory.MemoryChange;
+import dev.strata.domain.memory.Metadata;
+import dev.strata.domain.memory.Source;
+import dev.strata.domain.memory.Tenant;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class MemoryServiceSaveTest {
+
+    private static final Tenant ME = Tenant.of("me");
+
+    private final MutableClock clock = new MutableClock(Instant.parse("2026-03-01T09:00:00Z"));
+    private final InMemoryAuditLog audit = new InMemoryAuditLog();
+    private final MemoryService service = new MemoryService(new InMemoryMemoryStore(), audit, clock,
+            MemoryLimits.DEFAULTS, Duration.ofDays(30));
+
+    private Saved save(String key, String content, String reason) {
+        return service.save(new SaveMemory(ME, key, content, Optional.of("decision"), Optional.ofNullable(reason),
+                Metadata.EMPTY, Source.AGENT_RECORDED));
+    }
+
+    @Test
+    void aRejectedSaveShowsTheCurrentEntry() {
+        Memory first = save("auth-approach", "JWT with 1h expiry", null).memory();
+
+        assertThatThrownBy(() -> save("auth-approach", "sessions in Redis", null))
+                .isInstanceOfSatisfying(ConflictException.class, e -> {
+                    assertThat(e.getMessage()).contains("auth-approach", "JWT with 1h expiry", "supersede_reason");
+                    assertThat(e.details()).containsEntry("current_id", first.id().value())
+                            .containsEntry("current_content", "JWT with 1h expiry");
+                });
+    }
+
+    @Test
+    void aSupersedeIsAuditedAndTheHistoryIsNewestFirst() {
+        save("auth-approach", "JWT with 1h expiry", null);
+        clock.advance(Duration.ofMinutes(1));
+        Saved second = save("auth-approach", "JWT with 15m expiry", "1h was too long");
+
+        assertThat(second.superseded()).isPresent();
+        assertThat(service.history(ME, "auth-approach")).extracting(Memory::content)
+                .containsExactly("JWT with 15m expiry", "JWT with 1h expiry");
+        assertThat(audit.recent(ME, 1).get(0).action()).isEqualTo("memory.supersede");
+    }
+
+    @Test
+    void keyedContentIsNotEditedInPlace() {
+        Memory m = save("auth-approach", "JWT with 1h expiry", null).memory();
+        assertThatThrownBy(() -> service.update(ME, m.id(), new MemoryChange(Optional.of("changed"), Optional.empty())))
+                .isInstanceOf(ConflictException.class);
+        assertThat(service.update(ME, m.id(), new MemoryChange(Optional.empty(), Optional.of(new Metadata("{\"a\":1}"))))
+                .metadata().json()).isEqualTo("{\"a\":1}");
+    }
+
+    @Test
+    void deleteByKeyDeactivatesTheActiveEntryAndUnknownKeysAreNotFound() {
+        save("focus", "the payments dashboard", null);
+        service.deleteByKey(ME, "focus");
+
+        assertThat(service.listByType(ME, Optional.empty(), Optional.empty())).isEmpty();
+        assertThatThrownBy(() -> service.deleteByKey(ME, "focus")).isInstanceOf(NotFoundException.class);
+        assertThatThrownBy(() -> service.history(ME, "never-saved")).isInstanceOf(NotFoundException.class);
+        assertThat(service.history(ME, "focus")).hasSize(1);
+    }
+
+    @Test
+    void badKeysReasonsAndTypesNameTheirField() {
+        assertThatThrownBy(() -> save("bad key!", "x", null))
+                .isInstanceOfSatisfying(InvalidInputException.class, e -> assertThat(e.field()).isEqualTo("key"));
+        assertThatThrownBy(() -> save("k", "x", "  "))
+                .isInstanceOfSatisfying(InvalidInputException.class,
+                        e -> assertThat(e.field()).isEqualTo("supersede_reason"));
+        assertThatThrownBy(() -> service.listByType(ME, Optional.of("preference"), Optional.empty()))
+                .isInstanceOfSatisfying(InvalidInputException.class, e -> assertThat(e.field()).isEqualTo("type"));
+    }
+
+    @Test
+    void listByTypeFiltersActiveEntries() {
+        save("a", "a decision", null);
+        service.save(new SaveMemory(ME, "b", "a lesson", Optional.of("warning"), Optional.empty(), Metadata.EMPTY,
+                Source.AGENT_RECORDED));
+        assertThat(service.listByType(ME, Optional.of("lesson"), Optional.empty())).extracting(Memory::category)
+                .containsExactly(Category.LESSON);
+    }
+}
