@@ -6,6 +6,7 @@ import dev.strata.domain.error.DomainException;
 import dev.strata.domain.error.InvalidInputException;
 import dev.strata.domain.error.NotFoundException;
 import dev.strata.domain.error.UnavailableException;
+import io.helidon.common.parameters.Parameters;
 import io.helidon.health.HealthCheck;
 import io.helidon.health.HealthCheckResponse;
 import io.helidon.health.HealthCheckType;
@@ -16,6 +17,8 @@ import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.observe.ObserveFeature;
 import io.helidon.webserver.observe.health.HealthObserver;
 import io.helidon.webserver.observe.metrics.MetricsObserver;
+
+import java.util.Optional;
 
 /**
  * The HTTP gateway: JSON resources under {@code /v1}, agent tools under {@code /v1/tools},
@@ -57,8 +60,11 @@ public final class Gateway implements AutoCloseable {
                         .send(res, instance(req)))
                 .error(InvalidInputException.class, (req, res, e) -> Problem.of("invalid-input", "Invalid input",
                         Status.BAD_REQUEST_400, e.getMessage()).with("field", e.field()).send(res, instance(req)))
-                .error(NotFoundException.class, (req, res, e) -> Problem.of("not-found", "Not found",
-                        Status.NOT_FOUND_404, e.getMessage()).send(res, instance(req)))
+                .error(NotFoundException.class, (req, res, e) -> notFoundField(req, e)
+                        .map(field -> Problem.of("not-found", "Not found", Status.NOT_FOUND_404, e.getMessage())
+                                .with("field", field))
+                        .orElseGet(() -> Problem.of("not-found", "Not found", Status.NOT_FOUND_404, e.getMessage()))
+                        .send(res, instance(req)))
                 .error(ConflictException.class, (req, res, e) -> Problem.of("conflict", "Conflict",
                         Status.CONFLICT_409, e.getMessage()).with("details", e.details()).send(res, instance(req)))
                 .error(BudgetExceededException.class, (req, res, e) -> Problem.of("budget-exceeded",
@@ -110,6 +116,14 @@ public final class Gateway implements AutoCloseable {
                 return HealthCheckResponse.builder().status(up).build();
             }
         };
+    }
+
+    /** The path parameter ({@code id}, {@code key}) that named the missing thing, so a 404 names its field too. */
+    private static Optional<String> notFoundField(ServerRequest req, NotFoundException e) {
+        Parameters params = req.path().pathParameters();
+        return params.names().stream()
+                .filter(name -> params.first(name).asOptional().map(v -> v.equals(e.id())).orElse(false))
+                .findFirst();
     }
 
     private static String instance(ServerRequest req) {

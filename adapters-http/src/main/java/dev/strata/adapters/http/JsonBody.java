@@ -6,9 +6,9 @@ import jakarta.json.Json;
 import jakarta.json.JsonException;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonReader;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
+import jakarta.json.stream.JsonParser;
 import jakarta.json.stream.JsonParsingException;
 
 import java.io.StringReader;
@@ -39,8 +39,14 @@ final class JsonBody {
             throw new InvalidInputException("body", "must be a JSON object");
         }
         checkDepth(text);
-        try (JsonReader reader = Json.createReader(new StringReader(text))) {
-            JsonValue value = reader.readValue();
+        // A parser rather than a JsonReader: the reader stops after the first value and would
+        // silently accept trailing garbage such as {"a":1}}.
+        try (JsonParser parser = Json.createParser(new StringReader(text))) {
+            parser.next();
+            JsonValue value = parser.getValue();
+            if (parser.hasNext()) {
+                throw new InvalidInputException("body", "is not valid JSON (text after the JSON value)");
+            }
             if (value.getValueType() != JsonValue.ValueType.OBJECT) {
                 throw new InvalidInputException("body", "must be a JSON object");
             }

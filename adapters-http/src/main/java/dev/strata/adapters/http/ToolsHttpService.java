@@ -85,7 +85,8 @@ final class ToolsHttpService implements HttpService {
         } catch (InvalidInputException e) {
             envelope(res, Status.BAD_REQUEST_400, error(e.getMessage(), Optional.of(e.field())));
         } catch (HttpProblemException e) {
-            envelope(res, e.problem().status(), error(e.getMessage(), Optional.empty()));
+            envelope(res, e.problem().status(), error(e.getMessage(),
+                    Optional.ofNullable(e.problem().extensions().get("field")).map(String::valueOf)));
         } catch (DomainException e) {
             envelope(res, Gateway.statusOf(e), error(e.getMessage(), Optional.empty()));
         }
