@@ -8,6 +8,7 @@ import dev.strata.domain.memory.Memory;
 import dev.strata.domain.memory.Metadata;
 import dev.strata.domain.memory.Source;
 import dev.strata.domain.memory.Tenant;
+import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.HttpService;
@@ -15,6 +16,7 @@ import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -26,6 +28,8 @@ import java.util.Set;
  * envelope an agent's tool runner expects.
  */
 final class ToolsHttpService implements HttpService {
+
+    private static final List<String> TOOLS = List.of("memory_write", "memory_search", "memory_read");
 
     private final MemoryService memories;
     private final GatewaySettings settings;
@@ -40,9 +44,20 @@ final class ToolsHttpService implements HttpService {
         rules.post("/memory_write", (req, res) -> run(req, res, this::memoryWrite))
                 .post("/memory_search", (req, res) -> run(req, res, this::memorySearch))
                 .post("/memory_read", (req, res) -> run(req, res, this::memoryRead))
-                .any("/{name}", (req, res) -> envelope(res, Status.NOT_FOUND_404,
-                        error("unknown tool '" + req.path().pathParameters().get("name")
-                                + "' (known: memory_write, memory_search, memory_read)", Optional.empty())));
+                .any("/{name}", this::unknown);
+    }
+
+    /** Not a tool call: a tool name nobody knows (404), or a known tool asked with a method other than POST (405). */
+    private void unknown(ServerRequest req, ServerResponse res) {
+        String name = req.path().pathParameters().get("name");
+        if (TOOLS.contains(name)) {
+            res.header(HeaderNames.ALLOW, "POST");
+            envelope(res, Status.METHOD_NOT_ALLOWED_405,
+                    error("tool '" + name + "' is called with POST and its arguments as a JSON body", Optional.empty()));
+            return;
+        }
+        envelope(res, Status.NOT_FOUND_404, error("unknown tool '" + name + "' (known: "
+                + String.join(", ", TOOLS) + ")", Optional.empty()));
     }
 
     /** memory_write({category, content, metadata?}): an agent's write; its provenance is agent_recorded. */

@@ -21,6 +21,7 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 
 /**
  * The real gateway on an ephemeral port, wired to the real application services over the domain's
@@ -45,18 +46,24 @@ final class GatewayHarness implements AutoCloseable {
             .connectTimeout(Duration.ofSeconds(10))
             .build();
 
-    private GatewayHarness(GatewaySettings settings) {
+    private GatewayHarness(GatewaySettings settings, BooleanSupplier storageProbe) {
         GatewayServices services = new GatewayServices(memories, new ProfileService(profileStore, clock),
-                new SnapshotService(memoryStore, profileStore, SnapshotService.DEFAULT_MEMORY_LIMIT), storageUp::get);
+                new SnapshotService(memoryStore, profileStore, SnapshotService.DEFAULT_MEMORY_LIMIT),
+                storageProbe != null ? storageProbe : storageUp::get);
         this.gateway = Gateway.start(settings, services);
     }
 
+    /** Default settings; the storage probe answers {@link #storageUp}. */
     static GatewayHarness start() {
         return start(GatewaySettings.defaults("127.0.0.1", 0));
     }
 
     static GatewayHarness start(GatewaySettings settings) {
-        return new GatewayHarness(settings);
+        return new GatewayHarness(settings, null);
+    }
+
+    static GatewayHarness start(BooleanSupplier storageProbe) {
+        return new GatewayHarness(GatewaySettings.defaults("127.0.0.1", 0), storageProbe);
     }
 
     /** Requests without a tenant header: the default tenant. */
