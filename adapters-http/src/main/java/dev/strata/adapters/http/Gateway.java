@@ -10,6 +10,9 @@ import io.helidon.common.parameters.Parameters;
 import io.helidon.health.HealthCheck;
 import io.helidon.health.HealthCheckResponse;
 import io.helidon.health.HealthCheckType;
+import io.helidon.http.DirectHandler;
+import io.helidon.http.HeaderNames;
+import io.helidon.http.ServerResponseHeaders;
 import io.helidon.http.Status;
 import io.helidon.webserver.WebServer;
 import io.helidon.webserver.http.HttpRouting;
@@ -41,6 +44,11 @@ public final class Gateway implements AutoCloseable {
                 .port(settings.port())
                 .maxPayloadSize(settings.maxBatchBodyBytes())
                 .shutdownHook(false)
+                .directHandlers(handlers -> handlers
+                        .addHandler(DirectHandler.EventType.BAD_REQUEST, (req, type, status, headers, message) ->
+                                direct(req, headers, transportProblem(status, message, settings)))
+                        .addHandler(DirectHandler.EventType.PAYLOAD_TOO_LARGE, (req, type, status, headers, message) ->
+                                direct(req, headers, Requests.tooLarge(settings.maxBatchBodyBytes()).problem())))
                 .addFeature(ObserveFeature.just(
                         HealthObserver.create(storageCheck(services)),
                         MetricsObserver.create()))
@@ -80,6 +88,29 @@ public final class Gateway implements AutoCloseable {
                     Problem.of("internal", "Internal error", Status.INTERNAL_SERVER_ERROR_500,
                             "an unexpected error occurred; it has been logged").send(res, instance(req));
                 });
+    }
+
+    /**
+     * Requests the server refuses before routing (a body over the server-wide ceiling, broken
+     * framing) get the same problem documents as the routes give, instead of the server's bare text.
+     */
+    private static Problem transportProblem(Status status, String message, GatewaySettings settings) {
+        if (status.code() == Status.REQUEST_ENTITY_TOO_LARGE_413.code()) {
+            return Requests.tooLarge(settings.maxBatchBodyBytes()).problem();
+        }
+        return Problem.of("bad-request", "Bad request", status,
+                message == null || message.isBlank() ? "the request is not valid HTTP" : message);
+    }
+
+    private static DirectHandler.TransportResponse direct(DirectHandler.TransportRequest req,
+                                                          ServerResponseHeaders headers, Problem problem) {
+        String path = req.path().contains("?") ? req.path().substring(0, req.path().indexOf('?')) : req.path();
+        return DirectHandler.TransportResponse.builder()
+                .status(problem.status())
+                .headers(headers)
+                .header(HeaderNames.CONTENT_TYPE, Problem.MEDIA_TYPE)
+                .entity(Json.write(problem.body(path)))
+                .build();
     }
 
     /** The HTTP status each kind of domain failure maps to (also used by the tools' envelope). */

@@ -80,6 +80,10 @@ final class GatewayHarness implements AutoCloseable {
         return new Request(method, path);
     }
 
+    int port() {
+        return gateway.port();
+    }
+
     @Override
     public void close() {
         client.close();
