@@ -9,9 +9,11 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import jakarta.json.stream.JsonParser;
+import jakarta.json.stream.JsonParserFactory;
 import jakarta.json.stream.JsonParsingException;
 
 import java.io.StringReader;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
@@ -25,6 +27,13 @@ final class JsonBody {
 
     /** Deeper nesting than this is refused before it can exhaust the stack. */
     static final int MAX_DEPTH = 32;
+
+    /**
+     * Duplicate keys are refused: {"content":"a","content":"b"} means different things to different
+     * parsers, so a proxy and the gateway could disagree about what was written.
+     */
+    private static final JsonParserFactory PARSERS =
+            Json.createParserFactory(Map.of("org.eclipse.parsson.rejectDuplicateKeys", true));
 
     private final JsonObject object;
     private final String prefix;
@@ -41,7 +50,7 @@ final class JsonBody {
         checkDepth(text);
         // A parser rather than a JsonReader: the reader stops after the first value and would
         // silently accept trailing garbage such as {"a":1}}.
-        try (JsonParser parser = Json.createParser(new StringReader(text))) {
+        try (JsonParser parser = PARSERS.createParser(new StringReader(text))) {
             parser.next();
             JsonValue value = parser.getValue();
             if (parser.hasNext()) {
@@ -55,6 +64,9 @@ final class JsonBody {
             throw new InvalidInputException("body", "is not valid JSON (" + e.getLocation() + ")");
         } catch (JsonException e) {
             throw new InvalidInputException("body", "is not valid JSON");
+        } catch (IllegalStateException e) {
+            // Parsson reports a refused duplicate key this way, while building the object.
+            throw new InvalidInputException("body", "is not valid JSON (" + e.getMessage() + ")");
         }
     }
 

@@ -204,6 +204,8 @@ class BadInputTest {
                 new BadRequest(method, path, "{\"category\":", 400, "body"),
                 new BadRequest(method, path, "{'single':'quotes'}", 400, "body"),
                 new BadRequest(method, path, "{\"a\":1}}", 400, "body"),
+                new BadRequest(method, path, "{\"content\":\"a\",\"content\":\"b\"}", 400, "body"),
+                new BadRequest(method, path, "{\"metadata\":{\"k\":1,\"k\":2}}", 400, "body"),
                 new BadRequest(method, path, "", 400, "body"),
                 new BadRequest(method, path, "[{\"category\":\"fact\"}]", 400, "body"),
                 new BadRequest(method, path, "\"just a string\"", 400, "body"),
