@@ -68,11 +68,11 @@ public final class Gateway implements AutoCloseable {
                         .send(res, instance(req)))
                 .error(InvalidInputException.class, (req, res, e) -> Problem.of("invalid-input", "Invalid input",
                         Status.BAD_REQUEST_400, e.getMessage()).with("field", e.field()).send(res, instance(req)))
-                .error(NotFoundException.class, (req, res, e) -> notFoundField(req, e)
-                        .map(field -> Problem.of("not-found", "Not found", Status.NOT_FOUND_404, e.getMessage())
-                                .with("field", field))
-                        .orElseGet(() -> Problem.of("not-found", "Not found", Status.NOT_FOUND_404, e.getMessage()))
-                        .send(res, instance(req)))
+                .error(NotFoundException.class, (req, res, e) -> {
+                    Problem problem = Problem.of("not-found", "Not found", Status.NOT_FOUND_404, e.getMessage());
+                    notFoundField(req, e).map(field -> problem.with("field", field)).orElse(problem)
+                            .send(res, instance(req));
+                })
                 .error(ConflictException.class, (req, res, e) -> Problem.of("conflict", "Conflict",
                         Status.CONFLICT_409, e.getMessage()).with("details", e.details()).send(res, instance(req)))
                 .error(BudgetExceededException.class, (req, res, e) -> Problem.of("budget-exceeded",
