@@ -7,9 +7,13 @@ import dev.strata.domain.error.InvalidInputException;
 import dev.strata.domain.error.NotFoundException;
 import dev.strata.domain.error.UnavailableException;
 import dev.strata.domain.model.StructuredOutputException;
+import io.helidon.common.parameters.Parameters;
 import io.helidon.health.HealthCheck;
 import io.helidon.health.HealthCheckResponse;
 import io.helidon.health.HealthCheckType;
+import io.helidon.http.DirectHandler;
+import io.helidon.http.HeaderNames;
+import io.helidon.http.ServerResponseHeaders;
 import io.helidon.http.Status;
 import io.helidon.webserver.WebServer;
 import io.helidon.webserver.http.HttpRouting;
@@ -17,6 +21,8 @@ import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.observe.ObserveFeature;
 import io.helidon.webserver.observe.health.HealthObserver;
 import io.helidon.webserver.observe.metrics.MetricsObserver;
+
+import java.util.Optional;
 
 /**
  * The HTTP gateway: JSON resources under {@code /v1}, agent tools under {@code /v1/tools},
@@ -39,6 +45,11 @@ public final class Gateway implements AutoCloseable {
                 .port(settings.port())
                 .maxPayloadSize(settings.maxBatchBodyBytes())
                 .shutdownHook(false)
+                .directHandlers(handlers -> handlers
+                        .addHandler(DirectHandler.EventType.BAD_REQUEST, (req, type, status, headers, message) ->
+                                direct(req, headers, transportProblem(status, message, settings)))
+                        .addHandler(DirectHandler.EventType.PAYLOAD_TOO_LARGE, (req, type, status, headers, message) ->
+                                direct(req, headers, Requests.tooLarge(settings.maxBatchBodyBytes()).problem())))
                 .addFeature(ObserveFeature.just(
                         HealthObserver.create(storageCheck(services)),
                         MetricsObserver.create()))
@@ -58,8 +69,11 @@ public final class Gateway implements AutoCloseable {
                         .send(res, instance(req)))
                 .error(InvalidInputException.class, (req, res, e) -> Problem.of("invalid-input", "Invalid input",
                         Status.BAD_REQUEST_400, e.getMessage()).with("field", e.field()).send(res, instance(req)))
-                .error(NotFoundException.class, (req, res, e) -> Problem.of("not-found", "Not found",
-                        Status.NOT_FOUND_404, e.getMessage()).send(res, instance(req)))
+                .error(NotFoundException.class, (req, res, e) -> {
+                    Problem problem = Problem.of("not-found", "Not found", Status.NOT_FOUND_404, e.getMessage());
+                    notFoundField(req, e).map(field -> problem.with("field", field)).orElse(problem)
+                            .send(res, instance(req));
+                })
                 .error(ConflictException.class, (req, res, e) -> Problem.of("conflict", "Conflict",
                         Status.CONFLICT_409, e.getMessage()).with("details", e.details()).send(res, instance(req)))
                 .error(BudgetExceededException.class, (req, res, e) -> Problem.of("budget-exceeded",
@@ -77,6 +91,29 @@ public final class Gateway implements AutoCloseable {
                     Problem.of("internal", "Internal error", Status.INTERNAL_SERVER_ERROR_500,
                             "an unexpected error occurred; it has been logged").send(res, instance(req));
                 });
+    }
+
+    /**
+     * Requests the server refuses before routing (a body over the server-wide ceiling, broken
+     * framing) get the same problem documents as the routes give, instead of the server's bare text.
+     */
+    private static Problem transportProblem(Status status, String message, GatewaySettings settings) {
+        if (status.code() == Status.REQUEST_ENTITY_TOO_LARGE_413.code()) {
+            return Requests.tooLarge(settings.maxBatchBodyBytes()).problem();
+        }
+        return Problem.of("bad-request", "Bad request", status,
+                message == null || message.isBlank() ? "the request is not valid HTTP" : message);
+    }
+
+    private static DirectHandler.TransportResponse direct(DirectHandler.TransportRequest req,
+                                                          ServerResponseHeaders headers, Problem problem) {
+        String path = req.path().contains("?") ? req.path().substring(0, req.path().indexOf('?')) : req.path();
+        return DirectHandler.TransportResponse.builder()
+                .status(problem.status())
+                .headers(headers)
+                .header(HeaderNames.CONTENT_TYPE, Problem.MEDIA_TYPE)
+                .entity(Json.write(problem.body(path)))
+                .build();
     }
 
     /** The HTTP status each kind of domain failure maps to (also used by the tools' envelope). */
@@ -115,6 +152,14 @@ public final class Gateway implements AutoCloseable {
                 return HealthCheckResponse.builder().status(up).build();
             }
         };
+    }
+
+    /** The path parameter ({@code id}, {@code key}) that named the missing thing, so a 404 names its field too. */
+    private static Optional<String> notFoundField(ServerRequest req, NotFoundException e) {
+        Parameters params = req.path().pathParameters();
+        return params.names().stream()
+                .filter(name -> params.first(name).asOptional().map(v -> v.equals(e.id())).orElse(false))
+                .findFirst();
     }
 
     private static String instance(ServerRequest req) {

@@ -6,12 +6,14 @@ import jakarta.json.Json;
 import jakarta.json.JsonException;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonReader;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
+import jakarta.json.stream.JsonParser;
+import jakarta.json.stream.JsonParserFactory;
 import jakarta.json.stream.JsonParsingException;
 
 import java.io.StringReader;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
@@ -26,6 +28,13 @@ final class JsonBody {
     /** Deeper nesting than this is refused before it can exhaust the stack. */
     static final int MAX_DEPTH = 32;
 
+    /**
+     * Duplicate keys are refused: {"content":"a","content":"b"} means different things to different
+     * parsers, so a proxy and the gateway could disagree about what was written.
+     */
+    private static final JsonParserFactory PARSERS =
+            Json.createParserFactory(Map.of("org.eclipse.parsson.rejectDuplicateKeys", true));
+
     private final JsonObject object;
     private final String prefix;
 
@@ -39,8 +48,14 @@ final class JsonBody {
             throw new InvalidInputException("body", "must be a JSON object");
         }
         checkDepth(text);
-        try (JsonReader reader = Json.createReader(new StringReader(text))) {
-            JsonValue value = reader.readValue();
+        // A parser rather than a JsonReader: the reader stops after the first value and would
+        // silently accept trailing garbage such as {"a":1}}.
+        try (JsonParser parser = PARSERS.createParser(new StringReader(text))) {
+            parser.next();
+            JsonValue value = parser.getValue();
+            if (parser.hasNext()) {
+                throw new InvalidInputException("body", "is not valid JSON (text after the JSON value)");
+            }
             if (value.getValueType() != JsonValue.ValueType.OBJECT) {
                 throw new InvalidInputException("body", "must be a JSON object");
             }
@@ -49,6 +64,9 @@ final class JsonBody {
             throw new InvalidInputException("body", "is not valid JSON (" + e.getLocation() + ")");
         } catch (JsonException e) {
             throw new InvalidInputException("body", "is not valid JSON");
+        } catch (IllegalStateException e) {
+            // Parsson reports a refused duplicate key this way, while building the object.
+            throw new InvalidInputException("body", "is not valid JSON (" + e.getMessage() + ")");
         }
     }
 

@@ -103,7 +103,7 @@ final class Requests {
         }
     }
 
-    private static HttpProblemException tooLarge(long maxBytes) {
+    static HttpProblemException tooLarge(long maxBytes) {
         return new HttpProblemException(Problem.of("payload-too-large", "Payload too large",
                 Status.REQUEST_ENTITY_TOO_LARGE_413, "the request body must be at most " + maxBytes + " bytes")
                 .with("field", "body"));

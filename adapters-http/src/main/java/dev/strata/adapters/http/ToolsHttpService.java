@@ -13,6 +13,7 @@ import dev.strata.domain.memory.MemoryType;
 import dev.strata.domain.memory.Metadata;
 import dev.strata.domain.memory.Source;
 import dev.strata.domain.memory.Tenant;
+import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.HttpService;
@@ -20,6 +21,7 @@ import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -32,8 +34,8 @@ import java.util.Set;
  */
 final class ToolsHttpService implements HttpService {
 
-    static final java.util.List<String> TOOLS = java.util.List.of("memory_write", "memory_search", "memory_read",
-            "memory_save", "memory_delete", "memory_list");
+    private static final List<String> TOOLS = List.of("memory_write", "memory_search", "memory_read", "memory_save",
+            "memory_delete", "memory_list");
 
     private final MemoryService memories;
     private final GatewaySettings settings;
@@ -51,9 +53,21 @@ final class ToolsHttpService implements HttpService {
                 .post("/memory_save", (req, res) -> run(req, res, this::memorySave))
                 .post("/memory_delete", (req, res) -> run(req, res, this::memoryDelete))
                 .post("/memory_list", (req, res) -> run(req, res, this::memoryList))
-                .any("/{name}", (req, res) -> envelope(res, Status.NOT_FOUND_404,
-                        error("unknown tool '" + req.path().pathParameters().get("name") + "' (known: "
-                                + String.join(", ", TOOLS) + ")", Optional.empty(), Map.of())));
+                .any("/{name}", this::unknown);
+    }
+
+    /** Not a tool call: a tool name nobody knows (404), or a known tool asked with a method other than POST (405). */
+    private void unknown(ServerRequest req, ServerResponse res) {
+        String name = req.path().pathParameters().get("name");
+        if (TOOLS.contains(name)) {
+            res.header(HeaderNames.ALLOW, "POST");
+            envelope(res, Status.METHOD_NOT_ALLOWED_405,
+                    error("tool '" + name + "' is called with POST and its arguments as a JSON body", Optional.empty(),
+                            Map.of()));
+            return;
+        }
+        envelope(res, Status.NOT_FOUND_404, error("unknown tool '" + name + "' (known: "
+                + String.join(", ", TOOLS) + ")", Optional.empty(), Map.of()));
     }
 
     /** memory_write({category, content, metadata?}): an agent's write; its provenance is agent_recorded. */
@@ -127,7 +141,8 @@ final class ToolsHttpService implements HttpService {
         } catch (InvalidInputException e) {
             envelope(res, Status.BAD_REQUEST_400, error(e.getMessage(), Optional.of(e.field()), Map.of()));
         } catch (HttpProblemException e) {
-            envelope(res, e.problem().status(), error(e.getMessage(), Optional.empty(), Map.of()));
+            envelope(res, e.problem().status(), error(e.getMessage(),
+                    Optional.ofNullable(e.problem().extensions().get("field")).map(String::valueOf), Map.of()));
         } catch (ConflictException e) {
             envelope(res, Status.CONFLICT_409, error(e.getMessage(), Optional.empty(), e.details()));
         } catch (DomainException e) {

@@ -1,0 +1,158 @@
+package dev.strata.bootstrap;
+
+import dev.strata.adapters.http.GatewaySettings;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Clock;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** spec 02 through the whole server: saves, supersedes, rejections, history, deletes and the snapshot. */
+class TypedMemoryEndToEndTest {
+
+    @TempDir
+    static Path dataDir;
+
+    private static Strata strata;
+    private static HttpClient http;
+
+    @BeforeAll
+    static void start() {
+        strata = Strata.start(SettingsLoader.fromDefaults().load().withDataDir(dataDir)
+                .withGateway(GatewaySettings.defaults("127.0.0.1", 0)), Clock.systemUTC());
+        http = HttpClient.newHttpClient();
+    }
+
+    @AfterAll
+    static void stop() {
+        http.close();
+        strata.close();
+    }
+
+    private static HttpResponse<String> send(String method, String path, String body, String tenant)
+            throws IOException, InterruptedException {
+        return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + strata.port() + path))
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body))
+                .header("Content-Type", "application/json").header("X-Strata-Tenant", tenant).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static JsonObject json(HttpResponse<String> res) {
+        return Json.createReader(new StringReader(res.body())).readObject();
+    }
+
+    private static JsonObject tool(String name, String args, String tenant) throws Exception {
+        return json(send("POST", "/v1/tools/" + name, args, tenant));
+    }
+
+    @Test
+    void aSupersedeThroughTheToolsKeepsOneActiveEntryAndTheWholeChain() throws Exception {
+        JsonObject first = tool("memory_save", "{\"key\":\"auth-approach\",\"content\":\"JWT with 1h expiry\","
+                + "\"type\":\"choice\"}", "typed");
+        assertThat(first.getBoolean("ok")).isTrue();
+        assertThat(first.getJsonObject("data").getString("action")).isEqualTo("inserted");
+        assertThat(first.getJsonObject("data").getJsonObject("memory").getString("type")).isEqualTo("decision");
+
+        HttpResponse<String> rejected = send("POST", "/v1/tools/memory_save",
+                "{\"key\":\"auth-approach\",\"content\":\"sessions in Redis\"}", "typed");
+        assertThat(rejected.statusCode()).isEqualTo(409);
+        JsonObject rejection = json(rejected);
+        assertThat(rejection.getBoolean("ok")).isFalse();
+        assertThat(rejection.getString("error")).contains("JWT with 1h expiry", "supersede_reason");
+        assertThat(rejection.getJsonObject("details").getString("current_content")).isEqualTo("JWT with 1h expiry");
+
+        JsonObject second = tool("memory_save", "{\"key\":\"auth-approach\",\"content\":\"JWT with 15m expiry and "
+                + "refresh tokens\",\"type\":\"decision\",\"supersede_reason\":\"1h tokens failed the audit\"}", "typed");
+        assertThat(second.getJsonObject("data").getString("action")).isEqualTo("superseded");
+        assertThat(second.getJsonObject("data").getJsonObject("superseded").getBoolean("is_active")).isFalse();
+
+        JsonObject history = json(send("GET", "/v1/memory/history?key=auth-approach", null, "typed"));
+        assertThat(history.getJsonArray("entries")).hasSize(2);
+        assertThat(history.getJsonArray("entries").getJsonObject(0).getString("content"))
+                .isEqualTo("JWT with 15m expiry and refresh tokens");
+        assertThat(history.getJsonArray("entries").getJsonObject(0).getString("supersede_reason"))
+                .isEqualTo("1h tokens failed the audit");
+
+        JsonObject search = tool("memory_search", "{\"query\":\"JWT expiry\",\"max_results\":5}", "typed");
+        var results = search.getJsonObject("data").getJsonArray("results");
+        assertThat(results).hasSize(2);
+        assertThat(results.getJsonObject(0).getBoolean("is_active")).isTrue();
+        assertThat(results.getJsonObject(0).getString("key")).isEqualTo("auth-approach");
+        assertThat(results.getJsonObject(1).getBoolean("is_active")).isFalse();
+        assertThat(search.getJsonObject("data").getString("search_mode")).isEqualTo("keyword");
+
+        assertThat(send("GET", "/v1/snapshot", null, "typed").body())
+                .contains("[decision] [auth-approach]: JWT with 15m expiry and refresh tokens")
+                .doesNotContain("JWT with 1h expiry");
+    }
+
+    @Test
+    void restWritesWithAKeyFollowTheSameRules() throws Exception {
+        assertThat(send("POST", "/v1/memory", "{\"key\":\"slippage\",\"category\":\"preference\","
+                + "\"content\":\"0.5% slippage\"}", "rest").statusCode()).isEqualTo(201);
+        HttpResponse<String> conflict = send("POST", "/v1/memory", "{\"key\":\"slippage\",\"category\":\"preference\","
+                + "\"content\":\"1% slippage\"}", "rest");
+        assertThat(conflict.statusCode()).isEqualTo(409);
+        assertThat(conflict.headers().firstValue("Content-Type")).contains("application/problem+json");
+        assertThat(json(conflict).getJsonObject("details").getString("current_content")).isEqualTo("0.5% slippage");
+        assertThat(send("POST", "/v1/memory", "{\"key\":\"slippage\",\"category\":\"preference\","
+                + "\"content\":\"1% slippage\",\"supersede_reason\":\"user raised it\"}", "rest").statusCode())
+                .isEqualTo(201);
+        assertThat(send("POST", "/v1/memory", "{\"category\":\"preference\",\"content\":\"x\","
+                + "\"supersede_reason\":\"no key\"}", "rest").statusCode()).isEqualTo(400);
+    }
+
+    @Test
+    void deletingAKeyHidesItFromListsButKeepsItInHistory() throws Exception {
+        tool("memory_save", "{\"key\":\"focus\",\"content\":\"payments dashboard\",\"type\":\"active\"}", "del");
+        tool("memory_save", "{\"key\":\"runbook\",\"content\":\"see wiki/payments\",\"type\":\"link\"}", "del");
+
+        JsonObject listed = tool("memory_list", "{\"type\":\"context\"}", "del");
+        assertThat(listed.getJsonObject("data").getJsonArray("memories")).hasSize(1);
+
+        assertThat(tool("memory_delete", "{\"key\":\"focus\"}", "del").getBoolean("ok")).isTrue();
+        assertThat(tool("memory_list", "{}", "del").getJsonObject("data").getJsonArray("memories")).hasSize(1);
+        assertThat(json(send("GET", "/v1/memory/history?key=focus", null, "del")).getJsonArray("entries")
+                .getJsonObject(0).getBoolean("is_active")).isFalse();
+        assertThat(send("POST", "/v1/tools/memory_delete", "{\"key\":\"focus\"}", "del").statusCode()).isEqualTo(404);
+        assertThat(send("GET", "/v1/snapshot", null, "del").body()).doesNotContain("payments dashboard")
+                .doesNotContain("wiki/payments");
+    }
+
+    @Test
+    void anotherTenantCannotReadOrTouchAKey() throws Exception {
+        tool("memory_save", "{\"key\":\"secret-plan\",\"content\":\"buy the dip\"}", "owner2");
+        assertThat(send("GET", "/v1/memory/history?key=secret-plan", null, "other2").statusCode()).isEqualTo(404);
+        assertThat(send("POST", "/v1/tools/memory_delete", "{\"key\":\"secret-plan\"}", "other2").statusCode())
+                .isEqualTo(404);
+        assertThat(tool("memory_save", "{\"key\":\"secret-plan\",\"content\":\"mine\"}", "other2")
+                .getJsonObject("data").getString("action")).isEqualTo("inserted");
+        assertThat(json(send("GET", "/v1/memory/history?key=secret-plan", null, "owner2")).getJsonArray("entries"))
+                .hasSize(1);
+    }
+
+    @Test
+    void badToolArgumentsNameTheField() throws Exception {
+        HttpResponse<String> badType = send("POST", "/v1/tools/memory_save",
+                "{\"key\":\"k\",\"content\":\"c\",\"type\":\"preference\"}", "bad");
+        assertThat(badType.statusCode()).isEqualTo(400);
+        assertThat(json(badType).getString("field")).isEqualTo("type");
+        assertThat(json(send("POST", "/v1/tools/memory_save", "{\"key\":\"bad key\",\"content\":\"c\"}", "bad"))
+                .getString("field")).isEqualTo("key");
+        assertThat(json(send("POST", "/v1/tools/memory_save", "{\"content\":\"c\"}", "bad")).getString("field"))
+                .isEqualTo("key");
+        assertThat(send("GET", "/v1/memory/history", null, "bad").statusCode()).isEqualTo(400);
+    }
+}
