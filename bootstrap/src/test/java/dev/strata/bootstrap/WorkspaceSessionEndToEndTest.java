@@ -126,6 +126,14 @@ class WorkspaceSessionEndToEndTest {
         return res.body();
     }
 
+    /** The expected prompt, byte for byte: the same workspace and store always render these bytes. */
+    private static String golden(String name) throws IOException {
+        try (var in = WorkspaceSessionEndToEndTest.class.getResourceAsStream("/golden/" + name)) {
+            assertThat(in).as("golden file " + name).isNotNull();
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
     private static JsonObject json(HttpResponse<String> res) {
         return Json.createReader(new StringReader(res.body())).readObject();
     }
@@ -176,7 +184,7 @@ class WorkspaceSessionEndToEndTest {
         assertThat(block(first, "personalization")).startsWith("## USER.md").contains("- risk_tolerance: conservative");
 
         String prompt = new String(promptBytes(first.getString("id"), "ada"), StandardCharsets.UTF_8);
-        assertThat(prompt).isEqualTo(joinedBlocks(first));
+        assertThat(prompt).isEqualTo(joinedBlocks(first)).isEqualTo(golden("openclaw-first-session.txt"));
         assertThat(prompt).doesNotContain("ssh trading-box", "TOOLS.md", "IDENTITY.md", "calm, precise",
                 "HEARTBEAT", "last run", "too old", "outside secret");
         assertThat(first.getJsonArray("notices").getValuesAs(JsonObject.class))
@@ -281,6 +289,12 @@ class WorkspaceSessionEndToEndTest {
         assertThat(badTenant.statusCode()).isEqualTo(400);
         assertThat(json(badTenant).getString("field")).isEqualTo("X-Strata-Tenant");
         assertThat(send("DELETE", "/v1/sessions/" + id, null, "dave").statusCode()).isBetween(400, 499);
+        HttpResponse<String> xml = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + strata.port()
+                        + "/v1/sessions")).POST(HttpRequest.BodyPublishers.ofString("<session/>"))
+                .header("Content-Type", "application/xml").header("X-Strata-Tenant", "dave").build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(xml.statusCode()).isEqualTo(415);
+        assertThat(json(xml).getString("field")).isEqualTo("Content-Type");
     }
 
     @Test
