@@ -2,7 +2,10 @@ package dev.strata.bootstrap;
 
 import dev.strata.adapters.http.GatewaySettings;
 import dev.strata.adapters.sqlite.SqliteSettings;
+import dev.strata.adapters.workspace.WorkspaceRoot;
 import dev.strata.application.memory.MemoryLimits;
+import dev.strata.domain.error.InvalidInputException;
+import dev.strata.domain.workspace.WorkspaceLimits;
 import io.helidon.config.Config;
 import io.helidon.config.ConfigSources;
 import org.sqlite.SQLiteConfig;
@@ -35,14 +38,27 @@ public final class SettingsLoader {
             Map.entry("strata.memory.snapshot-limit", "STRATA_SNAPSHOT_LIMIT"),
             Map.entry("strata.sqlite.pool-size", "STRATA_SQLITE_POOL_SIZE"),
             Map.entry("strata.sqlite.busy-timeout-ms", "STRATA_SQLITE_BUSY_TIMEOUT_MS"),
-            Map.entry("strata.sqlite.synchronous", "STRATA_SQLITE_SYNCHRONOUS"));
+            Map.entry("strata.sqlite.synchronous", "STRATA_SQLITE_SYNCHRONOUS"),
+            Map.entry("strata.workspace.dir", "STRATA_WORKSPACE"),
+            Map.entry("strata.workspace.max-file-chars", "STRATA_WORKSPACE_MAX_FILE_CHARS"),
+            Map.entry("strata.workspace.max-total-chars", "STRATA_WORKSPACE_MAX_TOTAL_CHARS"),
+            Map.entry("strata.workspace.max-file-bytes", "STRATA_WORKSPACE_MAX_FILE_BYTES"),
+            Map.entry("strata.workspace.daily-note-days", "STRATA_WORKSPACE_DAILY_NOTE_DAYS"),
+            Map.entry("strata.sessions.ttl-minutes", "STRATA_SESSION_TTL_MINUTES"),
+            Map.entry("strata.sessions.purge-interval-minutes", "STRATA_SESSION_PURGE_INTERVAL_MINUTES"));
 
     private final Config config;
     private final Map<String, String> env;
+    private final Path userHome;
 
     SettingsLoader(Config config, Map<String, String> env) {
+        this(config, env, Path.of(System.getProperty("user.home")));
+    }
+
+    SettingsLoader(Config config, Map<String, String> env, Path userHome) {
         this.config = config;
         this.env = env;
+        this.userHome = userHome;
     }
 
     public static SettingsLoader fromDefaults() {
@@ -73,7 +89,22 @@ public final class SettingsLoader {
                 Duration.ofDays(integer("strata.memory.retention-days")),
                 Duration.ofMinutes(integer("strata.memory.purge-interval-minutes")),
                 integer("strata.memory.snapshot-limit"),
-                sqlite);
+                sqlite,
+                workspace(),
+                new SessionSettings(Duration.ofMinutes(longValue("strata.sessions.ttl-minutes")),
+                        Duration.ofMinutes(longValue("strata.sessions.purge-interval-minutes"))));
+    }
+
+    private WorkspaceSettings workspace() {
+        WorkspaceLimits limits;
+        try {
+            limits = new WorkspaceLimits(integer("strata.workspace.max-file-chars"),
+                    integer("strata.workspace.max-total-chars"), longValue("strata.workspace.max-file-bytes"),
+                    integer("strata.workspace.daily-note-days"));
+        } catch (InvalidInputException e) {
+            throw new IllegalArgumentException("configuration strata.workspace: " + e.getMessage(), e);
+        }
+        return new WorkspaceSettings(WorkspaceRoot.locate(string("strata.workspace.dir"), userHome), limits);
     }
 
     private String string(String key) {

@@ -1,5 +1,6 @@
 package dev.strata.bootstrap;
 
+import dev.strata.domain.workspace.WorkspaceLimits;
 import io.helidon.config.Config;
 import io.helidon.config.ConfigSources;
 import org.junit.jupiter.api.Test;
@@ -47,6 +48,40 @@ class SettingsLoaderTest {
                 .hasMessageContaining("strata.server.port").hasMessageContaining("STRATA_PORT");
         assertThatThrownBy(() -> loader(Map.of("STRATA_SQLITE_SYNCHRONOUS", "sometimes")).load())
                 .hasMessageContaining("synchronous");
+    }
+
+    @Test
+    void theWorkspaceDefaultsToTheUsersHomeAndSessionsLiveADay() {
+        StrataSettings s = new SettingsLoader(Config.just(ConfigSources.classpath("application.yaml")), Map.of(),
+                Path.of("/home/ada")).load();
+        assertThat(s.workspace().directory()).isEqualTo(Path.of("/home/ada/.strata/workspace"));
+        assertThat(s.workspace().limits()).isEqualTo(WorkspaceLimits.defaults());
+        assertThat(s.sessions().ttl()).isEqualTo(Duration.ofMinutes(1440));
+        assertThat(s.sessions().purgeInterval()).isEqualTo(Duration.ofMinutes(30));
+    }
+
+    @Test
+    void workspaceAndSessionKeysHaveTheirEnvironmentVariables() {
+        StrataSettings s = new SettingsLoader(Config.just(ConfigSources.classpath("application.yaml")), Map.of(
+                "STRATA_WORKSPACE", "~/openclaw", "STRATA_WORKSPACE_DAILY_NOTE_DAYS", "7",
+                "STRATA_WORKSPACE_MAX_FILE_CHARS", "1000", "STRATA_SESSION_TTL_MINUTES", "15"),
+                Path.of("/home/ada")).load();
+        assertThat(s.workspace().directory()).isEqualTo(Path.of("/home/ada/openclaw"));
+        assertThat(s.workspace().limits().dailyNoteDays()).isEqualTo(7);
+        assertThat(s.workspace().limits().maxFileChars()).isEqualTo(1000);
+        assertThat(s.sessions().ttl()).isEqualTo(Duration.ofMinutes(15));
+        assertThat(loader(Map.of("STRATA_WORKSPACE", "/srv/ws")).load().workspace().directory())
+                .isEqualTo(Path.of("/srv/ws"));
+    }
+
+    @Test
+    void badWorkspaceAndSessionValuesNameTheirKey() {
+        assertThatThrownBy(() -> loader(Map.of("STRATA_WORKSPACE_MAX_FILE_CHARS", "10")).load())
+                .hasMessageContaining("strata.workspace").hasMessageContaining("maxFileChars");
+        assertThatThrownBy(() -> loader(Map.of("STRATA_SESSION_TTL_MINUTES", "0")).load())
+                .hasMessageContaining("strata.sessions.ttl-minutes");
+        assertThatThrownBy(() -> loader(Map.of("STRATA_SESSION_TTL_MINUTES", "a day")).load())
+                .hasMessageContaining("STRATA_SESSION_TTL_MINUTES");
     }
 
     @Test

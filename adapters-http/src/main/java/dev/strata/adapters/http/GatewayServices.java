@@ -2,6 +2,7 @@ package dev.strata.adapters.http;
 
 import dev.strata.application.memory.MemoryService;
 import dev.strata.application.profile.ProfileService;
+import dev.strata.application.session.SessionService;
 import dev.strata.application.snapshot.SnapshotService;
 
 import java.util.Objects;
@@ -11,12 +12,13 @@ import java.util.function.BooleanSupplier;
  * The application use cases the gateway exposes, plus a probe of the storage for the readiness check.
  */
 public record GatewayServices(MemoryService memories, ProfileService profile, SnapshotService snapshots,
-                              BooleanSupplier storageReady) {
+                              SessionService sessions, BooleanSupplier storageReady) {
 
     public GatewayServices {
         Objects.requireNonNull(memories, "memories");
         Objects.requireNonNull(profile, "profile");
         Objects.requireNonNull(snapshots, "snapshots");
+        Objects.requireNonNull(sessions, "sessions");
         Objects.requireNonNull(storageReady, "storageReady");
     }
 }

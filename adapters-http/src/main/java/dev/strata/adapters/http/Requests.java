@@ -44,6 +44,16 @@ final class Requests {
         return JsonBody.parse(body(req, maxBytes));
     }
 
+    /** A JSON body when there is one; an absent or blank body is empty (for endpoints whose fields are all optional). */
+    static Optional<JsonBody> optionalJson(ServerRequest req, long maxBytes) {
+        String text = body(req, maxBytes);
+        if (text.isBlank()) {
+            return Optional.empty();
+        }
+        requireJsonMediaType(req);
+        return Optional.of(JsonBody.parse(text));
+    }
+
     /** The body as text; larger than {@code maxBytes} is a 413 and invalid UTF-8 a 400. */
     static String body(ServerRequest req, long maxBytes) {
         OptionalLong declared = req.headers().contentLength();

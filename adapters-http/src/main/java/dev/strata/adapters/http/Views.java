@@ -3,12 +3,16 @@ package dev.strata.adapters.http;
 import dev.strata.domain.memory.Memory;
 import dev.strata.domain.memory.SearchHit;
 import dev.strata.domain.profile.ProfileEntry;
+import dev.strata.domain.prompt.PromptBlock;
+import dev.strata.domain.session.Session;
+import dev.strata.domain.workspace.WorkspaceNotice;
 import jakarta.json.Json;
 import jakarta.json.JsonReader;
 
 import java.io.StringReader;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /** The JSON shapes of the API, built as ordered maps so field order is stable across releases. */
@@ -68,6 +72,38 @@ final class Views {
         v.put("key", e.key());
         v.put("value", e.value());
         v.put("updated_at", e.updatedAt().toString());
+        return v;
+    }
+
+    static Map<String, Object> session(Session s) {
+        Map<String, Object> v = new LinkedHashMap<>();
+        v.put("id", s.id().value());
+        v.put("created_at", s.createdAt().toString());
+        v.put("expires_at", s.expiresAt().toString());
+        v.put("bootstrap", s.bootstrap());
+        Map<String, Object> identity = new LinkedHashMap<>();
+        identity.put("name", s.identity().name().orElse(null));
+        identity.put("vibe", s.identity().vibe().orElse(null));
+        identity.put("emoji", s.identity().emoji().orElse(null));
+        v.put("identity", identity);
+        v.put("blocks", s.blocks().stream().map(Views::block).toList());
+        v.put("notices", s.notices().stream().map(Views::notice).toList());
+        return v;
+    }
+
+    private static Map<String, Object> block(PromptBlock b) {
+        Map<String, Object> v = new LinkedHashMap<>();
+        v.put("name", b.name());
+        v.put("text", b.text());
+        v.put("cache", b.cache());
+        return v;
+    }
+
+    private static Map<String, Object> notice(WorkspaceNotice n) {
+        Map<String, Object> v = new LinkedHashMap<>();
+        v.put("type", n.type().name().toLowerCase(Locale.ROOT));
+        v.put("path", n.path());
+        v.put("message", n.message());
         return v;
     }
 

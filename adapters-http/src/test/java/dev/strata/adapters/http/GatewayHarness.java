@@ -3,7 +3,11 @@ package dev.strata.adapters.http;
 import dev.strata.application.memory.MemoryLimits;
 import dev.strata.application.memory.MemoryService;
 import dev.strata.application.profile.ProfileService;
+import dev.strata.application.session.SessionService;
 import dev.strata.application.snapshot.SnapshotService;
+import dev.strata.domain.session.InMemorySessionStore;
+import dev.strata.domain.workspace.InMemoryWorkspaceReader;
+import dev.strata.domain.workspace.WorkspaceLimits;
 import dev.strata.domain.MutableClock;
 import dev.strata.domain.audit.InMemoryAuditLog;
 import dev.strata.domain.memory.InMemoryMemoryStore;
@@ -47,8 +51,13 @@ final class GatewayHarness implements AutoCloseable {
             .build();
 
     private GatewayHarness(GatewaySettings settings, BooleanSupplier storageProbe) {
-        GatewayServices services = new GatewayServices(memories, new ProfileService(profileStore, clock),
-                new SnapshotService(memoryStore, profileStore, SnapshotService.DEFAULT_MEMORY_LIMIT, clock),
+        ProfileService profile = new ProfileService(profileStore, clock);
+        SnapshotService snapshots = new SnapshotService(memoryStore, profileStore, SnapshotService.DEFAULT_MEMORY_LIMIT,
+                clock);
+        InMemoryWorkspaceReader workspace = new InMemoryWorkspaceReader(WorkspaceLimits.defaults(), clock);
+        SessionService sessions = new SessionService(workspace, workspace, snapshots, profile,
+                new InMemorySessionStore(), Duration.ofHours(24), clock);
+        GatewayServices services = new GatewayServices(memories, profile, snapshots, sessions,
                 storageProbe != null ? storageProbe : storageUp::get);
         this.gateway = Gateway.start(settings, services);
     }

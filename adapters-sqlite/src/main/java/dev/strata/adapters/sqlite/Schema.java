@@ -135,5 +135,26 @@ final class Schema {
             END""",
             "INSERT INTO memories_fts(memories_fts) VALUES ('rebuild')"));
 
-    static final List<Migration> MIGRATIONS = List.of(V1_GENERAL_MEMORY, V2_SOURCE_BACKFILL, V3_KEYED_MEMORIES);
+    /**
+     * Frozen sessions (spec 01 "The frozen snapshot pattern"). The blocks are stored as written, as a
+     * JSON array, so a session's prompt reads back byte for byte; {@code prompt} repeats their
+     * rendering for the sqlite3 shell. Expiry is a column so the purge is one indexed delete.
+     */
+    static final Migration V6_SESSIONS = new Migration(6, "frozen sessions", List.of(
+            """
+            CREATE TABLE sessions (
+              id          TEXT PRIMARY KEY,
+              tenant      TEXT NOT NULL DEFAULT 'default',
+              created_at  TEXT NOT NULL,
+              expires_at  TEXT NOT NULL,
+              bootstrap   INTEGER NOT NULL DEFAULT 0,
+              identity    TEXT NOT NULL,
+              blocks      TEXT NOT NULL,
+              notices     TEXT NOT NULL,
+              prompt      TEXT NOT NULL
+            ) WITHOUT ROWID""",
+            "CREATE INDEX idx_sessions_expiry ON sessions(expires_at)"));
+
+    static final List<Migration> MIGRATIONS = List.of(V1_GENERAL_MEMORY, V2_SOURCE_BACKFILL, V3_KEYED_MEMORIES,
+            V6_SESSIONS);
 }

@@ -27,6 +27,11 @@ public final class ServeCommand implements Callable<Integer> {
             description = "Directory of the SQLite file (default: ./data, or STRATA_DATA_DIR).")
     Path dataDir;
 
+    @Option(names = "--workspace", paramLabel = "DIR",
+            description = "Workspace directory, e.g. an existing OpenClaw workspace "
+                    + "(default: ~/.strata/workspace, or STRATA_WORKSPACE).")
+    Path workspace;
+
     @Override
     public Integer call() throws InterruptedException {
         StrataSettings settings = SettingsLoader.fromDefaults().load();
@@ -36,14 +41,18 @@ public final class ServeCommand implements Callable<Integer> {
         if (dataDir != null) {
             settings = settings.withDataDir(dataDir);
         }
+        if (workspace != null) {
+            settings = settings.withWorkspaceDir(workspace);
+        }
         Strata strata = Strata.start(settings, Clock.systemUTC());
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             strata.close();
             stopped.countDown();
         }, "strata-shutdown"));
-        System.out.printf("strata: listening on http://%s:%d (database %s)%n", settings.gateway().host(),
-                strata.port(), settings.databaseFile().toAbsolutePath());
+        System.out.printf("strata: listening on http://%s:%d (database %s, workspace %s)%n", settings.gateway().host(),
+                strata.port(), settings.databaseFile().toAbsolutePath(),
+                settings.workspace().directory().toAbsolutePath());
         System.out.flush();
         stopped.await();
         return 0;

@@ -14,9 +14,10 @@ import java.util.Optional;
 /**
  * A workspace held in memory: workspace-relative path to text. For application tests that need a
  * {@link WorkspaceReader} without a directory; it follows the same contract as the file-system
- * adapter (see {@link WorkspaceReaderContract}).
+ * adapter (see {@link WorkspaceReaderContract}). As a {@link WorkspaceBootstrap} it deletes its
+ * BOOTSTRAP.md entry.
  */
-public final class InMemoryWorkspaceReader implements WorkspaceReader {
+public final class InMemoryWorkspaceReader implements WorkspaceReader, WorkspaceBootstrap {
 
     private final Map<String, String> files = new LinkedHashMap<>();
     private final WorkspaceLimits limits;
@@ -28,13 +29,22 @@ public final class InMemoryWorkspaceReader implements WorkspaceReader {
     }
 
     /** Puts (or replaces) a file; {@code relativePath} as in the workspace, e.g. {@code memory/2026-11-22.md}. */
-    public InMemoryWorkspaceReader put(String relativePath, String text) {
+    public synchronized InMemoryWorkspaceReader put(String relativePath, String text) {
         files.put(relativePath, text);
         return this;
     }
 
+    public synchronized boolean contains(String relativePath) {
+        return files.containsKey(relativePath);
+    }
+
     @Override
-    public WorkspaceSnapshot load() {
+    public synchronized boolean delete() {
+        return files.remove(WorkspaceKind.BOOTSTRAP.fileName()) != null;
+    }
+
+    @Override
+    public synchronized WorkspaceSnapshot load() {
         LocalDate today = LocalDate.now(clock);
         List<WorkspaceSource> sources = new ArrayList<>();
         for (WorkspaceKind kind : WorkspaceKind.rootFiles()) {

@@ -1,0 +1,139 @@
+package dev.strata.adapters.sqlite;
+
+import dev.strata.domain.error.ConflictException;
+import dev.strata.domain.memory.Tenant;
+import dev.strata.domain.prompt.PromptBlock;
+import dev.strata.domain.session.Session;
+import dev.strata.domain.session.SessionId;
+import dev.strata.domain.session.SessionStore;
+import dev.strata.domain.workspace.IdentityMetadata;
+import dev.strata.domain.workspace.WorkspaceNotice;
+import io.helidon.dbclient.DbClient;
+import io.helidon.dbclient.DbRow;
+import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonReader;
+import jakarta.json.JsonString;
+import org.sqlite.SQLiteErrorCode;
+import org.sqlite.SQLiteException;
+
+import java.io.StringReader;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * {@link SessionStore} on the {@code sessions} table. Blocks, identity and notices are JSON columns:
+ * a session is written once and read whole, never queried by its parts, and JSON keeps each text
+ * exactly as it was (JSON strings round-trip every character).
+ */
+public final class SqliteSessionStore implements SessionStore {
+
+    private static final String COLUMNS = "id, tenant, created_at, expires_at, bootstrap, identity, blocks, notices";
+
+    private final DbClient db;
+
+    public SqliteSessionStore(SqliteDatabase database) {
+        this.db = database.dbClient();
+    }
+
+    @Override
+    public void save(Session s) {
+        try {
+            db.execute().insert("INSERT INTO sessions(" + COLUMNS + ", prompt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    s.id().value(), s.tenant().value(), Timestamps.format(s.createdAt()),
+                    Timestamps.format(s.expiresAt()), s.bootstrap() ? 1 : 0, identityJson(s.identity()),
+                    blocksJson(s.blocks()), noticesJson(s.notices()), s.prompt());
+        } catch (RuntimeException e) {
+            if (isPrimaryKeyViolation(e)) {
+                throw new ConflictException("session " + s.id() + " already exists");
+            }
+            throw e;
+        }
+    }
+
+    @Override
+    public Optional<Session> find(Tenant tenant, SessionId id, Instant now) {
+        return db.execute().get("SELECT " + COLUMNS + " FROM sessions WHERE id = ? AND tenant = ? AND expires_at > ?",
+                id.value(), tenant.value(), Timestamps.format(now)).map(SqliteSessionStore::toSession);
+    }
+
+    @Override
+    public int purgeExpired(Instant now) {
+        return (int) db.execute().delete("DELETE FROM sessions WHERE expires_at <= ?", Timestamps.format(now));
+    }
+
+    private static Session toSession(DbRow r) {
+        return new Session(new SessionId(Columns.string(r, "id")), Tenant.of(Columns.string(r, "tenant")),
+                Timestamps.parse(Columns.string(r, "created_at")), Timestamps.parse(Columns.string(r, "expires_at")),
+                blocks(parse(Columns.string(r, "blocks")).asJsonArray()),
+                identity(parse(Columns.string(r, "identity")).asJsonObject()),
+                Columns.longValue(r, "bootstrap") != 0,
+                notices(parse(Columns.string(r, "notices")).asJsonArray()));
+    }
+
+    private static String blocksJson(List<PromptBlock> blocks) {
+        JsonArrayBuilder array = Json.createArrayBuilder();
+        for (PromptBlock b : blocks) {
+            array.add(Json.createObjectBuilder().add("name", b.name()).add("text", b.text()).add("cache", b.cache()));
+        }
+        return array.build().toString();
+    }
+
+    private static List<PromptBlock> blocks(JsonArray array) {
+        return array.getValuesAs(JsonObject.class).stream()
+                .map(o -> new PromptBlock(o.getString("name"), o.getString("text"), o.getBoolean("cache")))
+                .toList();
+    }
+
+    private static String identityJson(IdentityMetadata identity) {
+        JsonObjectBuilder object = Json.createObjectBuilder();
+        identity.name().ifPresent(v -> object.add("name", v));
+        identity.vibe().ifPresent(v -> object.add("vibe", v));
+        identity.emoji().ifPresent(v -> object.add("emoji", v));
+        return object.build().toString();
+    }
+
+    private static IdentityMetadata identity(JsonObject object) {
+        return new IdentityMetadata(optional(object, "name"), optional(object, "vibe"), optional(object, "emoji"));
+    }
+
+    private static String noticesJson(List<WorkspaceNotice> notices) {
+        JsonArrayBuilder array = Json.createArrayBuilder();
+        for (WorkspaceNotice n : notices) {
+            array.add(Json.createObjectBuilder().add("type", n.type().name()).add("path", n.path())
+                    .add("message", n.message()));
+        }
+        return array.build().toString();
+    }
+
+    private static List<WorkspaceNotice> notices(JsonArray array) {
+        return array.getValuesAs(JsonObject.class).stream()
+                .map(o -> new WorkspaceNotice(WorkspaceNotice.Type.valueOf(o.getString("type")), o.getString("path"),
+                        o.getString("message")))
+                .toList();
+    }
+
+    private static Optional<String> optional(JsonObject object, String key) {
+        return Optional.ofNullable(object.get(key)).map(v -> ((JsonString) v).getString());
+    }
+
+    private static jakarta.json.JsonValue parse(String json) {
+        try (JsonReader reader = Json.createReader(new StringReader(json))) {
+            return reader.readValue();
+        }
+    }
+
+    private static boolean isPrimaryKeyViolation(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SQLiteException sqlite
+                    && sqlite.getResultCode() == SQLiteErrorCode.SQLITE_CONSTRAINT_PRIMARYKEY) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,134 @@
+package dev.strata.application.session;
+
+import dev.strata.application.profile.ProfileService;
+import dev.strata.application.snapshot.SnapshotService;
+import dev.strata.domain.error.NotFoundException;
+import dev.strata.domain.memory.Tenant;
+import dev.strata.domain.prompt.AssembledPrompt;
+import dev.strata.domain.prompt.ProfileEntry;
+import dev.strata.domain.prompt.PromptAssembler;
+import dev.strata.domain.session.Session;
+import dev.strata.domain.session.SessionId;
+import dev.strata.domain.session.SessionStore;
+import dev.strata.domain.workspace.WorkspaceBootstrap;
+import dev.strata.domain.workspace.WorkspaceKind;
+import dev.strata.domain.workspace.WorkspaceReader;
+import dev.strata.domain.workspace.WorkspaceSnapshot;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Session start (spec 01 "The frozen snapshot pattern", spec 04 "Frozen snapshot semantics"): the
+ * workspace, the tenant's {@code <memory-context>} block and the tenant's profile are read once,
+ * assembled into prompt blocks and frozen. The session's prompt never changes afterwards; writes
+ * made meanwhile land in the next session.
+ *
+ * <p>The workspace is one directory per server, shared by every tenant; the memory context and the
+ * profile are the tenant's own. BOOTSTRAP.md therefore runs once per workspace: the first session
+ * started while it exists (whichever tenant starts it) includes it, and the file is deleted once that
+ * session is stored. While it exists, session starts take a lock, so two concurrent starts cannot
+ * both include it.
+ */
+public final class SessionService {
+
+    private static final System.Logger LOG = System.getLogger(SessionService.class.getName());
+
+    private final WorkspaceReader workspace;
+    private final WorkspaceBootstrap bootstrap;
+    private final SnapshotService snapshots;
+    private final ProfileService profile;
+    private final SessionStore store;
+    private final Duration ttl;
+    private final Clock clock;
+    private final PromptAssembler assembler = new PromptAssembler();
+    private final Object bootstrapLock = new Object();
+
+    public SessionService(WorkspaceReader workspace, WorkspaceBootstrap bootstrap, SnapshotService snapshots,
+                          ProfileService profile, SessionStore store, Duration ttl, Clock clock) {
+        this.workspace = Objects.requireNonNull(workspace, "workspace");
+        this.bootstrap = Objects.requireNonNull(bootstrap, "bootstrap");
+        this.snapshots = Objects.requireNonNull(snapshots, "snapshots");
+        this.profile = Objects.requireNonNull(profile, "profile");
+        this.store = Objects.requireNonNull(store, "store");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        Objects.requireNonNull(ttl, "ttl");
+        if (ttl.isNegative() || ttl.isZero()) {
+            throw new IllegalArgumentException("session ttl must be positive");
+        }
+        this.ttl = ttl;
+    }
+
+    /** How long a session lives after it starts. */
+    public Duration ttl() {
+        return ttl;
+    }
+
+    /** Freezes a new session for the tenant and stores it. */
+    public Session start(Tenant tenant) {
+        WorkspaceSnapshot loaded = workspace.load();
+        if (!hasBootstrap(loaded)) {
+            return freeze(tenant, loaded, false);
+        }
+        synchronized (bootstrapLock) {
+            // A start that held the lock meanwhile may have run BOOTSTRAP.md already: read the workspace again.
+            WorkspaceSnapshot current = workspace.load();
+            boolean first = hasBootstrap(current);
+            Session session = freeze(tenant, current, first);
+            if (first) {
+                retireBootstrap(session);
+            }
+            return session;
+        }
+    }
+
+    /** The tenant's live session. */
+    public Session get(Tenant tenant, SessionId id) {
+        return store.find(tenant, id, clock.instant()).orElseThrow(() -> new NotFoundException("session", id.value()));
+    }
+
+    /** The session's whole prompt: the same bytes on every call for the life of the session. */
+    public String prompt(Tenant tenant, SessionId id) {
+        return get(tenant, id).prompt();
+    }
+
+    /** Deletes expired sessions; returns how many. */
+    public int purgeExpired() {
+        return store.purgeExpired(clock.instant());
+    }
+
+    private Session freeze(Tenant tenant, WorkspaceSnapshot loaded, boolean first) {
+        // The store keeps milliseconds; truncating here makes the response of POST equal a later GET.
+        Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
+        String memoryContext = snapshots.render(tenant);
+        List<ProfileEntry> derived = profile.all(tenant).stream()
+                .map(e -> new ProfileEntry(e.key(), e.value()))
+                .toList();
+        AssembledPrompt assembled = assembler.assemble(loaded, memoryContext, derived, first);
+        Session session = Session.freeze(SessionId.random(), tenant, now, ttl, assembled, first, loaded.notices());
+        store.save(session);
+        return session;
+    }
+
+    /**
+     * After the session is stored, never before: if storing fails the file stays for the next
+     * session. A failed delete does not undo a stored session; BOOTSTRAP.md then runs again next time,
+     * which is logged so a human can remove it.
+     */
+    private void retireBootstrap(Session session) {
+        try {
+            bootstrap.delete();
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "session " + session.id() + " ran BOOTSTRAP.md but it could not be"
+                    + " deleted; it will run again in the next session until it is removed", e);
+        }
+    }
+
+    private static boolean hasBootstrap(WorkspaceSnapshot snapshot) {
+        return snapshot.file(WorkspaceKind.BOOTSTRAP).isPresent();
+    }
+}

@@ -1,0 +1,333 @@
+package dev.strata.application.session;
+
+import dev.strata.application.profile.ProfileService;
+import dev.strata.application.snapshot.SnapshotService;
+import dev.strata.domain.MutableClock;
+import dev.strata.domain.error.NotFoundException;
+import dev.strata.domain.memory.Category;
+import dev.strata.domain.memory.InMemoryMemoryStore;
+import dev.strata.domain.memory.Metadata;
+import dev.strata.domain.memory.NewMemory;
+import dev.strata.domain.memory.Source;
+import dev.strata.domain.memory.Tenant;
+import dev.strata.domain.profile.InMemoryUserProfileStore;
+import dev.strata.domain.prompt.PromptBlock;
+import dev.strata.domain.session.InMemorySessionStore;
+import dev.strata.domain.session.Session;
+import dev.strata.domain.session.SessionId;
+import dev.strata.domain.session.SessionStore;
+import dev.strata.domain.workspace.InMemoryWorkspaceReader;
+import dev.strata.domain.workspace.WorkspaceBootstrap;
+import dev.strata.domain.workspace.WorkspaceLimits;
+import dev.strata.domain.workspace.WorkspaceNotice;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class SessionServiceTest {
+
+    private static final Tenant ADA = Tenant.of("ada");
+    private static final Tenant BOB = Tenant.of("bob");
+    private static final Duration TTL = Duration.ofHours(2);
+
+    private MutableClock clock;
+    private InMemoryWorkspaceReader workspace;
+    private InMemoryMemoryStore memories;
+    private InMemoryUserProfileStore profiles;
+    private InMemorySessionStore store;
+
+    @BeforeEach
+    void workspace() {
+        clock = new MutableClock(Instant.parse("2026-11-22T09:30:00.123456Z"));
+        workspace = new InMemoryWorkspaceReader(WorkspaceLimits.defaults(), clock)
+                .put("SOUL.md", "# SOUL.md\n\nYou are Kestrel, a careful trading assistant.")
+                .put("AGENTS.md", "# AGENTS.md\n\nAsk before any trade.")
+                .put("IDENTITY.md", "- Name: Kestrel\n- Vibe: calm\n- Emoji: \uD83E\uDD85")
+                .put("USER.md", "# USER.md\n\n- risk_tolerance: conservative")
+                .put("TOOLS.md", "ssh host: trading-box")
+                .put("BOOTSTRAP.md", "Introduce yourself and ask the user's name.")
+                .put("memory/2026-11-22.md", "- bought 0.1 ETH");
+        memories = new InMemoryMemoryStore();
+        profiles = new InMemoryUserProfileStore();
+        store = new InMemorySessionStore();
+    }
+
+    private SessionService service(SessionStore sessions, WorkspaceBootstrap bootstrap) {
+        return new SessionService(workspace, bootstrap, new SnapshotService(memories, profiles, 50, clock),
+                new ProfileService(profiles, clock), sessions, TTL, clock);
+    }
+
+    private SessionService service() {
+        return service(store, workspace);
+    }
+
+    private void remember(Tenant tenant, String content) {
+        memories.insert(new NewMemory(tenant, Category.OBSERVATION, content, Metadata.EMPTY, Source.AGENT_RECORDED),
+                clock.instant());
+    }
+
+    @Test
+    void aSessionHoldsTheDocumentedBlocksInOrderAndIdentityOnlyAsMetadata() {
+        remember(ADA, "user avoided meme coins");
+        profiles.put(ADA, "home_language", "en", clock.instant());
+
+        Session s = service().start(ADA);
+
+        assertThat(s.blocks()).extracting(PromptBlock::name, PromptBlock::cache).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("identity", true),
+                org.assertj.core.groups.Tuple.tuple("memory", false),
+                org.assertj.core.groups.Tuple.tuple("personalization", false));
+        assertThat(s.prompt()).contains("You are Kestrel", "## memory/2026-11-22.md", "[observation] user avoided meme coins",
+                "- home_language: en").doesNotContain("ssh host", "Vibe");
+        assertThat(s.identity().name()).contains("Kestrel");
+        assertThat(s.identity().emoji()).contains("\uD83E\uDD85");
+        assertThat(s.tenant()).isEqualTo(ADA);
+        assertThat(s.createdAt()).isEqualTo(Instant.parse("2026-11-22T09:30:00.123Z"));
+        assertThat(s.expiresAt()).isEqualTo(s.createdAt().plus(TTL));
+    }
+
+    @Test
+    void bootstrapRunsInTheFirstSessionOnlyAndIsDeletedOnceThatSessionIsStored() {
+        Session first = service().start(ADA);
+        Session second = service().start(ADA);
+
+        assertThat(first.bootstrap()).isTrue();
+        assertThat(first.prompt()).contains("## BOOTSTRAP.md", "Introduce yourself");
+        assertThat(workspace.contains("BOOTSTRAP.md")).isFalse();
+        assertThat(second.bootstrap()).isFalse();
+        assertThat(second.prompt()).doesNotContain("BOOTSTRAP", "Introduce yourself");
+        // BOOTSTRAP.md comes after SOUL and AGENTS, so later sessions share the first one's identity prefix.
+        assertThat(first.blocks().get(0).text()).startsWith(second.blocks().get(0).text());
+    }
+
+    @Test
+    void theWorkspaceIsTheServersSoBootstrapRunsOnceAcrossTenants() {
+        assertThat(service().start(ADA).bootstrap()).isTrue();
+        assertThat(service().start(BOB).bootstrap()).isFalse();
+    }
+
+    @Test
+    void bootstrapIsDeletedOnlyAfterTheSessionIsStored() {
+        List<Boolean> presentAtSave = new ArrayList<>();
+        SessionStore watching = new SessionStore() {
+            @Override
+            public void save(Session session) {
+                presentAtSave.add(workspace.contains("BOOTSTRAP.md"));
+                store.save(session);
+            }
+
+            @Override
+            public Optional<Session> find(Tenant tenant, SessionId id, Instant now) {
+                return store.find(tenant, id, now);
+            }
+
+            @Override
+            public int purgeExpired(Instant now) {
+                return store.purgeExpired(now);
+            }
+        };
+
+        service(watching, workspace).start(ADA);
+
+        assertThat(presentAtSave).containsExactly(true);
+        assertThat(workspace.contains("BOOTSTRAP.md")).isFalse();
+    }
+
+    @Test
+    void whenStoringTheSessionFailsBootstrapStaysForTheNextSession() {
+        SessionStore failing = new SessionStore() {
+            @Override
+            public void save(Session session) {
+                throw new IllegalStateException("disk full");
+            }
+
+            @Override
+            public Optional<Session> find(Tenant tenant, SessionId id, Instant now) {
+                return Optional.empty();
+            }
+
+            @Override
+            public int purgeExpired(Instant now) {
+                return 0;
+            }
+        };
+
+        assertThatThrownBy(() -> service(failing, workspace).start(ADA)).hasMessageContaining("disk full");
+        assertThat(workspace.contains("BOOTSTRAP.md")).isTrue();
+        assertThat(service().start(ADA).bootstrap()).isTrue();
+    }
+
+    @Test
+    void aBootstrapThatCannotBeDeletedDoesNotFailTheStoredSession() {
+        Session s = service(store, () -> {
+            throw new IllegalStateException("read-only file system");
+        }).start(ADA);
+
+        assertThat(s.bootstrap()).isTrue();
+        assertThat(service(store, workspace).get(ADA, s.id())).isEqualTo(s);
+    }
+
+    @Test
+    void concurrentStartsIncludeBootstrapExactlyOnce() throws Exception {
+        SessionService service = service();
+        int threads = 8;
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        CountDownLatch go = new CountDownLatch(1);
+        List<Future<Session>> started = new ArrayList<>();
+        try {
+            for (int i = 0; i < threads; i++) {
+                Tenant tenant = i % 2 == 0 ? ADA : BOB;
+                started.add(pool.submit(() -> {
+                    go.await();
+                    return service.start(tenant);
+                }));
+            }
+            go.countDown();
+            List<Session> sessions = new ArrayList<>();
+            for (Future<Session> f : started) {
+                sessions.add(f.get(30, TimeUnit.SECONDS));
+            }
+            assertThat(sessions).filteredOn(Session::bootstrap).hasSize(1);
+            assertThat(sessions).filteredOn(s -> s.prompt().contains("Introduce yourself")).hasSize(1);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void aSessionsPromptIsFrozenWhileMemoriesProfileAndWorkspaceChangeAndTheNextSessionSeesTheChanges()
+            throws Exception {
+        remember(ADA, "first observation");
+        SessionService service = service();
+        Session frozen = service.start(ADA);
+        String before = service.prompt(ADA, frozen.id());
+
+        ExecutorService writers = Executors.newFixedThreadPool(3);
+        try {
+            List<Callable<Void>> jobs = new ArrayList<>();
+            for (int w = 0; w < 3; w++) {
+                int writer = w;
+                jobs.add(() -> {
+                    for (int i = 0; i < 50; i++) {
+                        remember(ADA, "written meanwhile " + writer + "-" + i);
+                        profiles.put(ADA, "key_" + writer, "value " + i, clock.instant());
+                        workspace.put("USER.md", "- risk_tolerance: edited " + writer + "-" + i);
+                    }
+                    return null;
+                });
+            }
+            List<Future<Void>> running = jobs.stream().map(writers::submit).toList();
+            for (int i = 0; i < 100; i++) {
+                assertThat(service.prompt(ADA, frozen.id())).isEqualTo(before);
+            }
+            for (Future<Void> f : running) {
+                f.get(30, TimeUnit.SECONDS);
+            }
+        } finally {
+            writers.shutdownNow();
+        }
+
+        assertThat(service.prompt(ADA, frozen.id())).isEqualTo(before).doesNotContain("written meanwhile");
+        Session next = service.start(ADA);
+        assertThat(next.prompt()).contains("written meanwhile", "key_0", "risk_tolerance: edited");
+    }
+
+    @Test
+    void theSameInputsRenderTheSameBytes() {
+        workspace.delete();
+        SessionService service = service();
+
+        assertThat(service.start(ADA).prompt()).isEqualTo(service.start(ADA).prompt());
+    }
+
+    @Test
+    void theWorkspaceValueOutranksAContradictingProfileValue() {
+        profiles.put(ADA, "risk_tolerance", "aggressive", clock.instant());
+
+        Session s = service().start(ADA);
+
+        String personalization = s.blocks().stream().filter(b -> b.name().equals("personalization")).findFirst()
+                .orElseThrow().text();
+        assertThat(personalization).contains("- risk_tolerance: conservative",
+                "risk_tolerance: aggressive (inferred; USER.md says \"conservative\", which wins)",
+                "## Ground truth",
+                "- risk_tolerance: \"conservative\" (USER.md), not \"aggressive\" (user profile, memory store)");
+    }
+
+    @Test
+    void memoryContextAndProfileAreTheTenantsOwn() {
+        remember(ADA, "ada's secret");
+        profiles.put(ADA, "home_language", "en", clock.instant());
+
+        Session bobs = service().start(BOB);
+
+        assertThat(bobs.prompt()).doesNotContain("ada's secret", "home_language").contains("You are Kestrel");
+        assertThatThrownBy(() -> service().get(BOB, service().start(ADA).id())).isInstanceOf(NotFoundException.class);
+    }
+
+    @Test
+    void sessionsExpireAfterTheTtlAndThePurgeRemovesThem() {
+        SessionService service = service();
+        Session s = service.start(ADA);
+
+        clock.advance(TTL.minusMillis(1));
+        assertThat(service.get(ADA, s.id())).isEqualTo(s);
+        Session later = service.start(ADA);
+        clock.advance(Duration.ofMillis(1));
+        assertThatThrownBy(() -> service.get(ADA, s.id())).isInstanceOf(NotFoundException.class)
+                .hasMessageContaining(s.id().value());
+        assertThat(service.purgeExpired()).isEqualTo(1);
+        assertThat(store.size()).isEqualTo(1);
+        assertThat(service.get(ADA, later.id())).isEqualTo(later);
+    }
+
+    @Test
+    void theDailyNoteWindowFollowsTheClockAcrossMidnight() {
+        workspace.delete();
+        workspace.put("memory/2026-12-31.md", "- new year's eve")
+                .put("memory/2026-12-29.md", "- three days before new year")
+                .put("memory/2026-12-28.md", "- four days before new year")
+                .put("memory/2027-01-01.md", "- new year's day");
+        SessionService service = service();
+
+        clock.set(Instant.parse("2026-12-31T23:59:59.999Z"));
+        Session eve = service.start(ADA);
+        clock.set(Instant.parse("2027-01-01T00:00:00Z"));
+        Session newYear = service.start(ADA);
+
+        assertThat(eve.prompt()).contains("memory/2026-12-31.md", "memory/2026-12-29.md")
+                .doesNotContain("2027-01-01", "2026-12-28");
+        assertThat(newYear.prompt()).contains("memory/2027-01-01.md", "memory/2026-12-31.md")
+                .doesNotContain("2026-12-29", "2026-12-28");
+    }
+
+    @Test
+    void workspaceNoticesTravelWithTheSession() {
+        workspace.put("MEMORY.md", "x".repeat(WorkspaceLimits.DEFAULT_MAX_FILE_CHARS + 100));
+
+        Session s = service().start(ADA);
+
+        assertThat(s.notices()).extracting(WorkspaceNotice::type, WorkspaceNotice::path)
+                .contains(org.assertj.core.groups.Tuple.tuple(WorkspaceNotice.Type.TRUNCATED, "MEMORY.md"));
+    }
+
+    @Test
+    void theTtlMustBePositive() {
+        assertThatThrownBy(() -> new SessionService(workspace, workspace, new SnapshotService(memories, profiles, 50, clock),
+                new ProfileService(profiles, clock), store, Duration.ZERO, clock)).hasMessageContaining("ttl");
+    }
+}

@@ -1,0 +1,86 @@
+package dev.strata.bootstrap;
+
+import dev.strata.bootstrap.cli.Main;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** {@code strata setup}: creates what is missing, keeps what exists, says which is which. */
+class SetupCommandTest {
+
+    @TempDir
+    Path temp;
+
+    private String stdout;
+    private String stderr;
+
+    private int run(String... args) {
+        PrintStream out = System.out;
+        PrintStream err = System.err;
+        ByteArrayOutputStream o = new ByteArrayOutputStream();
+        ByteArrayOutputStream e = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
+        try {
+            return Main.run(args);
+        } finally {
+            System.setOut(out);
+            System.setErr(err);
+            stdout = o.toString(StandardCharsets.UTF_8);
+            stderr = e.toString(StandardCharsets.UTF_8);
+        }
+    }
+
+    @Test
+    void setupCreatesTheDefaultFilesThenKeepsThemOnTheNextRun() throws IOException {
+        Path ws = temp.resolve("ws");
+
+        assertThat(run("setup", "--workspace", ws.toString())).isZero();
+        assertThat(stdout).contains("workspace " + ws.toAbsolutePath(), "created  SOUL.md", "created  BOOTSTRAP.md",
+                "created  memory/");
+        assertThat(ws.resolve("AGENTS.md")).exists();
+
+        Files.writeString(ws.resolve("USER.md"), "- name: Ada\n");
+        assertThat(run("setup", "--workspace", ws.toString())).isZero();
+        assertThat(stdout).contains("kept     USER.md", "kept     memory/", "nothing to do").doesNotContain("created");
+        assertThat(ws.resolve("USER.md")).hasContent("- name: Ada");
+    }
+
+    @Test
+    void anExistingOpenClawWorkspaceOnlyGetsItsGapsFilled() throws IOException {
+        Path ws = Files.createDirectories(temp.resolve("openclaw"));
+        Files.writeString(ws.resolve("SOUL.md"), "my soul");
+
+        assertThat(run("setup", "--workspace", ws.toString())).isZero();
+
+        assertThat(stdout).contains("kept     SOUL.md", "created  AGENTS.md").doesNotContain("BOOTSTRAP.md");
+        assertThat(ws.resolve("SOUL.md")).hasContent("my soul");
+    }
+
+    @Test
+    void aFileWhereTheWorkspaceShouldBeIsAFailureNotAUsageError() throws IOException {
+        Path file = Files.writeString(temp.resolve("not-a-dir"), "x");
+
+        assertThat(run("setup", "--workspace", file.toString())).isEqualTo(1);
+        assertThat(stderr).contains("not a directory");
+    }
+
+    @Test
+    void helpAndUsageErrors() {
+        assertThat(run("setup", "--help")).isZero();
+        assertThat(stdout).contains("--workspace");
+        assertThat(run("setup", "--bogus")).isEqualTo(2);
+        assertThat(run("setup", "--workspace")).isEqualTo(2);
+        assertThat(run("serve", "--help")).isZero();
+        assertThat(stdout).contains("--workspace");
+        assertThat(run("serve", "--workspace")).isEqualTo(2);
+    }
+}

@@ -1,0 +1,41 @@
+package dev.strata.domain.session;
+
+import dev.strata.domain.error.ConflictException;
+import dev.strata.domain.memory.Tenant;
+
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/** A hand-written {@link SessionStore} fake; sessions are values, so keeping the instance keeps the bytes. */
+public final class InMemorySessionStore implements SessionStore {
+
+    private final Map<SessionId, Session> sessions = new ConcurrentHashMap<>();
+
+    @Override
+    public void save(Session session) {
+        if (sessions.putIfAbsent(session.id(), session) != null) {
+            throw new ConflictException("session " + session.id() + " already exists");
+        }
+    }
+
+    @Override
+    public Optional<Session> find(Tenant tenant, SessionId id, Instant now) {
+        return Optional.ofNullable(sessions.get(id))
+                .filter(s -> s.tenant().equals(tenant))
+                .filter(s -> !s.isExpiredAt(now));
+    }
+
+    @Override
+    public int purgeExpired(Instant now) {
+        int before = sessions.size();
+        sessions.values().removeIf(s -> s.isExpiredAt(now));
+        return before - sessions.size();
+    }
+
+    /** How many sessions are held, expired ones included (for tests of the purge). */
+    public int size() {
+        return sessions.size();
+    }
+}
