@@ -25,12 +25,12 @@ class MigrationTest {
     void aFreshFileGetsEveryMigrationOnceAndReopeningChangesNothing() {
         try (SqliteDatabase db = TempDatabase.open(dir)) {
             assertThat(TempDatabase.column(db, "SELECT version FROM schema_migrations ORDER BY version"))
-                    .containsExactly("1", "2");
+                    .containsExactly("1", "2", "5");
             assertThat(TempDatabase.column(db, "PRAGMA journal_mode")).containsExactly("wal");
             assertThat(TempDatabase.column(db, "PRAGMA foreign_keys")).containsExactly("1");
         }
         try (SqliteDatabase db = TempDatabase.open(dir)) {
-            assertThat(TempDatabase.column(db, "SELECT COUNT(*) FROM schema_migrations")).containsExactly("2");
+            assertThat(TempDatabase.column(db, "SELECT COUNT(*) FROM schema_migrations")).containsExactly("3");
         }
     }
 
@@ -58,7 +58,7 @@ class MigrationTest {
 
         try (SqliteDatabase db = TempDatabase.open(dir)) {
             assertThat(TempDatabase.column(db, "SELECT version FROM schema_migrations ORDER BY version"))
-                    .containsExactly("1", "2");
+                    .containsExactly("1", "2", "5");
             SqliteMemoryStore store = new SqliteMemoryStore(db);
             assertThat(store.find(Tenant.DEFAULT, MemoryId.of(1)).orElseThrow().source()).isEqualTo(Source.INFERRED);
             assertThat(store.find(Tenant.DEFAULT, MemoryId.of(2)).orElseThrow().source()).isEqualTo(Source.USER_MANUAL);
