@@ -10,7 +10,8 @@ import java.util.Objects;
 
 /** Everything the composition root needs, resolved from defaults, environment and flags. */
 public record StrataSettings(Path dataDir, GatewaySettings gateway, MemoryLimits limits, Duration retention,
-                             Duration purgeInterval, int snapshotLimit, SqliteSettings sqlite) {
+                             Duration purgeInterval, int snapshotLimit, SqliteSettings sqlite, LlmSettings llm,
+                             FactSettings facts) {
 
     public StrataSettings {
         Objects.requireNonNull(dataDir, "dataDir");
@@ -19,6 +20,8 @@ public record StrataSettings(Path dataDir, GatewaySettings gateway, MemoryLimits
         Objects.requireNonNull(retention, "retention");
         Objects.requireNonNull(purgeInterval, "purgeInterval");
         Objects.requireNonNull(sqlite, "sqlite");
+        Objects.requireNonNull(llm, "llm");
+        Objects.requireNonNull(facts, "facts");
         if (snapshotLimit < 1) {
             throw new IllegalArgumentException("snapshot limit must be positive");
         }
@@ -29,10 +32,18 @@ public record StrataSettings(Path dataDir, GatewaySettings gateway, MemoryLimits
     }
 
     public StrataSettings withDataDir(Path dir) {
-        return new StrataSettings(dir, gateway, limits, retention, purgeInterval, snapshotLimit, sqlite);
+        return new StrataSettings(dir, gateway, limits, retention, purgeInterval, snapshotLimit, sqlite, llm, facts);
     }
 
     public StrataSettings withGateway(GatewaySettings g) {
-        return new StrataSettings(dataDir, g, limits, retention, purgeInterval, snapshotLimit, sqlite);
+        return new StrataSettings(dataDir, g, limits, retention, purgeInterval, snapshotLimit, sqlite, llm, facts);
+    }
+
+    public StrataSettings withLlm(LlmSettings l) {
+        return new StrataSettings(dataDir, gateway, limits, retention, purgeInterval, snapshotLimit, sqlite, l, facts);
+    }
+
+    public StrataSettings withFacts(FactSettings f) {
+        return new StrataSettings(dataDir, gateway, limits, retention, purgeInterval, snapshotLimit, sqlite, llm, f);
     }
 }
