@@ -54,6 +54,7 @@ class FactsEndToEndTest {
         HttpResponse<String> accepted = http.send("POST", "/v1/facts", "{\"content\":\"User prefers weekly charts.\"}", "e2e");
         assertThat(accepted.statusCode()).isEqualTo(202);
         JsonObject first = Http.json(accepted);
+        assertThat(accepted.headers().firstValue("Location")).contains("/v1/facts/" + first.getJsonNumber("id"));
         assertThat(first.getString("status")).isEqualTo("pending");
         assertThat(first.getString("source")).isEqualTo("agent_recorded");
         long firstId = first.getJsonNumber("id").longValue();

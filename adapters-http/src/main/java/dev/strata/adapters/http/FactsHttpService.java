@@ -4,6 +4,7 @@ import dev.strata.application.fact.GeneralFactService;
 import dev.strata.domain.fact.Fact;
 import dev.strata.domain.fact.FactId;
 import dev.strata.domain.memory.Tenant;
+import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.HttpService;
@@ -40,6 +41,7 @@ final class FactsHttpService implements HttpService {
         Tenant tenant = Requests.tenant(req);
         JsonBody body = Requests.json(req, settings.maxBodyBytes()).allowOnly(Set.of("content"));
         Fact fact = facts.recordFact(tenant, body.requiredString("content"));
+        res.header(HeaderNames.LOCATION, "/v1/facts/" + fact.id().value());
         Responses.json(res, Status.ACCEPTED_202, Views.fact(fact));
     }
 

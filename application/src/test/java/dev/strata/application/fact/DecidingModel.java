@@ -24,12 +24,20 @@ final class DecidingModel implements LanguageModel {
     final List<ChatRequest> received = new ArrayList<>();
 
     DecidingModel decides(String decision, String target, String reason) {
+        return decidesAfter(() -> { }, decision, target, reason);
+    }
+
+    /** Answers after {@code meanwhile} ran, as if the world changed while the model was thinking. */
+    DecidingModel decidesAfter(Runnable meanwhile, String decision, String target, String reason) {
         Map<String, JsonNode> fields = new LinkedHashMap<>();
         fields.put("decision", new JsonNode.TextNode(decision));
         fields.put("target", new JsonNode.TextNode(target));
         fields.put("reason", new JsonNode.TextNode(reason));
         JsonNode.ObjectNode json = new JsonNode.ObjectNode(fields);
-        script.add(() -> ChatResponse.structured("{...}", json, new TokenUsage(120, 20), MODEL));
+        script.add(() -> {
+            meanwhile.run();
+            return ChatResponse.structured("{...}", json, new TokenUsage(120, 20), MODEL);
+        });
         return this;
     }
 

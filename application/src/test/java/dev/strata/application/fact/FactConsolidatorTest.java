@@ -296,4 +296,22 @@ class FactConsolidatorTest {
         assertThat(onlyEvent(second).promptHash()).isEqualTo(onlyEvent(first).promptHash());
         assertThat(weekly.status()).isEqualTo(FactStatus.ACTIVE);
     }
+
+    @Test
+    void aTargetThatChangedWhileTheModelDecidedIsNotRetiredTwice() {
+        Fact weekly = active("user prefers weekly charts");
+        Fact daily = record("user prefers daily charts");
+        model.decidesAfter(() -> store.apply(ALICE, List.of(dev.strata.domain.fact.FactTransition.retire(weekly.id(),
+                        FactStatus.ACTIVE, Optional.empty(), "retired meanwhile")), Optional.empty(), clock.instant()),
+                "supersede", "F1", "outdated");
+
+        ConsolidationReport report = facts.consolidatePending(ALICE);
+
+        assertThat(report.refused()).isEqualTo(1);
+        assertThat(store.find(ALICE, weekly.id()).orElseThrow().reason()).contains("retired meanwhile");
+        assertThat(store.find(ALICE, daily.id()).orElseThrow().status()).isEqualTo(FactStatus.ACTIVE);
+        ConsolidationEvent event = onlyEvent(daily);
+        assertThat(event.outcome()).isEqualTo(ConsolidationEvent.Outcome.REJECTED);
+        assertThat(event.reason()).contains("changed while the model was deciding");
+    }
 }
