@@ -1,20 +1,30 @@
 package dev.strata.bootstrap;
 
 import dev.strata.adapters.http.GatewaySettings;
+import dev.strata.adapters.llm.chat.ChatProvider;
+import dev.strata.adapters.llm.chat.RetryPolicy;
 import dev.strata.adapters.sqlite.SqliteSettings;
 import dev.strata.adapters.workspace.WorkspaceRoot;
+import dev.strata.application.fact.ConsolidationSettings;
 import dev.strata.application.memory.MemoryLimits;
 import dev.strata.domain.error.InvalidInputException;
+import dev.strata.domain.model.BudgetPolicy;
+import dev.strata.domain.model.ModelPrice;
 import dev.strata.domain.workspace.WorkspaceLimits;
 import io.helidon.config.Config;
 import io.helidon.config.ConfigSources;
 import org.sqlite.SQLiteConfig;
 
+import java.math.BigDecimal;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.ZoneId;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * Reads {@code application.yaml} with Helidon Config and lets an environment variable override each
@@ -45,7 +55,30 @@ public final class SettingsLoader {
             Map.entry("strata.workspace.max-file-bytes", "STRATA_WORKSPACE_MAX_FILE_BYTES"),
             Map.entry("strata.workspace.daily-note-days", "STRATA_WORKSPACE_DAILY_NOTE_DAYS"),
             Map.entry("strata.sessions.ttl-minutes", "STRATA_SESSION_TTL_MINUTES"),
-            Map.entry("strata.sessions.purge-interval-minutes", "STRATA_SESSION_PURGE_INTERVAL_MINUTES"));
+            Map.entry("strata.sessions.purge-interval-minutes", "STRATA_SESSION_PURGE_INTERVAL_MINUTES"),
+            Map.entry("strata.llm.provider", "STRATA_LLM_PROVIDER"),
+            Map.entry("strata.llm.base-url", "STRATA_LLM_BASE_URL"),
+            Map.entry("strata.llm.model", "STRATA_LLM_MODEL"),
+            Map.entry("strata.llm.api-key", "STRATA_LLM_API_KEY"),
+            Map.entry("strata.llm.connect-timeout-ms", "STRATA_LLM_CONNECT_TIMEOUT_MS"),
+            Map.entry("strata.llm.request-timeout-ms", "STRATA_LLM_REQUEST_TIMEOUT_MS"),
+            Map.entry("strata.llm.retry-max-attempts", "STRATA_LLM_RETRY_MAX_ATTEMPTS"),
+            Map.entry("strata.llm.retry-initial-backoff-ms", "STRATA_LLM_RETRY_INITIAL_BACKOFF_MS"),
+            Map.entry("strata.llm.retry-max-backoff-ms", "STRATA_LLM_RETRY_MAX_BACKOFF_MS"),
+            Map.entry("strata.llm.retry-max-retry-after-ms", "STRATA_LLM_RETRY_MAX_RETRY_AFTER_MS"),
+            Map.entry("strata.llm.breaker-failure-threshold", "STRATA_LLM_BREAKER_FAILURE_THRESHOLD"),
+            Map.entry("strata.llm.breaker-open-ms", "STRATA_LLM_BREAKER_OPEN_MS"),
+            Map.entry("strata.llm.daily-token-cap", "STRATA_LLM_DAILY_TOKEN_CAP"),
+            Map.entry("strata.llm.daily-usd-cap", "STRATA_LLM_DAILY_USD_CAP"),
+            Map.entry("strata.llm.price-input-usd-per-million", "STRATA_LLM_PRICE_INPUT_USD_PER_MILLION"),
+            Map.entry("strata.llm.price-output-usd-per-million", "STRATA_LLM_PRICE_OUTPUT_USD_PER_MILLION"),
+            Map.entry("strata.llm.budget-zone", "STRATA_LLM_BUDGET_ZONE"),
+            Map.entry("strata.facts.consolidation-enabled", "MEMORY_CONSOLIDATION_ENABLED"),
+            Map.entry("strata.facts.consolidation-guidance", "MEMORY_CONSOLIDATION_GUIDANCE"),
+            Map.entry("strata.facts.sweep-debounce-ms", "STRATA_FACTS_SWEEP_DEBOUNCE_MS"),
+            Map.entry("strata.facts.sweep-max-wait-ms", "STRATA_FACTS_SWEEP_MAX_WAIT_MS"),
+            Map.entry("strata.facts.retry-interval-minutes", "STRATA_FACTS_RETRY_INTERVAL_MINUTES"),
+            Map.entry("strata.facts.snapshot-limit", "STRATA_FACTS_SNAPSHOT_LIMIT"));
 
     private final Config config;
     private final Map<String, String> env;
@@ -92,7 +125,9 @@ public final class SettingsLoader {
                 sqlite,
                 workspace(),
                 new SessionSettings(Duration.ofMinutes(longValue("strata.sessions.ttl-minutes")),
-                        Duration.ofMinutes(longValue("strata.sessions.purge-interval-minutes"))));
+                        Duration.ofMinutes(longValue("strata.sessions.purge-interval-minutes"))),
+                llm(),
+                facts());
     }
 
     private WorkspaceSettings workspace() {
@@ -105,6 +140,112 @@ public final class SettingsLoader {
             throw new IllegalArgumentException("configuration strata.workspace: " + e.getMessage(), e);
         }
         return new WorkspaceSettings(WorkspaceRoot.locate(string("strata.workspace.dir"), userHome), limits);
+    }
+
+    /**
+     * Optional values (base URL, API key, caps, prices) follow one convention: an empty string in
+     * the file, or an unset or blank variable, means "not set".
+     */
+    private LlmSettings llm() {
+        String providerKey = string("strata.llm.provider");
+        Optional<ChatProvider> provider = providerKey.isBlank() || providerKey.strip().equalsIgnoreCase("none")
+                ? Optional.empty()
+                : Optional.of(ChatProvider.fromKey(providerKey).orElseThrow(() -> new IllegalArgumentException(
+                        "configuration strata.llm.provider (STRATA_LLM_PROVIDER) must be none, openai or anthropic, got '"
+                                + providerKey + "'")));
+        Optional<URI> baseUrl = optional("strata.llm.base-url").map(raw -> {
+            try {
+                return new URI(raw.strip());
+            } catch (URISyntaxException e) {
+                throw new IllegalArgumentException("configuration strata.llm.base-url (STRATA_LLM_BASE_URL) is not a URL: "
+                        + raw);
+            }
+        });
+        RetryPolicy retry = new RetryPolicy(integer("strata.llm.retry-max-attempts"),
+                millis("strata.llm.retry-initial-backoff-ms"), millis("strata.llm.retry-max-backoff-ms"),
+                millis("strata.llm.retry-max-retry-after-ms"));
+        BudgetPolicy budget = new BudgetPolicy(
+                optional("strata.llm.daily-token-cap").map(raw -> OptionalLong.of(parseLong("strata.llm.daily-token-cap", raw)))
+                        .orElse(OptionalLong.empty()),
+                optional("strata.llm.daily-usd-cap").map(raw -> decimal("strata.llm.daily-usd-cap", raw)));
+        Optional<BigDecimal> input = optional("strata.llm.price-input-usd-per-million")
+                .map(raw -> decimal("strata.llm.price-input-usd-per-million", raw));
+        Optional<BigDecimal> output = optional("strata.llm.price-output-usd-per-million")
+                .map(raw -> decimal("strata.llm.price-output-usd-per-million", raw));
+        if (input.isPresent() != output.isPresent()) {
+            throw new IllegalArgumentException("configuration strata.llm.price-input-usd-per-million and "
+                    + "strata.llm.price-output-usd-per-million must be set together");
+        }
+        ZoneId zone;
+        try {
+            zone = ZoneId.of(string("strata.llm.budget-zone").strip());
+        } catch (java.time.DateTimeException e) {
+            throw new IllegalArgumentException("configuration strata.llm.budget-zone (STRATA_LLM_BUDGET_ZONE) must be a "
+                    + "time-zone id such as UTC or Europe/Paris");
+        }
+        return new LlmSettings(provider, baseUrl, optional("strata.llm.model").orElse("").strip(),
+                optional("strata.llm.api-key").map(String::strip),
+                millis("strata.llm.connect-timeout-ms"), millis("strata.llm.request-timeout-ms"), retry,
+                integer("strata.llm.breaker-failure-threshold"), millis("strata.llm.breaker-open-ms"), budget,
+                input.map(in -> new ModelPrice(in, output.orElseThrow())), zone);
+    }
+
+    private FactSettings facts() {
+        String guidance = optional("strata.facts.consolidation-guidance").orElse("");
+        if (guidance.strip().length() > ConsolidationSettings.MAX_GUIDANCE_CHARS) {
+            throw new IllegalArgumentException("configuration strata.facts.consolidation-guidance "
+                    + "(MEMORY_CONSOLIDATION_GUIDANCE) must be at most " + ConsolidationSettings.MAX_GUIDANCE_CHARS
+                    + " characters");
+        }
+        return new FactSettings(
+                new ConsolidationSettings(bool("strata.facts.consolidation-enabled"), guidance,
+                        ConsolidationSettings.DEFAULT_MAX_CANDIDATES),
+                millis("strata.facts.sweep-debounce-ms"),
+                millis("strata.facts.sweep-max-wait-ms"),
+                Duration.ofMinutes(integer("strata.facts.retry-interval-minutes")),
+                integer("strata.facts.snapshot-limit"));
+    }
+
+    /** A value that may be left empty: absent when the variable is unset or blank and the file holds "". */
+    private Optional<String> optional(String key) {
+        String envName = ENV.get(key);
+        Optional<String> fromEnv = Optional.ofNullable(envName).map(env::get).filter(v -> !v.isBlank());
+        if (fromEnv.isPresent()) {
+            return fromEnv;
+        }
+        return config.get(key).asString().asOptional().filter(v -> !v.isBlank());
+    }
+
+    private boolean bool(String key) {
+        String raw = string(key).strip().toLowerCase(Locale.ROOT);
+        return switch (raw) {
+            case "true", "1", "yes", "on" -> true;
+            case "false", "0", "no", "off" -> false;
+            default -> throw new IllegalArgumentException("configuration " + key + " (" + ENV.get(key)
+                    + ") must be true or false, got '" + raw + "'");
+        };
+    }
+
+    private Duration millis(String key) {
+        return Duration.ofMillis(longValue(key));
+    }
+
+    private static long parseLong(String key, String raw) {
+        try {
+            return Long.parseLong(raw.strip());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("configuration " + key + " (" + ENV.get(key) + ") must be an integer, got '"
+                    + raw + "'");
+        }
+    }
+
+    private static BigDecimal decimal(String key, String raw) {
+        try {
+            return new BigDecimal(raw.strip());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("configuration " + key + " (" + ENV.get(key) + ") must be a decimal "
+                    + "number, got '" + raw + "'");
+        }
     }
 
     private String string(String key) {

@@ -4,19 +4,28 @@ import dev.strata.adapters.http.Gateway;
 import dev.strata.adapters.http.GatewayServices;
 import dev.strata.adapters.sqlite.SqliteAuditLog;
 import dev.strata.adapters.sqlite.SqliteDatabase;
+import dev.strata.adapters.sqlite.SqliteFactStore;
 import dev.strata.adapters.sqlite.SqliteMemoryStore;
 import dev.strata.adapters.sqlite.SqliteSessionStore;
+import dev.strata.adapters.sqlite.SqliteSpendLedger;
 import dev.strata.adapters.sqlite.SqliteUserProfileStore;
 import dev.strata.adapters.workspace.FileSystemWorkspaceBootstrap;
 import dev.strata.adapters.workspace.FileSystemWorkspaceReader;
+import dev.strata.application.fact.FactConsolidator;
+import dev.strata.application.fact.FactSweeper;
+import dev.strata.application.fact.GeneralFactService;
 import dev.strata.application.memory.MemoryService;
+import dev.strata.application.model.ModelSpendService;
 import dev.strata.application.profile.ProfileService;
 import dev.strata.application.session.SessionService;
 import dev.strata.application.snapshot.SnapshotService;
+import dev.strata.domain.model.LanguageModel;
 import io.helidon.scheduling.FixedRate;
 import io.helidon.scheduling.Scheduling;
 
 import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -31,21 +40,22 @@ public final class Strata implements AutoCloseable {
     private final SqliteDatabase database;
     private final Services services;
     private final Gateway gateway;
-    private final FixedRate purgeJob;
-    private final FixedRate sessionPurgeJob;
+    private final List<FixedRate> jobs;
 
-    private Strata(SqliteDatabase database, Services services, Gateway gateway, FixedRate purgeJob,
-                   FixedRate sessionPurgeJob) {
+    private Strata(SqliteDatabase database, Services services, Gateway gateway, List<FixedRate> jobs) {
         this.database = database;
         this.services = services;
         this.gateway = gateway;
-        this.purgeJob = purgeJob;
-        this.sessionPurgeJob = sessionPurgeJob;
+        this.jobs = jobs;
     }
 
-    /** The application services wired on one database, without any server: for the CLI and benchmarks. */
+    /**
+     * The application services wired on one database, without any server: for the CLI and benchmarks.
+     * Recorded facts are swept on {@code sweeps}' background thread, which {@link #close()} stops.
+     */
     public record Services(MemoryService memories, ProfileService profile, SnapshotService snapshots,
-                           SessionService sessions) {
+                           SessionService sessions, GeneralFactService facts, ModelSpendService spend,
+                           AutoCloseable sweeps) implements AutoCloseable {
 
         static Services on(SqliteDatabase db, StrataSettings settings, Clock clock) {
             SqliteMemoryStore memoryStore = new SqliteMemoryStore(db);
@@ -53,40 +63,85 @@ public final class Strata implements AutoCloseable {
             MemoryService memories = new MemoryService(memoryStore, new SqliteAuditLog(db), clock, settings.limits(),
                     settings.retention());
             ProfileService profile = new ProfileService(profileStore, clock);
-            SnapshotService snapshots = new SnapshotService(memoryStore, profileStore, settings.snapshotLimit(), clock);
+
+            SqliteSpendLedger ledger = new SqliteSpendLedger(db);
+            LanguageModel model = LanguageModels.of(settings.llm(), ledger, clock);
+            SqliteFactStore factStore = new SqliteFactStore(db);
+            FactSettings factSettings = settings.facts();
+            GeneralFactService facts = new GeneralFactService(factStore, new FactConsolidator(model, factStore,
+                    memoryStore, clock, factSettings.consolidation()), clock, settings.limits().maxContentChars());
+            ExecutorSweepScheduler sweeps = new ExecutorSweepScheduler();
+            facts.addListener(new FactSweeper(facts::consolidatePending, sweeps, clock, factSettings.sweepDebounce(),
+                    factSettings.sweepMaxWait()));
+            if (factSettings.consolidation().enabled() && !model.isEnabled()) {
+                LOG.log(System.Logger.Level.WARNING, "MEMORY_CONSOLIDATION_ENABLED is true but no language model is "
+                        + "configured: facts are consolidated by exact match only");
+            }
+            ModelSpendService spend = new ModelSpendService(model, ledger, settings.llm().budget(), clock,
+                    settings.llm().budgetZone());
+
+            SnapshotService snapshots = new SnapshotService(memoryStore, profileStore, settings.snapshotLimit(), clock,
+                    tenant -> factSettings.snapshotLimit() == 0 ? List.of()
+                            : facts.activeFacts(tenant, factSettings.snapshotLimit()));
             WorkspaceSettings workspace = settings.workspace();
             SessionService sessions = new SessionService(
                     new FileSystemWorkspaceReader(workspace.directory(), workspace.limits(), clock),
                     new FileSystemWorkspaceBootstrap(workspace.directory()),
                     snapshots, profile, new SqliteSessionStore(db), settings.sessions().ttl(), clock);
-            return new Services(memories, profile, snapshots, sessions);
+            return new Services(memories, profile, snapshots, sessions, facts, spend, sweeps);
+        }
+
+        @Override
+        public void close() {
+            try {
+                sweeps.close();
+            } catch (Exception e) {
+                LOG.log(System.Logger.Level.WARNING, "could not stop the fact sweeps", e);
+            }
         }
     }
 
     public static Strata start(StrataSettings settings, Clock clock) {
         SqliteDatabase db = SqliteDatabase.open(settings.databaseFile(), settings.sqlite(), clock);
+        Services services = null;
         try {
-            Services services = Services.on(db, settings, clock);
-            Gateway gateway = Gateway.start(settings.gateway(), new GatewayServices(services.memories(),
-                    services.profile(), services.snapshots(), services.sessions(), () -> ping(db)));
-            FixedRate purge = Scheduling.fixedRate()
-                    .initialDelay(settings.purgeInterval().toSeconds())
-                    .delay(settings.purgeInterval().toSeconds())
-                    .timeUnit(TimeUnit.SECONDS)
-                    .task(invocation -> purge(services.memories()))
-                    .build();
-            FixedRate sessionPurge = Scheduling.fixedRate()
-                    .initialDelay(settings.sessions().purgeInterval().toSeconds())
-                    .delay(settings.sessions().purgeInterval().toSeconds())
-                    .timeUnit(TimeUnit.SECONDS)
-                    .task(invocation -> purgeSessions(services.sessions()))
-                    .build();
+            services = Services.on(db, settings, clock);
+            Services s = services;
+            Gateway gateway = Gateway.start(settings.gateway(), new GatewayServices(s.memories(), s.profile(),
+                    s.snapshots(), s.sessions(), s.facts(), s.spend(), () -> ping(db)));
+            List<FixedRate> jobs = List.of(
+                    every(settings.purgeInterval(), "purge of expired soft-deleted memories",
+                            () -> s.memories().purgeExpired()),
+                    every(settings.sessions().purgeInterval(), "purge of expired sessions",
+                            () -> s.sessions().purgeExpired()),
+                    // Catches up on facts a sweep left pending (model over budget or down, a sweep lost at shutdown).
+                    every(settings.facts().retryInterval(), "catch-up consolidation of pending facts",
+                            () -> s.facts().consolidateAll()));
             LOG.log(System.Logger.Level.INFO, "workspace: " + settings.workspace().directory().toAbsolutePath());
-            return new Strata(db, services, gateway, purge, sessionPurge);
+            return new Strata(db, services, gateway, jobs);
         } catch (RuntimeException e) {
+            if (services != null) {
+                services.close();
+            }
             db.close();
             throw e;
         }
+    }
+
+    /** A background job: runs one use case at a fixed rate; a failure is logged and retried next time. */
+    private static FixedRate every(Duration interval, String what, Runnable useCase) {
+        return Scheduling.fixedRate()
+                .initialDelay(interval.toSeconds())
+                .delay(interval.toSeconds())
+                .timeUnit(TimeUnit.SECONDS)
+                .task(invocation -> {
+                    try {
+                        useCase.run();
+                    } catch (RuntimeException e) {
+                        LOG.log(System.Logger.Level.WARNING, what + " failed; will retry", e);
+                    }
+                })
+                .build();
     }
 
     /** Opens the database and wires the services without starting a server. */
@@ -99,23 +154,8 @@ public final class Strata implements AutoCloseable {
     public record Opened(SqliteDatabase database, Services services) implements AutoCloseable {
         @Override
         public void close() {
+            services.close();
             database.close();
-        }
-    }
-
-    private static void purge(MemoryService memories) {
-        try {
-            memories.purgeExpired();
-        } catch (RuntimeException e) {
-            LOG.log(System.Logger.Level.WARNING, "purge of expired soft-deleted memories failed; will retry", e);
-        }
-    }
-
-    private static void purgeSessions(SessionService sessions) {
-        try {
-            sessions.purgeExpired();
-        } catch (RuntimeException e) {
-            LOG.log(System.Logger.Level.WARNING, "purge of expired sessions failed; will retry", e);
         }
     }
 
@@ -137,9 +177,9 @@ public final class Strata implements AutoCloseable {
 
     @Override
     public void close() {
-        purgeJob.executor().shutdownNow();
-        sessionPurgeJob.executor().shutdownNow();
+        jobs.forEach(job -> job.executor().shutdownNow());
         gateway.close();
+        services.close();
         database.close();
     }
 }

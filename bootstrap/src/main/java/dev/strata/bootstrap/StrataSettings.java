@@ -1,6 +1,7 @@
 package dev.strata.bootstrap;
 
 import dev.strata.adapters.http.GatewaySettings;
+import dev.strata.adapters.sqlite.SqliteDatabase;
 import dev.strata.adapters.sqlite.SqliteSettings;
 import dev.strata.application.memory.MemoryLimits;
 
@@ -11,7 +12,8 @@ import java.util.Objects;
 /** Everything the composition root needs, resolved from defaults, environment and flags. */
 public record StrataSettings(Path dataDir, GatewaySettings gateway, MemoryLimits limits, Duration retention,
                              Duration purgeInterval, int snapshotLimit, SqliteSettings sqlite,
-                             WorkspaceSettings workspace, SessionSettings sessions) {
+                             WorkspaceSettings workspace, SessionSettings sessions, LlmSettings llm,
+                             FactSettings facts) {
 
     public StrataSettings {
         Objects.requireNonNull(dataDir, "dataDir");
@@ -22,23 +24,25 @@ public record StrataSettings(Path dataDir, GatewaySettings gateway, MemoryLimits
         Objects.requireNonNull(sqlite, "sqlite");
         Objects.requireNonNull(workspace, "workspace");
         Objects.requireNonNull(sessions, "sessions");
+        Objects.requireNonNull(llm, "llm");
+        Objects.requireNonNull(facts, "facts");
         if (snapshotLimit < 1) {
             throw new IllegalArgumentException("snapshot limit must be positive");
         }
     }
 
     public Path databaseFile() {
-        return dataDir.resolve(dev.strata.adapters.sqlite.SqliteDatabase.FILE_NAME);
+        return dataDir.resolve(SqliteDatabase.FILE_NAME);
     }
 
     public StrataSettings withDataDir(Path dir) {
         return new StrataSettings(dir, gateway, limits, retention, purgeInterval, snapshotLimit, sqlite, workspace,
-                sessions);
+                sessions, llm, facts);
     }
 
     public StrataSettings withGateway(GatewaySettings g) {
         return new StrataSettings(dataDir, g, limits, retention, purgeInterval, snapshotLimit, sqlite, workspace,
-                sessions);
+                sessions, llm, facts);
     }
 
     public StrataSettings withWorkspaceDir(Path dir) {
@@ -46,10 +50,22 @@ public record StrataSettings(Path dataDir, GatewaySettings gateway, MemoryLimits
     }
 
     public StrataSettings withWorkspace(WorkspaceSettings w) {
-        return new StrataSettings(dataDir, gateway, limits, retention, purgeInterval, snapshotLimit, sqlite, w, sessions);
+        return new StrataSettings(dataDir, gateway, limits, retention, purgeInterval, snapshotLimit, sqlite, w,
+                sessions, llm, facts);
     }
 
     public StrataSettings withSessions(SessionSettings s) {
-        return new StrataSettings(dataDir, gateway, limits, retention, purgeInterval, snapshotLimit, sqlite, workspace, s);
+        return new StrataSettings(dataDir, gateway, limits, retention, purgeInterval, snapshotLimit, sqlite, workspace,
+                s, llm, facts);
+    }
+
+    public StrataSettings withLlm(LlmSettings l) {
+        return new StrataSettings(dataDir, gateway, limits, retention, purgeInterval, snapshotLimit, sqlite, workspace,
+                sessions, l, facts);
+    }
+
+    public StrataSettings withFacts(FactSettings f) {
+        return new StrataSettings(dataDir, gateway, limits, retention, purgeInterval, snapshotLimit, sqlite, workspace,
+                sessions, llm, f);
     }
 }

@@ -90,4 +90,69 @@ class SettingsLoaderTest {
         file.get("strata").traverse().filter(Config::isLeaf).forEach(node ->
                 assertThat(SettingsLoader.ENV).containsKey(node.key().toString()));
     }
+
+    @Test
+    void byDefaultNoModelIsConfiguredAndConsolidationIsOff() {
+        StrataSettings s = loader(Map.of()).load();
+        assertThat(s.llm().provider()).isEmpty();
+        assertThat(s.llm().chat()).isEmpty();
+        assertThat(s.llm().baseUrl()).isEmpty();
+        assertThat(s.llm().apiKey()).isEmpty();
+        assertThat(s.llm().budget()).isEqualTo(dev.strata.domain.model.BudgetPolicy.unlimited());
+        assertThat(s.llm().price()).isEmpty();
+        assertThat(s.llm().budgetZone()).isEqualTo(java.time.ZoneId.of("UTC"));
+        assertThat(s.facts().consolidation().enabled()).isFalse();
+        assertThat(s.facts().consolidation().guidance()).isEmpty();
+        assertThat(s.facts().sweepDebounce()).isEqualTo(Duration.ofSeconds(2));
+        assertThat(s.facts().sweepMaxWait()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(s.facts().retryInterval()).isEqualTo(Duration.ofMinutes(15));
+        assertThat(s.facts().snapshotLimit()).isEqualTo(50);
+    }
+
+    @Test
+    void theModelBudgetAndConsolidationComeFromTheEnvironment() {
+        StrataSettings s = loader(Map.ofEntries(
+                Map.entry("STRATA_LLM_PROVIDER", "Anthropic"),
+                Map.entry("STRATA_LLM_MODEL", "claude-3-5-haiku-latest"),
+                Map.entry("STRATA_LLM_API_KEY", "sk-secret"),
+                Map.entry("STRATA_LLM_DAILY_TOKEN_CAP", "200000"),
+                Map.entry("STRATA_LLM_DAILY_USD_CAP", "1.50"),
+                Map.entry("STRATA_LLM_PRICE_INPUT_USD_PER_MILLION", "0.80"),
+                Map.entry("STRATA_LLM_PRICE_OUTPUT_USD_PER_MILLION", "4"),
+                Map.entry("STRATA_LLM_REQUEST_TIMEOUT_MS", "15000"),
+                Map.entry("MEMORY_CONSOLIDATION_ENABLED", "true"),
+                Map.entry("MEMORY_CONSOLIDATION_GUIDANCE", "Prefer keeping both when unsure."))).load();
+
+        var chat = s.llm().chat().orElseThrow();
+        assertThat(chat.baseUrl().toString()).isEqualTo("https://api.anthropic.com");
+        assertThat(chat.model()).isEqualTo("claude-3-5-haiku-latest");
+        assertThat(chat.apiKey()).contains("sk-secret");
+        assertThat(chat.requestTimeout()).isEqualTo(Duration.ofSeconds(15));
+        assertThat(s.llm().toString()).doesNotContain("sk-secret");
+        assertThat(s.llm().budget().dailyTokenCap()).hasValue(200000);
+        assertThat(s.llm().budget().dailyUsdCap()).contains(new java.math.BigDecimal("1.50"));
+        assertThat(s.llm().price().orElseThrow().usdPerMillionOutputTokens()).isEqualByComparingTo("4");
+        assertThat(s.facts().consolidation().enabled()).isTrue();
+        assertThat(s.facts().consolidation().guidance()).isEqualTo("Prefer keeping both when unsure.");
+    }
+
+    @Test
+    void badModelAndFactSettingsNameTheirKey() {
+        assertThatThrownBy(() -> loader(Map.of("STRATA_LLM_PROVIDER", "gemini")).load())
+                .hasMessageContaining("strata.llm.provider").hasMessageContaining("gemini");
+        assertThatThrownBy(() -> loader(Map.of("STRATA_LLM_PROVIDER", "openai")).load())
+                .hasMessageContaining("STRATA_LLM_MODEL");
+        assertThatThrownBy(() -> loader(Map.of("STRATA_LLM_DAILY_USD_CAP", "one dollar")).load())
+                .hasMessageContaining("strata.llm.daily-usd-cap");
+        assertThatThrownBy(() -> loader(Map.of("STRATA_LLM_PRICE_INPUT_USD_PER_MILLION", "1")).load())
+                .hasMessageContaining("set together");
+        assertThatThrownBy(() -> loader(Map.of("MEMORY_CONSOLIDATION_ENABLED", "sometimes")).load())
+                .hasMessageContaining("MEMORY_CONSOLIDATION_ENABLED");
+        assertThatThrownBy(() -> loader(Map.of("MEMORY_CONSOLIDATION_GUIDANCE", "x".repeat(1001))).load())
+                .hasMessageContaining("MEMORY_CONSOLIDATION_GUIDANCE").hasMessageContaining("1000");
+        assertThatThrownBy(() -> loader(Map.of("STRATA_FACTS_SWEEP_MAX_WAIT_MS", "10")).load())
+                .hasMessageContaining("sweep-max-wait-ms");
+        assertThatThrownBy(() -> loader(Map.of("STRATA_LLM_BUDGET_ZONE", "Mars/Olympus")).load())
+                .hasMessageContaining("budget-zone");
+    }
 }

@@ -64,7 +64,9 @@ public final class Gateway implements AutoCloseable {
                 .register("/v1/profile", new ProfileHttpService(services.profile(), settings))
                 .register("/v1/snapshot", new SnapshotHttpService(services.snapshots()))
                 .register("/v1/sessions", new SessionHttpService(services.sessions(), settings))
-                .register("/v1/tools", new ToolsHttpService(services.memories(), settings))
+                .register("/v1/tools", new ToolsHttpService(services.memories(), services.facts(), settings))
+                .register("/v1/facts", new FactsHttpService(services.facts(), settings))
+                .register("/v1/model", new ModelHttpService(services.spend()))
                 .any("/v1/*", (req, res) -> Problem.of("not-found", "Not found", Status.NOT_FOUND_404,
                         "no resource at " + req.prologue().method().text() + " " + instance(req))
                         .send(res, instance(req)))

@@ -1,6 +1,8 @@
 package dev.strata.adapters.http;
 
+import dev.strata.application.fact.GeneralFactService;
 import dev.strata.application.memory.MemoryService;
+import dev.strata.application.model.ModelSpendService;
 import dev.strata.application.profile.ProfileService;
 import dev.strata.application.session.SessionService;
 import dev.strata.application.snapshot.SnapshotService;
@@ -12,13 +14,16 @@ import java.util.function.BooleanSupplier;
  * The application use cases the gateway exposes, plus a probe of the storage for the readiness check.
  */
 public record GatewayServices(MemoryService memories, ProfileService profile, SnapshotService snapshots,
-                              SessionService sessions, BooleanSupplier storageReady) {
+                              SessionService sessions, GeneralFactService facts, ModelSpendService spend,
+                              BooleanSupplier storageReady) {
 
     public GatewayServices {
         Objects.requireNonNull(memories, "memories");
         Objects.requireNonNull(profile, "profile");
         Objects.requireNonNull(snapshots, "snapshots");
         Objects.requireNonNull(sessions, "sessions");
+        Objects.requireNonNull(facts, "facts");
+        Objects.requireNonNull(spend, "spend");
         Objects.requireNonNull(storageReady, "storageReady");
     }
 }

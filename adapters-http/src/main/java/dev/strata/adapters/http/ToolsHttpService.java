@@ -1,5 +1,6 @@
 package dev.strata.adapters.http;
 
+import dev.strata.application.fact.GeneralFactService;
 import dev.strata.application.memory.MemoryService;
 import dev.strata.application.memory.SaveMemory;
 import dev.strata.application.memory.Saved;
@@ -7,6 +8,7 @@ import dev.strata.application.memory.WriteMemory;
 import dev.strata.domain.error.ConflictException;
 import dev.strata.domain.error.DomainException;
 import dev.strata.domain.error.InvalidInputException;
+import dev.strata.domain.fact.Fact;
 import dev.strata.domain.memory.Category;
 import dev.strata.domain.memory.Memory;
 import dev.strata.domain.memory.MemoryType;
@@ -38,10 +40,12 @@ final class ToolsHttpService implements HttpService {
             "memory_delete", "memory_list");
 
     private final MemoryService memories;
+    private final GeneralFactService facts;
     private final GatewaySettings settings;
 
-    ToolsHttpService(MemoryService memories, GatewaySettings settings) {
+    ToolsHttpService(MemoryService memories, GeneralFactService facts, GatewaySettings settings) {
         this.memories = memories;
+        this.facts = facts;
         this.settings = settings;
     }
 
@@ -70,10 +74,23 @@ final class ToolsHttpService implements HttpService {
                 + String.join(", ", TOOLS) + ")", Optional.empty(), Map.of()));
     }
 
-    /** memory_write({category, content, metadata?}): an agent's write; its provenance is agent_recorded. */
+    /**
+     * memory_write({category, content, metadata?}): an agent's write; its provenance is agent_recorded.
+     * The {@code fact} category (after alias resolution) goes to the general fact layer instead: it is
+     * recorded pending and consolidated in the background (spec 01); facts keep no metadata.
+     */
     private Object memoryWrite(Tenant tenant, JsonBody args) {
         args.allowOnly(Set.of("category", "content", "metadata", "source"));
         Source source = args.optionalString("source", Source::parse).orElse(Source.AGENT_RECORDED);
+        if (Category.resolve(args.requiredString("category")).equals(Category.FACT)) {
+            args.optionalMetadata("metadata");
+            Fact fact = facts.recordFact(tenant, args.requiredString("content"));
+            Map<String, Object> data = new LinkedHashMap<>();
+            data.put("id", fact.id().value());
+            data.put("status", fact.status().wireName());
+            data.put("fact", Views.fact(fact));
+            return data;
+        }
         Memory m = memories.write(new WriteMemory(tenant, args.requiredString("category"),
                 args.requiredString("content"), args.optionalMetadata("metadata").orElse(Metadata.EMPTY), source));
         return Map.of("id", m.id().value(), "memory", Views.memory(m));

@@ -1,6 +1,13 @@
 package dev.strata.adapters.http;
 
+import dev.strata.application.model.SpendReport;
+import dev.strata.domain.fact.ConsolidationEvent;
+import dev.strata.domain.fact.Fact;
+import dev.strata.domain.fact.FactId;
+import dev.strata.domain.fact.RowRef;
 import dev.strata.domain.memory.Memory;
+import dev.strata.domain.model.Spend;
+import dev.strata.domain.model.SpendCategory;
 import dev.strata.domain.memory.SearchHit;
 import dev.strata.domain.profile.ProfileEntry;
 import dev.strata.domain.prompt.PromptBlock;
@@ -104,6 +111,66 @@ final class Views {
         v.put("type", n.type().name().toLowerCase(Locale.ROOT));
         v.put("path", n.path());
         v.put("message", n.message());
+        return v;
+    }
+
+    static Map<String, Object> fact(Fact f) {
+        Map<String, Object> v = new LinkedHashMap<>();
+        v.put("id", f.id().value());
+        v.put("content", f.content());
+        v.put("status", f.status().wireName());
+        v.put("source", f.source().wireName());
+        v.put("normalized", f.normalized());
+        v.put("created_at", f.createdAt().toString());
+        v.put("settled_at", f.settledAt().map(Object::toString).orElse(null));
+        v.put("retired_by", f.retiredBy().map(FactId::value).orElse(null));
+        v.put("reason", f.reason().orElse(null));
+        return v;
+    }
+
+    static Map<String, Object> event(ConsolidationEvent e) {
+        Map<String, Object> v = new LinkedHashMap<>();
+        v.put("fact_id", e.fact().value());
+        v.put("decision", e.decision().wireName());
+        v.put("outcome", e.outcome().wireName());
+        v.put("target", e.target().map(RowRef::toString).orElse(null));
+        v.put("named", e.named());
+        v.put("reason", e.reason());
+        v.put("model", e.model());
+        v.put("prompt_hash", e.promptHash());
+        v.put("created_at", e.at().toString());
+        return v;
+    }
+
+    /** Dollars travel as decimal strings, so no JSON parser rounds them through a double. */
+    static Map<String, Object> spend(SpendReport r) {
+        Map<String, Object> byCategory = new LinkedHashMap<>();
+        for (SpendCategory c : SpendCategory.values()) {
+            if (r.spend().byCategory().containsKey(c)) {
+                byCategory.put(c.key(), spend(r.spend().of(c)));
+            }
+        }
+        Map<String, Object> v = new LinkedHashMap<>();
+        v.put("tenant", r.spend().tenant());
+        v.put("day", r.spend().day().toString());
+        v.put("enabled", r.enabled());
+        v.put("model", r.model());
+        v.put("by_category", byCategory);
+        v.put("total", spend(r.spend().total()));
+        v.put("daily_token_cap", r.dailyTokenCap().isPresent() ? r.dailyTokenCap().getAsLong() : null);
+        v.put("daily_usd_cap", r.dailyUsdCap().map(java.math.BigDecimal::toPlainString).orElse(null));
+        v.put("remaining_tokens", r.remainingTokens().isPresent() ? r.remainingTokens().getAsLong() : null);
+        v.put("remaining_usd", r.remainingUsd().map(java.math.BigDecimal::toPlainString).orElse(null));
+        return v;
+    }
+
+    private static Map<String, Object> spend(Spend s) {
+        Map<String, Object> v = new LinkedHashMap<>();
+        v.put("input_tokens", s.inputTokens());
+        v.put("output_tokens", s.outputTokens());
+        v.put("tokens", s.tokens());
+        v.put("usd", s.usd().toPlainString());
+        v.put("calls", s.calls());
         return v;
     }
 

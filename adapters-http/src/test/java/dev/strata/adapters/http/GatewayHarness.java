@@ -3,7 +3,15 @@ package dev.strata.adapters.http;
 import dev.strata.application.memory.MemoryLimits;
 import dev.strata.application.memory.MemoryService;
 import dev.strata.application.profile.ProfileService;
+import dev.strata.application.fact.ConsolidationSettings;
+import dev.strata.application.fact.FactConsolidator;
+import dev.strata.application.fact.GeneralFactService;
+import dev.strata.application.model.DisabledLanguageModel;
+import dev.strata.application.model.ModelSpendService;
 import dev.strata.application.session.SessionService;
+import dev.strata.domain.fact.InMemoryFactStore;
+import dev.strata.domain.model.BudgetPolicy;
+import dev.strata.domain.model.InMemorySpendLedger;
 import dev.strata.application.snapshot.SnapshotService;
 import dev.strata.domain.session.InMemorySessionStore;
 import dev.strata.domain.workspace.InMemoryWorkspaceReader;
@@ -21,6 +29,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.ZoneOffset;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -57,7 +66,13 @@ final class GatewayHarness implements AutoCloseable {
         InMemoryWorkspaceReader workspace = new InMemoryWorkspaceReader(WorkspaceLimits.defaults(), clock);
         SessionService sessions = new SessionService(workspace, workspace, snapshots, profile,
                 new InMemorySessionStore(), Duration.ofHours(24), clock);
-        GatewayServices services = new GatewayServices(memories, profile, snapshots, sessions,
+        InMemoryFactStore factStore = new InMemoryFactStore();
+        DisabledLanguageModel model = new DisabledLanguageModel();
+        GeneralFactService facts = new GeneralFactService(factStore, new FactConsolidator(model, factStore, memoryStore,
+                clock, ConsolidationSettings.DISABLED), clock, MemoryLimits.DEFAULTS.maxContentChars());
+        ModelSpendService spend = new ModelSpendService(model, new InMemorySpendLedger(), BudgetPolicy.unlimited(),
+                clock, ZoneOffset.UTC);
+        GatewayServices services = new GatewayServices(memories, profile, snapshots, sessions, facts, spend,
                 storageProbe != null ? storageProbe : storageUp::get);
         this.gateway = Gateway.start(settings, services);
     }

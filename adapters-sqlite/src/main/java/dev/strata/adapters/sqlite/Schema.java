@@ -136,6 +136,88 @@ final class Schema {
             "INSERT INTO memories_fts(memories_fts) VALUES ('rebuild')"));
 
     /**
+     * The general fact layer (spec 01) in its own tables, its consolidation audit trail, and model
+     * spend. Facts get their own FTS5 index so the LLM pass finds a new fact's most similar active
+     * facts with the same tokenizer and BM25 ranking as memory search; the index follows content
+     * only, and fact content never changes (consolidation only moves the status), so it costs one
+     * index write per recorded fact. Two triggers turn "retired, never deleted" into schema:
+     * deleting a fact and reviving a retired one both abort. Dollars are TEXT holding an exact
+     * decimal that the ledger sums in Java: REAL would drift, and fixed-point integers would cut
+     * sub-nano prices.
+     */
+    static final Migration V5_FACT_LAYER = new Migration(5, "general fact layer, consolidation events, model spend",
+            List.of(
+            """
+            CREATE TABLE facts (
+              id          INTEGER PRIMARY KEY AUTOINCREMENT,
+              tenant      TEXT NOT NULL,
+              content     TEXT NOT NULL,
+              normalized  TEXT NOT NULL,
+              status      TEXT NOT NULL CHECK (status IN ('pending', 'active', 'retired')),
+              source      TEXT NOT NULL,
+              created_at  TEXT NOT NULL,
+              settled_at  TEXT,
+              retired_by  INTEGER REFERENCES facts(id),
+              reason      TEXT
+            )""",
+            "CREATE INDEX idx_facts_status ON facts(status, tenant, created_at, id)",
+            "CREATE INDEX idx_facts_recent ON facts(tenant, id DESC)",
+            "CREATE INDEX idx_facts_active_key ON facts(tenant, normalized, created_at, id) WHERE status = 'active'",
+            """
+            CREATE VIRTUAL TABLE facts_fts USING fts5(
+              content,
+              content='facts',
+              content_rowid='id',
+              tokenize='porter unicode61 remove_diacritics 2'
+            )""",
+            """
+            CREATE TRIGGER facts_ai AFTER INSERT ON facts BEGIN
+              INSERT INTO facts_fts(rowid, content) VALUES (new.id, new.content);
+            END""",
+            """
+            CREATE TRIGGER facts_au AFTER UPDATE OF content ON facts BEGIN
+              INSERT INTO facts_fts(facts_fts, rowid, content) VALUES ('delete', old.id, old.content);
+              INSERT INTO facts_fts(rowid, content) VALUES (new.id, new.content);
+            END""",
+            """
+            CREATE TRIGGER facts_never_deleted BEFORE DELETE ON facts BEGIN
+              SELECT RAISE(ABORT, 'facts are retired, never deleted');
+            END""",
+            """
+            CREATE TRIGGER facts_stay_retired BEFORE UPDATE OF status ON facts
+              WHEN old.status = 'retired' AND new.status <> 'retired' BEGIN
+              SELECT RAISE(ABORT, 'a retired fact stays retired');
+            END""",
+            """
+            CREATE TABLE memory_consolidation_events (
+              id           INTEGER PRIMARY KEY AUTOINCREMENT,
+              tenant       TEXT NOT NULL,
+              fact_id      INTEGER NOT NULL REFERENCES facts(id),
+              target_kind  TEXT CHECK (target_kind IN ('fact', 'memory')),
+              target_id    INTEGER,
+              named        TEXT NOT NULL,
+              decision     TEXT NOT NULL,
+              outcome      TEXT NOT NULL CHECK (outcome IN ('applied', 'rejected')),
+              reason       TEXT NOT NULL,
+              model        TEXT NOT NULL,
+              prompt_hash  TEXT NOT NULL,
+              created_at   TEXT NOT NULL
+            )""",
+            "CREATE INDEX idx_consolidation_events_fact ON memory_consolidation_events(tenant, fact_id, id)",
+            "CREATE INDEX idx_consolidation_events_target ON memory_consolidation_events(tenant, target_kind, target_id, id)",
+            """
+            CREATE TABLE model_spend (
+              tenant         TEXT NOT NULL,
+              day            TEXT NOT NULL,
+              category       TEXT NOT NULL,
+              input_tokens   INTEGER NOT NULL,
+              output_tokens  INTEGER NOT NULL,
+              usd            TEXT NOT NULL,
+              calls          INTEGER NOT NULL,
+              PRIMARY KEY (tenant, day, category)
+            ) WITHOUT ROWID"""));
+
+    /**
      * Frozen sessions (spec 01 "The frozen snapshot pattern"). The blocks are stored as written, as a
      * JSON array, so a session's prompt reads back byte for byte; {@code prompt} repeats their
      * rendering for the sqlite3 shell. Expiry is a column so the purge is one indexed delete.
@@ -156,5 +238,5 @@ final class Schema {
             "CREATE INDEX idx_sessions_expiry ON sessions(expires_at)"));
 
     static final List<Migration> MIGRATIONS = List.of(V1_GENERAL_MEMORY, V2_SOURCE_BACKFILL, V3_KEYED_MEMORIES,
-            V6_SESSIONS);
+            V5_FACT_LAYER, V6_SESSIONS);
 }

@@ -1,5 +1,6 @@
 package dev.strata.application.snapshot;
 
+import dev.strata.domain.fact.Fact;
 import dev.strata.domain.memory.Category;
 import dev.strata.domain.memory.CategoryFilter;
 import dev.strata.domain.memory.Memory;
@@ -15,9 +16,11 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 
 /**
  * Loads a tenant's snapshot: the user profile and the injected memories, rendered as the fenced
@@ -30,7 +33,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@code reference} and {@code historical} are search-only. The block holds at most
  * {@code cap} entries (50 by default) unless identities alone exceed it; entries beyond the cap are
  * not injected but keep their type and stay searchable. At 80% of the cap a warning is logged and
- * counted.
+ * counted. The general fact layer's active facts, when wired, follow the memories as {@code [fact]}
+ * lines (oldest first, so a new fact only appends).
  */
 public final class SnapshotService {
 
@@ -51,8 +55,15 @@ public final class SnapshotService {
     private final Clock clock;
     private final AtomicLong warnings = new AtomicLong();
     private final Map<Tenant, Instant> lastWarned = new ConcurrentHashMap<>();
+    private final Function<Tenant, List<Fact>> facts;
 
     public SnapshotService(MemoryStore memories, UserProfileStore profile, int cap, Clock clock) {
+        this(memories, profile, cap, clock, tenant -> List.of());
+    }
+
+    /** @param facts the tenant's active facts in render order (the fact layer gives them oldest first) */
+    public SnapshotService(MemoryStore memories, UserProfileStore profile, int cap, Clock clock,
+                           Function<Tenant, List<Fact>> facts) {
         if (cap < 1) {
             throw new IllegalArgumentException("cap must be positive");
         }
@@ -60,10 +71,11 @@ public final class SnapshotService {
         this.profile = profile;
         this.cap = cap;
         this.clock = clock;
+        this.facts = Objects.requireNonNull(facts, "facts");
     }
 
     public String render(Tenant tenant) {
-        return MemoryContextBlock.render(profile.all(tenant), injected(tenant));
+        return MemoryContextBlock.render(profile.all(tenant), injected(tenant), facts.apply(tenant));
     }
 
     /** The memories a snapshot injects, in injection order. */

@@ -46,4 +46,30 @@ class SnapshotServiceTest {
                 [observation] note 2
                 </memory-context>""");
     }
+
+    @Test
+    void activeFactsFollowTheMemoriesAsFactLines() {
+        InMemoryMemoryStore memories = new InMemoryMemoryStore();
+        dev.strata.domain.fact.InMemoryFactStore facts = new dev.strata.domain.fact.InMemoryFactStore();
+        memories.insert(new NewMemory(ME, Category.PREFERENCE, "always 0.5% slippage", Metadata.EMPTY,
+                Source.USER_MANUAL), T0);
+        var older = facts.insert(new dev.strata.domain.fact.NewFact(ME, "prefers weekly\ncharts", Source.AGENT_RECORDED), T0);
+        var newer = facts.insert(new dev.strata.domain.fact.NewFact(ME, "holds BTC", Source.AGENT_RECORDED),
+                T0.plusSeconds(1));
+        facts.insert(new dev.strata.domain.fact.NewFact(ME, "still pending", Source.AGENT_RECORDED), T0.plusSeconds(2));
+        facts.apply(ME, java.util.List.of(dev.strata.domain.fact.FactTransition.activate(newer.id(), "x"),
+                dev.strata.domain.fact.FactTransition.activate(older.id(), "y")), java.util.Optional.empty(), T0);
+
+        String block = new SnapshotService(memories, new InMemoryUserProfileStore(), 50,
+                java.time.Clock.systemUTC(), tenant -> facts.activeOldestFirst(tenant, 10)).render(ME);
+
+        assertThat(block).endsWith("""
+                ## Observations
+                [preference] always 0.5% slippage
+                [fact] prefers weekly charts
+                [fact] holds BTC
+                </memory-context>""");
+        assertThat(new SnapshotService(memories, new InMemoryUserProfileStore(), 50,
+                java.time.Clock.systemUTC(), tenant -> facts.activeOldestFirst(tenant, 10)).render(Tenant.of("other"))).doesNotContain("[fact]");
+    }
 }

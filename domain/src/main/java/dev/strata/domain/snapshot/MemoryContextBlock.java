@@ -1,5 +1,6 @@
 package dev.strata.domain.snapshot;
 
+import dev.strata.domain.fact.Fact;
 import dev.strata.domain.memory.Memory;
 import dev.strata.domain.profile.ProfileEntry;
 
@@ -27,6 +28,17 @@ public final class MemoryContextBlock {
      * @param memories entries in render order (newest first)
      */
     public static String render(List<ProfileEntry> profile, List<Memory> memories) {
+        return render(profile, memories, List.of());
+    }
+
+    /**
+     * The block with the general fact layer's active facts as {@code [fact]} lines, after the
+     * memories: facts change rarely and are given oldest first, so a new fact only appends to the
+     * section and the text before it stays byte-identical.
+     *
+     * @param facts active facts in render order (oldest first)
+     */
+    public static String render(List<ProfileEntry> profile, List<Memory> memories, List<Fact> facts) {
         StringBuilder out = new StringBuilder(256 + memories.size() * 96);
         out.append(OPEN).append('\n').append(SYSTEM_NOTE).append('\n');
         if (!profile.isEmpty()) {
@@ -35,12 +47,15 @@ public final class MemoryContextBlock {
                 out.append("- ").append(e.key()).append(": ").append(oneLine(e.value())).append('\n');
             }
         }
-        if (!memories.isEmpty()) {
+        if (!memories.isEmpty() || !facts.isEmpty()) {
             out.append("\n## Observations\n");
             for (Memory m : memories) {
                 out.append('[').append(m.category().value()).append("] ");
                 m.key().ifPresent(k -> out.append('[').append(oneLine(k.value())).append("]: "));
                 out.append(oneLine(m.content())).append('\n');
+            }
+            for (Fact f : facts) {
+                out.append("[fact] ").append(oneLine(f.content())).append('\n');
             }
         }
         out.append(CLOSE);

@@ -1,0 +1,74 @@
+package dev.strata.adapters.sqlite;
+
+import dev.strata.domain.error.UnavailableException;
+import dev.strata.domain.model.DailySpend;
+import dev.strata.domain.model.Spend;
+import dev.strata.domain.model.SpendCategory;
+import dev.strata.domain.model.SpendLedger;
+import io.helidon.dbclient.DbClient;
+import io.helidon.dbclient.DbRow;
+import io.helidon.dbclient.DbTransaction;
+
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * {@link SpendLedger} on the {@code model_spend} table: one row per tenant, day and category.
+ * Token and call counts add up in SQL; dollars are an exact decimal in a TEXT column, added in
+ * Java inside the same transaction. Transactions take the write lock at BEGIN (IMMEDIATE mode), so
+ * concurrent charges queue instead of overwriting each other's sum.
+ */
+public final class SqliteSpendLedger implements SpendLedger {
+
+    private final DbClient db;
+
+    public SqliteSpendLedger(SqliteDatabase database) {
+        this.db = database.dbClient();
+    }
+
+    @Override
+    public void record(String tenant, LocalDate day, SpendCategory category, Spend spend) {
+        DbTransaction tx = db.transaction();
+        try {
+            BigDecimal before = tx.get("SELECT usd FROM model_spend WHERE tenant = ? AND day = ? AND category = ?",
+                    tenant, day.toString(), category.key())
+                    .map(r -> new BigDecimal(Columns.string(r, "usd"))).orElse(BigDecimal.ZERO);
+            String usd = before.add(spend.usd()).toPlainString();
+            tx.dml("INSERT INTO model_spend(tenant, day, category, input_tokens, output_tokens, usd, calls) "
+                    + "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(tenant, day, category) DO UPDATE SET "
+                    + "input_tokens = input_tokens + excluded.input_tokens, "
+                    + "output_tokens = output_tokens + excluded.output_tokens, "
+                    + "usd = excluded.usd, calls = calls + excluded.calls",
+                    tenant, day.toString(), category.key(), spend.inputTokens(), spend.outputTokens(), usd, spend.calls());
+            tx.commit();
+        } catch (RuntimeException e) {
+            tx.rollback();
+            throw new UnavailableException("could not record model spend: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public DailySpend spentOn(String tenant, LocalDate day) {
+        Map<SpendCategory, Spend> byCategory = new EnumMap<>(SpendCategory.class);
+        try (Stream<DbRow> rows = db.execute().query("SELECT category, input_tokens, output_tokens, usd, calls "
+                + "FROM model_spend WHERE tenant = ? AND day = ?", tenant, day.toString())) {
+            rows.forEach(r -> category(Columns.string(r, "category")).ifPresent(c -> byCategory.put(c, new Spend(
+                    Columns.longValue(r, "input_tokens"), Columns.longValue(r, "output_tokens"),
+                    new BigDecimal(Columns.string(r, "usd")), Columns.longValue(r, "calls")))));
+        }
+        return new DailySpend(tenant, day, byCategory);
+    }
+
+    /** A category this version no longer knows (written by a newer one) is left out rather than failing the read. */
+    private static Optional<SpendCategory> category(String key) {
+        try {
+            return Optional.of(SpendCategory.fromKey(key));
+        } catch (IllegalArgumentException unknown) {
+            return Optional.empty();
+        }
+    }
+}

@@ -1,0 +1,48 @@
+package dev.strata.adapters.sqlite;
+
+import dev.strata.domain.model.Spend;
+import dev.strata.domain.model.SpendCategory;
+import dev.strata.domain.model.SpendLedger;
+import dev.strata.domain.model.SpendLedgerContractTest;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.time.LocalDate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class SqliteSpendLedgerTest extends SpendLedgerContractTest {
+
+    @TempDir
+    Path dir;
+
+    private SqliteDatabase db;
+
+    @Override
+    protected SpendLedger newLedger() {
+        db = TempDatabase.open(dir);
+        return new SqliteSpendLedger(db);
+    }
+
+    @AfterEach
+    void close() {
+        db.close();
+    }
+
+    @Test
+    void dollarsAreStoredAsExactDecimalsAndSurviveAReopen() {
+        LocalDate day = LocalDate.of(2026, 3, 14);
+        ledger.record("alice", day, SpendCategory.CONSOLIDATION, new Spend(1, 1, new BigDecimal("0.0000000375"), 1));
+        ledger.record("alice", day, SpendCategory.CONSOLIDATION, new Spend(1, 1, new BigDecimal("0.1"), 1));
+        ledger.record("alice", day, SpendCategory.CONSOLIDATION, new Spend(1, 1, new BigDecimal("0.2"), 1));
+
+        assertThat(TempDatabase.column(db, "SELECT usd FROM model_spend")).containsExactly("0.3000000375");
+        assertThat(TempDatabase.column(db, "SELECT typeof(usd) FROM model_spend")).containsExactly("text");
+        db.close();
+        db = TempDatabase.open(dir);
+        assertThat(new SqliteSpendLedger(db).spentOn("alice", day).total().usd()).isEqualTo(new BigDecimal("0.3000000375"));
+    }
+}

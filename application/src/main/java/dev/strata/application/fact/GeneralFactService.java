@@ -1,0 +1,210 @@
+package dev.strata.application.fact;
+
+import dev.strata.domain.error.BudgetExceededException;
+import dev.strata.domain.error.InvalidInputException;
+import dev.strata.domain.error.NotFoundException;
+import dev.strata.domain.error.UnavailableException;
+import dev.strata.domain.fact.ConsolidationDecision;
+import dev.strata.domain.fact.ConsolidationEvent;
+import dev.strata.domain.fact.Fact;
+import dev.strata.domain.fact.FactId;
+import dev.strata.domain.fact.FactStatus;
+import dev.strata.domain.fact.FactStore;
+import dev.strata.domain.fact.FactTransition;
+import dev.strata.domain.fact.NewFact;
+import dev.strata.domain.fact.RowRef;
+import dev.strata.domain.memory.Source;
+import dev.strata.domain.memory.Tenant;
+import dev.strata.domain.model.StructuredOutputException;
+
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The general fact layer of spec 01. {@link #recordFact} stores a pending fact and announces it
+ * ({@link FactRecorded}) without waiting for anything; {@link #consolidatePending} settles pending
+ * facts later, in the background:
+ * <ol>
+ *   <li>pending facts are drained oldest first, and each settles before the next is looked at;</li>
+ *   <li>a fact whose normalised text ({@link dev.strata.domain.fact.FactNormalizer}) equals an active
+ *       fact's is retired as a restatement of it, so the older statement always survives;</li>
+ *   <li>any other fact goes to the {@link FactConsolidator} when LLM consolidation is on, and is
+ *       simply activated when it is off.</li>
+ * </ol>
+ * When the model cannot answer (over budget, unavailable, invalid output) the run stops and the
+ * fact and every later one stay pending, so the order is kept for the next run.
+ */
+public final class GeneralFactService {
+
+    private static final System.Logger LOG = System.getLogger(GeneralFactService.class.getName());
+    /** Pending facts read per store round trip while draining. */
+    static final int DRAIN_PAGE = 256;
+    public static final int DEFAULT_LIST_LIMIT = 50;
+    public static final int MAX_LIST_LIMIT = 500;
+
+    private final FactStore facts;
+    private final FactConsolidator consolidator;
+    private final Clock clock;
+    private final int maxContentChars;
+    private final List<FactListener> listeners = new CopyOnWriteArrayList<>();
+    /** Consolidation runs one at a time: two runs could otherwise settle the same restatements twice. */
+    private final ReentrantLock consolidation = new ReentrantLock();
+
+    public GeneralFactService(FactStore facts, FactConsolidator consolidator, Clock clock, int maxContentChars) {
+        this.facts = Objects.requireNonNull(facts, "facts");
+        this.consolidator = Objects.requireNonNull(consolidator, "consolidator");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        if (maxContentChars < 1) {
+            throw new IllegalArgumentException("maxContentChars must be positive");
+        }
+        this.maxContentChars = maxContentChars;
+    }
+
+    public void addListener(FactListener listener) {
+        listeners.add(Objects.requireNonNull(listener, "listener"));
+    }
+
+    /** Whether pending facts go through the model (consolidation enabled and a model configured). */
+    public boolean llmConsolidationActive() {
+        return consolidator.isActive();
+    }
+
+    /** spec 01 {@code memory_write({category:"fact"})}: stores a pending, agent-recorded fact and returns at once. */
+    public Fact recordFact(Tenant tenant, String content) {
+        if (content == null || content.isBlank()) {
+            throw new InvalidInputException("content", "must not be blank");
+        }
+        if (content.strip().length() > maxContentChars) {
+            throw new InvalidInputException("content", "must be at most " + maxContentChars + " characters");
+        }
+        Fact stored = facts.insert(new NewFact(tenant, content, Source.AGENT_RECORDED), clock.instant());
+        FactRecorded event = new FactRecorded(stored);
+        for (FactListener listener : listeners) {
+            try {
+                listener.onRecorded(event);
+            } catch (RuntimeException e) {
+                LOG.log(System.Logger.Level.WARNING, "fact listener failed for fact " + stored.id(), e);
+            }
+        }
+        return stored;
+    }
+
+    public Fact get(Tenant tenant, FactId id) {
+        return facts.find(tenant, id).orElseThrow(() -> new NotFoundException("fact", id.toString()));
+    }
+
+    /** The tenant's facts, newest first, optionally of one status ({@code pending|active|retired}). */
+    public List<Fact> list(Tenant tenant, Optional<String> status, Optional<Integer> limit) {
+        int n = limit.orElse(DEFAULT_LIST_LIMIT);
+        if (n < 1 || n > MAX_LIST_LIMIT) {
+            throw new InvalidInputException("limit", "must be between 1 and " + MAX_LIST_LIMIT);
+        }
+        return facts.list(tenant, status.map(FactStatus::parse), n);
+    }
+
+    /** The consolidation trail of a fact: decisions about it and decisions naming it. */
+    public List<ConsolidationEvent> events(Tenant tenant, FactId id) {
+        get(tenant, id);
+        return facts.events(tenant, id);
+    }
+
+    /** Active facts, oldest first, for the snapshot. */
+    public List<Fact> activeFacts(Tenant tenant, int limit) {
+        return facts.activeOldestFirst(tenant, limit);
+    }
+
+    /** Consolidates every tenant that has pending facts (the periodic catch-up after a failed run). */
+    public List<ConsolidationReport> consolidateAll() {
+        List<ConsolidationReport> reports = new ArrayList<>();
+        for (Tenant tenant : facts.tenantsWithPending()) {
+            reports.add(consolidatePending(tenant));
+        }
+        return reports;
+    }
+
+    /** Drains the tenant's pending facts oldest first; see the class comment. Idempotent. */
+    public ConsolidationReport consolidatePending(Tenant tenant) {
+        consolidation.lock();
+        try {
+            return drain(tenant);
+        } finally {
+            consolidation.unlock();
+        }
+    }
+
+    private ConsolidationReport drain(Tenant tenant) {
+        Tally tally = new Tally();
+        Set<FactId> seen = new HashSet<>();
+        Optional<String> stoppedBy = Optional.empty();
+        boolean progressed = true;
+        while (stoppedBy.isEmpty() && progressed) {
+            progressed = false;
+            for (Fact fact : facts.oldestPending(tenant, DRAIN_PAGE)) {
+                if (!seen.add(fact.id())) {
+                    continue;
+                }
+                progressed = true;
+                try {
+                    settle(fact, tally);
+                } catch (BudgetExceededException | UnavailableException | StructuredOutputException e) {
+                    stoppedBy = Optional.of(e.getMessage());
+                    LOG.log(System.Logger.Level.WARNING, "consolidation of tenant {0} stopped at fact {1}; it stays "
+                            + "pending: {2}", tenant, fact.id(), e.getMessage());
+                    break;
+                }
+            }
+        }
+        return new ConsolidationReport(tenant, tally.activated, tally.duplicates, tally.superseded, tally.refused,
+                facts.count(tenant, FactStatus.PENDING), stoppedBy);
+    }
+
+    private void settle(Fact fact, Tally tally) {
+        Optional<Fact> same = facts.findActiveByNormalized(fact.tenant(), fact.normalized());
+        if (same.isPresent()) {
+            Fact older = same.get();
+            String reason = "restates fact:" + older.id() + " (exact match after normalisation)";
+            ConsolidationEvent event = new ConsolidationEvent(fact.tenant(), fact.id(), Optional.of(RowRef.fact(older.id())),
+                    "fact:" + older.id(), ConsolidationDecision.Kind.DUPLICATE, ConsolidationEvent.Outcome.APPLIED, reason,
+                    ConsolidationEvent.DETERMINISTIC, "", clock.instant());
+            if (facts.apply(fact.tenant(), List.of(FactTransition.retire(fact.id(), FactStatus.PENDING,
+                    Optional.of(older.id()), reason)), Optional.of(event), clock.instant())) {
+                tally.duplicates++;
+            }
+            return;
+        }
+        if (consolidator.isActive()) {
+            switch (consolidator.consolidate(fact)) {
+                case KEPT -> tally.activated++;
+                case DUPLICATE -> tally.duplicates++;
+                case SUPERSEDED -> {
+                    tally.activated++;
+                    tally.superseded++;
+                }
+                case REFUSED -> {
+                    tally.activated++;
+                    tally.refused++;
+                }
+                case STALE -> { }
+            }
+            return;
+        }
+        if (facts.apply(fact.tenant(), List.of(FactTransition.activate(fact.id(), "no active fact states the same")),
+                Optional.empty(), clock.instant())) {
+            tally.activated++;
+        }
+    }
+
+    private static final class Tally {
+        int activated;
+        int duplicates;
+        int superseded;
+        int refused;
+    }
+}

@@ -1,0 +1,156 @@
+package dev.strata.application.fact;
+
+import dev.strata.application.model.DisabledLanguageModel;
+import dev.strata.domain.MutableClock;
+import dev.strata.domain.fact.Fact;
+import dev.strata.domain.fact.FactStatus;
+import dev.strata.domain.fact.InMemoryFactStore;
+import dev.strata.domain.memory.InMemoryMemoryStore;
+import dev.strata.domain.memory.Tenant;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class FactSweeperTest {
+
+    private static final Tenant ALICE = Tenant.of("alice");
+    private static final Tenant BOB = Tenant.of("bob");
+    private static final Duration DEBOUNCE = Duration.ofSeconds(2);
+    private static final Duration MAX_WAIT = Duration.ofSeconds(30);
+
+    private final MutableClock clock = new MutableClock(Instant.parse("2026-03-14T09:00:00Z"));
+    private final ManualScheduler scheduler = new ManualScheduler(clock);
+    private final InMemoryFactStore store = new InMemoryFactStore();
+    private final GeneralFactService facts = new GeneralFactService(store, new FactConsolidator(
+            new DisabledLanguageModel(), store, new InMemoryMemoryStore(), clock, ConsolidationSettings.DISABLED),
+            clock, 1000);
+    private final List<Tenant> swept = new ArrayList<>();
+    private final FactSweeper sweeper = new FactSweeper(tenant -> {
+        swept.add(tenant);
+        facts.consolidatePending(tenant);
+    }, scheduler, clock, DEBOUNCE, MAX_WAIT);
+
+    {
+        facts.addListener(sweeper);
+    }
+
+    @Test
+    void aThousandRecordingsReturnAtOnceAndConvergeToOneActiveFactPerStatement() {
+        int statements = 50;
+        Set<Long> recorded = new HashSet<>();
+        for (int i = 0; i < 1000; i++) {
+            int topic = (i * 37) % statements;
+            String wording = switch (i % 4) {
+                case 0 -> "user holds asset number " + topic;
+                case 1 -> "User holds asset number " + topic + ".";
+                case 2 -> "  user   HOLDS asset number " + topic + " !";
+                default -> "user holds asset number " + topic + "…";
+            };
+            Fact fact = facts.recordFact(ALICE, wording);
+            assertThat(fact.status()).isEqualTo(FactStatus.PENDING);
+            recorded.add(fact.id().value());
+            clock.advance(Duration.ofMillis(1));
+        }
+
+        assertThat(recorded).hasSize(1000);
+        assertThat(store.count(ALICE, FactStatus.PENDING)).as("recording never consolidates inline").isEqualTo(1000);
+        assertThat(scheduler.ran()).isZero();
+        assertThat(scheduler.live()).as("the burst planned a single sweep").isEqualTo(1);
+
+        scheduler.advance(DEBOUNCE);
+
+        assertThat(swept).containsExactly(ALICE);
+        assertThat(store.count(ALICE, FactStatus.PENDING)).isZero();
+        assertThat(store.count(ALICE, FactStatus.ACTIVE)).isEqualTo(statements);
+        assertThat(store.count(ALICE, FactStatus.RETIRED)).isEqualTo(1000 - statements);
+        assertThat(facts.activeFacts(ALICE, 100)).extracting(Fact::normalized).doesNotHaveDuplicates();
+        assertThat(sweeper.isPlanned(ALICE)).isFalse();
+    }
+
+    @Test
+    void eachRecordingPostponesTheSweepByTheDebounce() {
+        facts.recordFact(ALICE, "one");
+        scheduler.advance(Duration.ofMillis(1500));
+        facts.recordFact(ALICE, "two");
+        scheduler.advance(Duration.ofMillis(1500));
+
+        assertThat(swept).as("3 s after the first fact, but only 1.5 s after the last").isEmpty();
+
+        scheduler.advance(Duration.ofMillis(500));
+
+        assertThat(swept).containsExactly(ALICE);
+        assertThat(store.count(ALICE, FactStatus.ACTIVE)).isEqualTo(2);
+    }
+
+    @Test
+    void aSteadyTrickleIsSweptNoLaterThanTheMaxWait() {
+        for (int second = 0; second < 29; second++) {
+            facts.recordFact(ALICE, "fact " + second);
+            scheduler.advance(Duration.ofSeconds(1));
+        }
+        assertThat(swept).isEmpty();
+        facts.recordFact(ALICE, "fact 29");
+
+        scheduler.advance(Duration.ofSeconds(1));
+
+        assertThat(swept).as("30 s after the first recording").containsExactly(ALICE);
+        assertThat(store.count(ALICE, FactStatus.PENDING)).isZero();
+    }
+
+    @Test
+    void aRecordingAfterASweepPlansTheNextOne() {
+        facts.recordFact(ALICE, "one");
+        scheduler.advance(DEBOUNCE);
+        facts.recordFact(ALICE, "two");
+
+        assertThat(sweeper.isPlanned(ALICE)).isTrue();
+        scheduler.advance(DEBOUNCE);
+
+        assertThat(swept).containsExactly(ALICE, ALICE);
+        assertThat(store.count(ALICE, FactStatus.PENDING)).isZero();
+    }
+
+    @Test
+    void tenantsAreDebouncedIndependently() {
+        facts.recordFact(ALICE, "alice's fact");
+        scheduler.advance(Duration.ofSeconds(1));
+        facts.recordFact(BOB, "bob's fact");
+        scheduler.advance(Duration.ofSeconds(1));
+
+        assertThat(swept).containsExactly(ALICE);
+
+        scheduler.advance(Duration.ofSeconds(1));
+
+        assertThat(swept).containsExactly(ALICE, BOB);
+    }
+
+    @Test
+    void aFailingSweepIsContainedAndTheNextRecordingPlansAgain() {
+        List<Tenant> attempts = new ArrayList<>();
+        FactSweeper failing = new FactSweeper(tenant -> {
+            attempts.add(tenant);
+            throw new IllegalStateException("storage is down");
+        }, scheduler, clock, DEBOUNCE, MAX_WAIT);
+
+        failing.request(ALICE);
+        scheduler.advance(DEBOUNCE);
+        failing.request(ALICE);
+        scheduler.advance(DEBOUNCE);
+
+        assertThat(attempts).containsExactly(ALICE, ALICE);
+    }
+
+    @Test
+    void theMaxWaitCannotBeShorterThanTheDebounce() {
+        assertThatThrownBy(() -> new FactSweeper(t -> { }, scheduler, clock, Duration.ofSeconds(5), Duration.ofSeconds(1)))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+}

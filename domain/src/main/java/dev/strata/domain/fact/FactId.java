@@ -1,0 +1,31 @@
+package dev.strata.domain.fact;
+
+import dev.strata.domain.error.InvalidInputException;
+
+/** Identity of a stored fact row; positive, assigned by the store. */
+public record FactId(long value) {
+
+    public FactId {
+        if (value <= 0) {
+            throw new InvalidInputException("id", "must be a positive integer");
+        }
+    }
+
+    public static FactId of(long value) {
+        return new FactId(value);
+    }
+
+    /** Parses an id from a path segment, naming the field in the error. */
+    public static FactId parse(String text) {
+        try {
+            return new FactId(Long.parseLong(text.strip()));
+        } catch (NumberFormatException e) {
+            throw new InvalidInputException("id", "must be a positive integer");
+        }
+    }
+
+    @Override
+    public String toString() {
+        return Long.toString(value);
+    }
+}
