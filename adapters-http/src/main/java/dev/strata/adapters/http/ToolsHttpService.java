@@ -83,7 +83,12 @@ final class ToolsHttpService implements HttpService {
         args.allowOnly(Set.of("category", "content", "metadata", "source"));
         Source source = args.optionalString("source", Source::parse).orElse(Source.AGENT_RECORDED);
         if (Category.resolve(args.requiredString("category")).equals(Category.FACT)) {
-            args.optionalMetadata("metadata");
+            // Facts keep no metadata, but a malformed or oversized one is still refused, as for any write.
+            args.optionalMetadata("metadata").filter(m -> m.json().length() > memories.limits().maxMetadataChars())
+                    .ifPresent(m -> {
+                        throw new InvalidInputException("metadata", "must be at most "
+                                + memories.limits().maxMetadataChars() + " characters of JSON");
+                    });
             Fact fact = facts.recordFact(tenant, args.requiredString("content"));
             Map<String, Object> data = new LinkedHashMap<>();
             data.put("id", fact.id().value());
