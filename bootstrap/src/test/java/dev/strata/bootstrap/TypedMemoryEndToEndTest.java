@@ -1,18 +1,12 @@
 package dev.strata.bootstrap;
 
 import dev.strata.adapters.http.GatewaySettings;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.IOException;
-import java.io.StringReader;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -26,13 +20,13 @@ class TypedMemoryEndToEndTest {
     static Path dataDir;
 
     private static Strata strata;
-    private static HttpClient http;
+    private static Http http;
 
     @BeforeAll
     static void start() {
         strata = Strata.start(SettingsLoader.fromDefaults().load().withDataDir(dataDir)
                 .withGateway(GatewaySettings.defaults("127.0.0.1", 0)), Clock.systemUTC());
-        http = HttpClient.newHttpClient();
+        http = new Http(strata.port());
     }
 
     @AfterAll
@@ -41,20 +35,8 @@ class TypedMemoryEndToEndTest {
         strata.close();
     }
 
-    private static HttpResponse<String> send(String method, String path, String body, String tenant)
-            throws IOException, InterruptedException {
-        return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + strata.port() + path))
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body))
-                .header("Content-Type", "application/json").header("X-Strata-Tenant", tenant).build(),
-                HttpResponse.BodyHandlers.ofString());
-    }
-
-    private static JsonObject json(HttpResponse<String> res) {
-        return Json.createReader(new StringReader(res.body())).readObject();
-    }
-
     private static JsonObject tool(String name, String args, String tenant) throws Exception {
-        return json(send("POST", "/v1/tools/" + name, args, tenant));
+        return Http.json(http.send("POST", "/v1/tools/" + name, args, tenant));
     }
 
     @Test
@@ -65,10 +47,10 @@ class TypedMemoryEndToEndTest {
         assertThat(first.getJsonObject("data").getString("action")).isEqualTo("inserted");
         assertThat(first.getJsonObject("data").getJsonObject("memory").getString("type")).isEqualTo("decision");
 
-        HttpResponse<String> rejected = send("POST", "/v1/tools/memory_save",
+        HttpResponse<String> rejected = http.send("POST", "/v1/tools/memory_save",
                 "{\"key\":\"auth-approach\",\"content\":\"sessions in Redis\"}", "typed");
         assertThat(rejected.statusCode()).isEqualTo(409);
-        JsonObject rejection = json(rejected);
+        JsonObject rejection = Http.json(rejected);
         assertThat(rejection.getBoolean("ok")).isFalse();
         assertThat(rejection.getString("error")).contains("JWT with 1h expiry", "supersede_reason");
         assertThat(rejection.getJsonObject("details").getString("current_content")).isEqualTo("JWT with 1h expiry");
@@ -78,7 +60,7 @@ class TypedMemoryEndToEndTest {
         assertThat(second.getJsonObject("data").getString("action")).isEqualTo("superseded");
         assertThat(second.getJsonObject("data").getJsonObject("superseded").getBoolean("is_active")).isFalse();
 
-        JsonObject history = json(send("GET", "/v1/memory/history?key=auth-approach", null, "typed"));
+        JsonObject history = Http.json(http.send("GET", "/v1/memory/history?key=auth-approach", null, "typed"));
         assertThat(history.getJsonArray("entries")).hasSize(2);
         assertThat(history.getJsonArray("entries").getJsonObject(0).getString("content"))
                 .isEqualTo("JWT with 15m expiry and refresh tokens");
@@ -93,24 +75,24 @@ class TypedMemoryEndToEndTest {
         assertThat(results.getJsonObject(1).getBoolean("is_active")).isFalse();
         assertThat(search.getJsonObject("data").getString("search_mode")).isEqualTo("keyword");
 
-        assertThat(send("GET", "/v1/snapshot", null, "typed").body())
+        assertThat(http.send("GET", "/v1/snapshot", null, "typed").body())
                 .contains("[decision] [auth-approach]: JWT with 15m expiry and refresh tokens")
                 .doesNotContain("JWT with 1h expiry");
     }
 
     @Test
     void restWritesWithAKeyFollowTheSameRules() throws Exception {
-        assertThat(send("POST", "/v1/memory", "{\"key\":\"slippage\",\"category\":\"preference\","
+        assertThat(http.send("POST", "/v1/memory", "{\"key\":\"slippage\",\"category\":\"preference\","
                 + "\"content\":\"0.5% slippage\"}", "rest").statusCode()).isEqualTo(201);
-        HttpResponse<String> conflict = send("POST", "/v1/memory", "{\"key\":\"slippage\",\"category\":\"preference\","
+        HttpResponse<String> conflict = http.send("POST", "/v1/memory", "{\"key\":\"slippage\",\"category\":\"preference\","
                 + "\"content\":\"1% slippage\"}", "rest");
         assertThat(conflict.statusCode()).isEqualTo(409);
         assertThat(conflict.headers().firstValue("Content-Type")).contains("application/problem+json");
-        assertThat(json(conflict).getJsonObject("details").getString("current_content")).isEqualTo("0.5% slippage");
-        assertThat(send("POST", "/v1/memory", "{\"key\":\"slippage\",\"category\":\"preference\","
+        assertThat(Http.json(conflict).getJsonObject("details").getString("current_content")).isEqualTo("0.5% slippage");
+        assertThat(http.send("POST", "/v1/memory", "{\"key\":\"slippage\",\"category\":\"preference\","
                 + "\"content\":\"1% slippage\",\"supersede_reason\":\"user raised it\"}", "rest").statusCode())
                 .isEqualTo(201);
-        assertThat(send("POST", "/v1/memory", "{\"category\":\"preference\",\"content\":\"x\","
+        assertThat(http.send("POST", "/v1/memory", "{\"category\":\"preference\",\"content\":\"x\","
                 + "\"supersede_reason\":\"no key\"}", "rest").statusCode()).isEqualTo(400);
     }
 
@@ -124,35 +106,35 @@ class TypedMemoryEndToEndTest {
 
         assertThat(tool("memory_delete", "{\"key\":\"focus\"}", "del").getBoolean("ok")).isTrue();
         assertThat(tool("memory_list", "{}", "del").getJsonObject("data").getJsonArray("memories")).hasSize(1);
-        assertThat(json(send("GET", "/v1/memory/history?key=focus", null, "del")).getJsonArray("entries")
+        assertThat(Http.json(http.send("GET", "/v1/memory/history?key=focus", null, "del")).getJsonArray("entries")
                 .getJsonObject(0).getBoolean("is_active")).isFalse();
-        assertThat(send("POST", "/v1/tools/memory_delete", "{\"key\":\"focus\"}", "del").statusCode()).isEqualTo(404);
-        assertThat(send("GET", "/v1/snapshot", null, "del").body()).doesNotContain("payments dashboard")
+        assertThat(http.send("POST", "/v1/tools/memory_delete", "{\"key\":\"focus\"}", "del").statusCode()).isEqualTo(404);
+        assertThat(http.send("GET", "/v1/snapshot", null, "del").body()).doesNotContain("payments dashboard")
                 .doesNotContain("wiki/payments");
     }
 
     @Test
     void anotherTenantCannotReadOrTouchAKey() throws Exception {
         tool("memory_save", "{\"key\":\"secret-plan\",\"content\":\"buy the dip\"}", "owner2");
-        assertThat(send("GET", "/v1/memory/history?key=secret-plan", null, "other2").statusCode()).isEqualTo(404);
-        assertThat(send("POST", "/v1/tools/memory_delete", "{\"key\":\"secret-plan\"}", "other2").statusCode())
+        assertThat(http.send("GET", "/v1/memory/history?key=secret-plan", null, "other2").statusCode()).isEqualTo(404);
+        assertThat(http.send("POST", "/v1/tools/memory_delete", "{\"key\":\"secret-plan\"}", "other2").statusCode())
                 .isEqualTo(404);
         assertThat(tool("memory_save", "{\"key\":\"secret-plan\",\"content\":\"mine\"}", "other2")
                 .getJsonObject("data").getString("action")).isEqualTo("inserted");
-        assertThat(json(send("GET", "/v1/memory/history?key=secret-plan", null, "owner2")).getJsonArray("entries"))
+        assertThat(Http.json(http.send("GET", "/v1/memory/history?key=secret-plan", null, "owner2")).getJsonArray("entries"))
                 .hasSize(1);
     }
 
     @Test
     void badToolArgumentsNameTheField() throws Exception {
-        HttpResponse<String> badType = send("POST", "/v1/tools/memory_save",
+        HttpResponse<String> badType = http.send("POST", "/v1/tools/memory_save",
                 "{\"key\":\"k\",\"content\":\"c\",\"type\":\"preference\"}", "bad");
         assertThat(badType.statusCode()).isEqualTo(400);
-        assertThat(json(badType).getString("field")).isEqualTo("type");
-        assertThat(json(send("POST", "/v1/tools/memory_save", "{\"key\":\"bad key\",\"content\":\"c\"}", "bad"))
+        assertThat(Http.json(badType).getString("field")).isEqualTo("type");
+        assertThat(Http.json(http.send("POST", "/v1/tools/memory_save", "{\"key\":\"bad key\",\"content\":\"c\"}", "bad"))
                 .getString("field")).isEqualTo("key");
-        assertThat(json(send("POST", "/v1/tools/memory_save", "{\"content\":\"c\"}", "bad")).getString("field"))
+        assertThat(Http.json(http.send("POST", "/v1/tools/memory_save", "{\"content\":\"c\"}", "bad")).getString("field"))
                 .isEqualTo("key");
-        assertThat(send("GET", "/v1/memory/history", null, "bad").statusCode()).isEqualTo(400);
+        assertThat(http.send("GET", "/v1/memory/history", null, "bad").statusCode()).isEqualTo(400);
     }
 }

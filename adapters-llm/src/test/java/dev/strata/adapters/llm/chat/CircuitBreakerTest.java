@@ -1,5 +1,7 @@
 package dev.strata.adapters.llm.chat;
 
+import dev.strata.domain.MutableClock;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

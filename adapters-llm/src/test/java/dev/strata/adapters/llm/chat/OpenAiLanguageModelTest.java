@@ -1,5 +1,7 @@
 package dev.strata.adapters.llm.chat;
 
+import dev.strata.domain.MutableClock;
+
 import static dev.strata.adapters.llm.chat.ProviderFixtures.DECISION;
 import static dev.strata.adapters.llm.chat.ProviderFixtures.openAiReply;
 import static org.assertj.core.api.Assertions.assertThat;
