@@ -82,5 +82,31 @@ final class Schema {
                                                           'inferred', 'chat_extracted', 'agent_recorded')""",
             "UPDATE memories SET source = 'user_manual' WHERE source IS NULL"));
 
-    static final List<Migration> MIGRATIONS = List.of(V1_GENERAL_MEMORY, V2_SOURCE_BACKFILL);
+    /**
+     * API keys (only the SHA-256 of each token, never the token) and the per-tenant vault of spec 02.
+     * {@code api_keys.revoked_at} stays NULL while a key works; revocation is a timestamp, not a
+     * delete, so {@code keys list} can still show who had access.
+     */
+    static final Migration V4_ACCESS_AND_VAULT = new Migration(4, "api keys and vault", List.of(
+            """
+            CREATE TABLE api_keys (
+              id          TEXT PRIMARY KEY,
+              tenant      TEXT NOT NULL,
+              admin       INTEGER NOT NULL CHECK (admin IN (0, 1)),
+              hash        TEXT NOT NULL,
+              created_at  TEXT NOT NULL,
+              revoked_at  TEXT
+            ) WITHOUT ROWID""",
+            """
+            CREATE TABLE vault (
+              tenant      TEXT NOT NULL,
+              key         TEXT NOT NULL,
+              value       TEXT NOT NULL,
+              is_secret   INTEGER NOT NULL CHECK (is_secret IN (0, 1)),
+              updated_at  TEXT NOT NULL,
+              PRIMARY KEY (tenant, key)
+            ) WITHOUT ROWID""",
+            "CREATE INDEX idx_vault_secrets ON vault(is_secret) WHERE is_secret = 1"));
+
+    static final List<Migration> MIGRATIONS = List.of(V1_GENERAL_MEMORY, V2_SOURCE_BACKFILL, V4_ACCESS_AND_VAULT);
 }

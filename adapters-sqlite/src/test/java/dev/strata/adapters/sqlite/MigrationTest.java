@@ -25,12 +25,13 @@ class MigrationTest {
     void aFreshFileGetsEveryMigrationOnceAndReopeningChangesNothing() {
         try (SqliteDatabase db = TempDatabase.open(dir)) {
             assertThat(TempDatabase.column(db, "SELECT version FROM schema_migrations ORDER BY version"))
-                    .containsExactly("1", "2");
+                    .containsExactlyElementsOf(allVersions());
             assertThat(TempDatabase.column(db, "PRAGMA journal_mode")).containsExactly("wal");
             assertThat(TempDatabase.column(db, "PRAGMA foreign_keys")).containsExactly("1");
         }
         try (SqliteDatabase db = TempDatabase.open(dir)) {
-            assertThat(TempDatabase.column(db, "SELECT COUNT(*) FROM schema_migrations")).containsExactly("2");
+            assertThat(TempDatabase.column(db, "SELECT COUNT(*) FROM schema_migrations"))
+                    .containsExactly(Integer.toString(Schema.MIGRATIONS.size()));
         }
     }
 
@@ -58,10 +59,24 @@ class MigrationTest {
 
         try (SqliteDatabase db = TempDatabase.open(dir)) {
             assertThat(TempDatabase.column(db, "SELECT version FROM schema_migrations ORDER BY version"))
-                    .containsExactly("1", "2");
+                    .containsExactlyElementsOf(allVersions());
             SqliteMemoryStore store = new SqliteMemoryStore(db);
             assertThat(store.find(Tenant.DEFAULT, MemoryId.of(1)).orElseThrow().source()).isEqualTo(Source.INFERRED);
             assertThat(store.find(Tenant.DEFAULT, MemoryId.of(2)).orElseThrow().source()).isEqualTo(Source.USER_MANUAL);
+        }
+    }
+
+    private static List<String> allVersions() {
+        return Schema.MIGRATIONS.stream().map(m -> Integer.toString(m.version())).toList();
+    }
+
+    @Test
+    void migrationFourCreatesTheKeyAndVaultTablesWithoutAnySearchIndex() {
+        try (SqliteDatabase db = TempDatabase.open(dir)) {
+            assertThat(TempDatabase.column(db, "SELECT name FROM sqlite_master WHERE type = 'table' "
+                    + "AND name IN ('api_keys', 'vault') ORDER BY name")).containsExactly("api_keys", "vault");
+            assertThat(TempDatabase.column(db, "SELECT name FROM sqlite_master WHERE sql LIKE '%vault%' "
+                    + "AND (type = 'trigger' OR sql LIKE '%fts%')")).isEmpty();
         }
     }
 }
