@@ -25,6 +25,7 @@ public final class SettingsLoader {
             Map.entry("strata.data-dir", "STRATA_DATA_DIR"),
             Map.entry("strata.server.host", "STRATA_HOST"),
             Map.entry("strata.server.port", "STRATA_PORT"),
+            Map.entry("strata.server.require-auth", "STRATA_REQUIRE_AUTH"),
             Map.entry("strata.server.max-body-bytes", "STRATA_MAX_BODY_BYTES"),
             Map.entry("strata.server.max-batch-body-bytes", "STRATA_MAX_BATCH_BODY_BYTES"),
             Map.entry("strata.memory.max-content-chars", "STRATA_MAX_CONTENT_CHARS"),
@@ -61,7 +62,8 @@ public final class SettingsLoader {
                 string("strata.server.host"),
                 integer("strata.server.port"),
                 longValue("strata.server.max-body-bytes"),
-                longValue("strata.server.max-batch-body-bytes"));
+                longValue("strata.server.max-batch-body-bytes"),
+                bool("strata.server.require-auth"));
         SqliteSettings sqlite = new SqliteSettings(
                 integer("strata.sqlite.pool-size"),
                 Duration.ofMillis(longValue("strata.sqlite.busy-timeout-ms")),
@@ -81,6 +83,16 @@ public final class SettingsLoader {
         Optional<String> fromEnv = Optional.ofNullable(envName).map(env::get).filter(v -> !v.isBlank());
         return fromEnv.orElseGet(() -> config.get(key).asString()
                 .orElseThrow(() -> new IllegalStateException("missing configuration key " + key)));
+    }
+
+    private boolean bool(String key) {
+        String raw = string(key).strip().toLowerCase(Locale.ROOT);
+        return switch (raw) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new IllegalArgumentException("configuration " + key + " (" + ENV.get(key)
+                    + ") must be true or false, got '" + raw + "'");
+        };
     }
 
     private int integer(String key) {

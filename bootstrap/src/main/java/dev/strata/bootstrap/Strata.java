@@ -2,13 +2,18 @@ package dev.strata.bootstrap;
 
 import dev.strata.adapters.http.Gateway;
 import dev.strata.adapters.http.GatewayServices;
+import dev.strata.adapters.sqlite.SqliteApiKeyStore;
 import dev.strata.adapters.sqlite.SqliteAuditLog;
 import dev.strata.adapters.sqlite.SqliteDatabase;
 import dev.strata.adapters.sqlite.SqliteMemoryStore;
 import dev.strata.adapters.sqlite.SqliteUserProfileStore;
+import dev.strata.adapters.sqlite.SqliteVaultStore;
+import dev.strata.application.access.AccessService;
 import dev.strata.application.memory.MemoryService;
 import dev.strata.application.profile.ProfileService;
 import dev.strata.application.snapshot.SnapshotService;
+import dev.strata.application.vault.VaultService;
+import dev.strata.domain.vault.CredentialScrubber;
 import io.helidon.scheduling.FixedRate;
 import io.helidon.scheduling.Scheduling;
 
@@ -28,16 +33,20 @@ public final class Strata implements AutoCloseable {
     private final Services services;
     private final Gateway gateway;
     private final FixedRate purgeJob;
+    private final LogScrubbing logScrubbing;
 
-    private Strata(SqliteDatabase database, Services services, Gateway gateway, FixedRate purgeJob) {
+    private Strata(SqliteDatabase database, Services services, Gateway gateway, FixedRate purgeJob,
+                   LogScrubbing logScrubbing) {
         this.database = database;
         this.services = services;
         this.gateway = gateway;
         this.purgeJob = purgeJob;
+        this.logScrubbing = logScrubbing;
     }
 
     /** The application services wired on one database, without any server: for the CLI and benchmarks. */
-    public record Services(MemoryService memories, ProfileService profile, SnapshotService snapshots) {
+    public record Services(MemoryService memories, ProfileService profile, SnapshotService snapshots,
+                           AccessService access, VaultService vault) {
 
         static Services on(SqliteDatabase db, StrataSettings settings, Clock clock) {
             SqliteMemoryStore memoryStore = new SqliteMemoryStore(db);
@@ -45,24 +54,44 @@ public final class Strata implements AutoCloseable {
             MemoryService memories = new MemoryService(memoryStore, new SqliteAuditLog(db), clock, settings.limits(),
                     settings.retention());
             return new Services(memories, new ProfileService(profileStore, clock),
-                    new SnapshotService(memoryStore, profileStore, settings.snapshotLimit()));
+                    new SnapshotService(memoryStore, profileStore, settings.snapshotLimit()),
+                    new AccessService(new SqliteApiKeyStore(db), clock),
+                    new VaultService(new SqliteVaultStore(db), new CredentialScrubber(), clock));
+        }
+    }
+
+    /** Authentication is required but no key could pass it: starting would lock every client out. */
+    public static final class NoActiveKeyException extends IllegalStateException {
+        NoActiveKeyException(StrataSettings settings) {
+            super("authentication is required (" + (settings.gateway().requireAuth() ? "--require-auth / "
+                    + "strata.server.require-auth" : "--host " + settings.gateway().host() + " is not a loopback address")
+                    + ") but no active API key exists in " + settings.databaseFile().toAbsolutePath()
+                    + "; create one first: strata keys create --tenant <tenant> --data-dir " + settings.dataDir());
         }
     }
 
     public static Strata start(StrataSettings settings, Clock clock) {
         SqliteDatabase db = SqliteDatabase.open(settings.databaseFile(), settings.sqlite(), clock);
+        LogScrubbing logScrubbing = null;
         try {
             Services services = Services.on(db, settings, clock);
+            if (settings.gateway().authRequired() && !services.access().hasActiveKey()) {
+                throw new NoActiveKeyException(settings);
+            }
+            logScrubbing = LogScrubbing.install(services.vault().scrubber());
             Gateway gateway = Gateway.start(settings.gateway(), new GatewayServices(services.memories(),
-                    services.profile(), services.snapshots(), () -> ping(db)));
+                    services.profile(), services.snapshots(), () -> ping(db), services.access(), services.vault()));
             FixedRate purge = Scheduling.fixedRate()
                     .initialDelay(settings.purgeInterval().toSeconds())
                     .delay(settings.purgeInterval().toSeconds())
                     .timeUnit(TimeUnit.SECONDS)
                     .task(invocation -> purge(services.memories()))
                     .build();
-            return new Strata(db, services, gateway, purge);
+            return new Strata(db, services, gateway, purge, logScrubbing);
         } catch (RuntimeException e) {
+            if (logScrubbing != null) {
+                logScrubbing.close();
+            }
             db.close();
             throw e;
         }
@@ -110,6 +139,7 @@ public final class Strata implements AutoCloseable {
     public void close() {
         purgeJob.executor().shutdownNow();
         gateway.close();
+        logScrubbing.close();
         database.close();
     }
 }

@@ -48,10 +48,16 @@ public final class Gateway implements AutoCloseable {
     }
 
     static void routing(HttpRouting.Builder routing, GatewaySettings settings, GatewayServices services) {
+        // Scrubbing first, so even a 401 from authentication passes through it.
+        routing.addFilter(new ScrubbedOutput(services.vault().scrubber()));
+        if (settings.authRequired()) {
+            routing.addFilter(new Authentication(services.access()));
+        }
         routing.register("/v1/memory", new MemoryHttpService(services.memories(), settings))
                 .register("/v1/profile", new ProfileHttpService(services.profile(), settings))
                 .register("/v1/snapshot", new SnapshotHttpService(services.snapshots()))
-                .register("/v1/tools", new ToolsHttpService(services.memories(), settings))
+                .register("/v1/vault", new VaultHttpService(services.vault(), settings))
+                .register("/v1/tools", new ToolsHttpService(services.memories(), services.vault(), settings))
                 .any("/v1/*", (req, res) -> Problem.of("not-found", "Not found", Status.NOT_FOUND_404,
                         "no resource at " + req.prologue().method().text() + " " + instance(req))
                         .send(res, instance(req)))

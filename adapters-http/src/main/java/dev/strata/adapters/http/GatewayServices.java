@@ -1,22 +1,28 @@
 package dev.strata.adapters.http;
 
+import dev.strata.application.access.AccessService;
 import dev.strata.application.memory.MemoryService;
 import dev.strata.application.profile.ProfileService;
 import dev.strata.application.snapshot.SnapshotService;
+import dev.strata.application.vault.VaultService;
 
 import java.util.Objects;
 import java.util.function.BooleanSupplier;
 
 /**
  * The application use cases the gateway exposes, plus a probe of the storage for the readiness check.
+ * {@code access} verifies API keys; {@code vault} also carries the credential scrubber every response
+ * body passes through.
  */
 public record GatewayServices(MemoryService memories, ProfileService profile, SnapshotService snapshots,
-                              BooleanSupplier storageReady) {
+                              BooleanSupplier storageReady, AccessService access, VaultService vault) {
 
     public GatewayServices {
         Objects.requireNonNull(memories, "memories");
         Objects.requireNonNull(profile, "profile");
         Objects.requireNonNull(snapshots, "snapshots");
         Objects.requireNonNull(storageReady, "storageReady");
+        Objects.requireNonNull(access, "access");
+        Objects.requireNonNull(vault, "vault");
     }
 }

@@ -2,6 +2,7 @@ package dev.strata.adapters.http;
 
 import dev.strata.application.memory.MemoryService;
 import dev.strata.application.memory.WriteMemory;
+import dev.strata.application.vault.VaultService;
 import dev.strata.domain.error.DomainException;
 import dev.strata.domain.error.InvalidInputException;
 import dev.strata.domain.memory.Memory;
@@ -28,10 +29,12 @@ import java.util.Set;
 final class ToolsHttpService implements HttpService {
 
     private final MemoryService memories;
+    private final VaultService vault;
     private final GatewaySettings settings;
 
-    ToolsHttpService(MemoryService memories, GatewaySettings settings) {
+    ToolsHttpService(MemoryService memories, VaultService vault, GatewaySettings settings) {
         this.memories = memories;
+        this.vault = vault;
         this.settings = settings;
     }
 
@@ -40,9 +43,14 @@ final class ToolsHttpService implements HttpService {
         rules.post("/memory_write", (req, res) -> run(req, res, this::memoryWrite))
                 .post("/memory_search", (req, res) -> run(req, res, this::memorySearch))
                 .post("/memory_read", (req, res) -> run(req, res, this::memoryRead))
+                .post("/vault_set", (req, res) -> run(req, res, this::vaultSet))
+                .post("/vault_get", (req, res) -> run(req, res, this::vaultGet))
+                .post("/vault_list", (req, res) -> run(req, res, this::vaultList))
+                .post("/vault_delete", (req, res) -> run(req, res, this::vaultDelete))
                 .any("/{name}", (req, res) -> envelope(res, Status.NOT_FOUND_404,
                         error("unknown tool '" + req.path().pathParameters().get("name")
-                                + "' (known: memory_write, memory_search, memory_read)", Optional.empty())));
+                                + "' (known: memory_write, memory_search, memory_read, vault_set, vault_get, "
+                                + "vault_list, vault_delete)", Optional.empty())));
     }
 
     /** memory_write({category, content, metadata?}): an agent's write; its provenance is agent_recorded. */
@@ -72,6 +80,37 @@ final class ToolsHttpService implements HttpService {
     private Object memoryRead(Tenant tenant, JsonBody args) {
         args.allowOnly(Set.of("category", "limit"));
         return Views.memories(memories.list(tenant, args.optionalString("category"), args.optionalInt("limit")));
+    }
+
+    /** vault_set({key, value, is_secret?}): the answer never echoes a secret's value. */
+    private Object vaultSet(Tenant tenant, JsonBody args) {
+        args.allowOnly(Set.of("key", "value", "is_secret"));
+        return Views.vaultEntry(vault.set(tenant, args.requiredString("key"), args.requiredString("value"),
+                args.optionalBoolean("is_secret").orElse(false)), false);
+    }
+
+    /**
+     * vault_get({key}): a plain value, or only the fact that a secret exists. Tool output lands in the
+     * model's context and transcripts, where spec 02 says secrets must never appear; programs that
+     * need a credential read it with {@code GET /v1/vault/{key}}.
+     */
+    private Object vaultGet(Tenant tenant, JsonBody args) {
+        args.allowOnly(Set.of("key"));
+        return Views.vaultEntry(vault.get(tenant, args.requiredString("key")), false);
+    }
+
+    /** vault_list({}): keys with their secret flag, values of plain entries only. */
+    private Object vaultList(Tenant tenant, JsonBody args) {
+        args.allowOnly(Set.of());
+        return Map.of("entries", vault.list(tenant).stream().map(e -> Views.vaultEntry(e, false)).toList());
+    }
+
+    /** vault_delete({key}). */
+    private Object vaultDelete(Tenant tenant, JsonBody args) {
+        args.allowOnly(Set.of("key"));
+        String key = args.requiredString("key");
+        vault.delete(tenant, key);
+        return Map.of("deleted", key);
     }
 
     private void run(ServerRequest req, ServerResponse res, Tool tool) {

@@ -3,6 +3,7 @@ package dev.strata.adapters.http;
 import dev.strata.domain.memory.Memory;
 import dev.strata.domain.memory.SearchHit;
 import dev.strata.domain.profile.ProfileEntry;
+import dev.strata.domain.vault.VaultEntry;
 import jakarta.json.Json;
 import jakarta.json.JsonReader;
 
@@ -51,6 +52,21 @@ final class Views {
         Map<String, Object> v = new LinkedHashMap<>();
         v.put("key", e.key());
         v.put("value", e.value());
+        v.put("updated_at", e.updatedAt().toString());
+        return v;
+    }
+
+    /**
+     * A vault entry. A secret's value appears only when {@code reveal} is set, which only the explicit
+     * {@code GET /v1/vault/{key}} does; listings, writes and tools show that a secret exists, not what it is.
+     */
+    static Map<String, Object> vaultEntry(VaultEntry e, boolean reveal) {
+        Map<String, Object> v = new LinkedHashMap<>();
+        v.put("key", e.key());
+        v.put("is_secret", e.secret());
+        if (!e.secret() || reveal) {
+            v.put("value", e.value());
+        }
         v.put("updated_at", e.updatedAt().toString());
         return v;
     }

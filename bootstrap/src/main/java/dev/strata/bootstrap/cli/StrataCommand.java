@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = StrataCommand.Version.class,
         description = "Strata: a memory service for AI agents on one embedded SQLite file.",
-        subcommands = {ServeCommand.class, BenchCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {ServeCommand.class, KeysCommand.class, BenchCommand.class, CommandLine.HelpCommand.class})
 public final class StrataCommand implements Runnable {
 
     @CommandLine.Spec
