@@ -17,9 +17,10 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Requires an API key on {@code /v1/**} and {@code /observe/metrics} when authentication is on.
- * Health stays open so load balancers and supervisors can probe without a credential; it says only
- * up or down. The key comes as {@code Authorization: Bearer <key>} (or {@code X-Strata-Key}); a
+ * Requires an API key on every path when authentication is on, except health: {@code /v1/**},
+ * {@code /observe/metrics} and anything unknown. Deny-by-default, so a path spelled oddly enough to
+ * slip past a prefix check still needs a key. Health stays open so load balancers and supervisors
+ * can probe without a credential; it says only up or down. The key comes as {@code Authorization: Bearer <key>} (or {@code X-Strata-Key}); a
  * missing or bad key is a 401 with {@code WWW-Authenticate: Bearer}. A tenant key acts in its own
  * tenant: an {@code X-Strata-Tenant} header naming another is a 403, never that tenant's data. An
  * admin key may name any tenant. The result is registered in the request context, where
@@ -37,7 +38,8 @@ final class Authentication implements Filter {
     }
 
     static boolean isProtected(String path) {
-        return path.equals("/v1") || path.startsWith("/v1/") || path.startsWith("/observe/metrics");
+        boolean health = path.equals("/observe/health") || path.startsWith("/observe/health/");
+        return !health || path.contains("..") || path.contains("//");
     }
 
     @Override

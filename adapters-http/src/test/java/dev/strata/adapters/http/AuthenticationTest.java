@@ -124,6 +124,55 @@ class AuthenticationTest {
     }
 
     @Test
+    void oddlySpelledPathsNeverReachDataWithoutAKey() throws Exception {
+        gateway.memories.write(new dev.strata.application.memory.WriteMemory(Tenant.DEFAULT, "lesson",
+                "default-tenant-marker", dev.strata.domain.memory.Metadata.EMPTY,
+                dev.strata.domain.memory.Source.USER_MANUAL));
+        for (String path : new String[] {"//v1/memory", "/./v1/memory", "/observe/health/../../v1/memory",
+                "/observe/health/%2e%2e/%2e%2e/v1/memory", "/v1/./memory", "/V1/memory", "/v1/memory/",
+                "/observe/health//../../v1/memory"}) {
+            String response = rawGet(path);
+            assertThat(response).as(path).startsWith("HTTP/1.1 4").doesNotContain("default-tenant-marker");
+        }
+    }
+
+    /** A request line sent byte for byte (no client normalises the path); reads one response. */
+    private static String rawGet(String path) throws java.io.IOException {
+        try (java.net.Socket socket = new java.net.Socket("127.0.0.1", gateway.port())) {
+            socket.setSoTimeout(10_000);
+            socket.getOutputStream().write(("GET " + path + " HTTP/1.1\r\nHost: localhost\r\n\r\n")
+                    .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            java.io.InputStream in = socket.getInputStream();
+            StringBuilder head = new StringBuilder();
+            while (!head.toString().endsWith("\r\n\r\n")) {
+                int b = in.read();
+                if (b < 0) {
+                    break;
+                }
+                head.append((char) b);
+            }
+            java.util.regex.Matcher length = java.util.regex.Pattern.compile("(?i)content-length: *(\\d+)")
+                    .matcher(head);
+            byte[] body;
+            if (length.find()) {
+                body = in.readNBytes(Integer.parseInt(length.group(1)));
+            } else {
+                java.io.ByteArrayOutputStream chunks = new java.io.ByteArrayOutputStream();
+                while (!chunks.toString(java.nio.charset.StandardCharsets.UTF_8).endsWith("\r\n0\r\n\r\n")
+                        && !chunks.toString(java.nio.charset.StandardCharsets.UTF_8).startsWith("0\r\n\r\n")) {
+                    int b = in.read();
+                    if (b < 0) {
+                        break;
+                    }
+                    chunks.write(b);
+                }
+                body = chunks.toByteArray();
+            }
+            return head + new String(body, java.nio.charset.StandardCharsets.UTF_8);
+        }
+    }
+
+    @Test
     void withAuthenticationOffTheTenantHeaderDecidesAsBefore() {
         try (TestGateway open = new TestGateway(false)) {
             HttpResponse<String> written = open.send("POST", "/v1/memory", WRITE, "X-Strata-Tenant", "acme");

@@ -85,6 +85,10 @@ final class TestGateway implements AutoCloseable {
                 "www-authenticate", res.headers().firstValue("www-authenticate").orElse(""));
     }
 
+    int port() {
+        return gateway.port();
+    }
+
     @Override
     public void close() {
         http.close();
