@@ -53,11 +53,13 @@ public final class Gateway implements AutoCloseable {
         if (settings.authRequired()) {
             routing.addFilter(new Authentication(services.access()));
         }
-        routing.register("/v1/memory", new MemoryHttpService(services.memories(), settings))
+        SecretSafeSnippets snippets = new SecretSafeSnippets(services.vault().scrubber());
+        routing.register("/v1/memory", new MemoryHttpService(services.memories(), settings, snippets))
                 .register("/v1/profile", new ProfileHttpService(services.profile(), settings))
                 .register("/v1/snapshot", new SnapshotHttpService(services.snapshots()))
                 .register("/v1/vault", new VaultHttpService(services.vault(), settings))
-                .register("/v1/tools", new ToolsHttpService(services.memories(), services.vault(), settings))
+                .register("/v1/tools", new ToolsHttpService(services.memories(), services.vault(), settings,
+                        snippets))
                 .any("/v1/*", (req, res) -> Problem.of("not-found", "Not found", Status.NOT_FOUND_404,
                         "no resource at " + req.prologue().method().text() + " " + instance(req))
                         .send(res, instance(req)))

@@ -31,11 +31,13 @@ final class ToolsHttpService implements HttpService {
     private final MemoryService memories;
     private final VaultService vault;
     private final GatewaySettings settings;
+    private final SecretSafeSnippets snippets;
 
-    ToolsHttpService(MemoryService memories, VaultService vault, GatewaySettings settings) {
+    ToolsHttpService(MemoryService memories, VaultService vault, GatewaySettings settings, SecretSafeSnippets snippets) {
         this.memories = memories;
         this.vault = vault;
         this.settings = settings;
+        this.snippets = snippets;
     }
 
     @Override
@@ -69,7 +71,8 @@ final class ToolsHttpService implements HttpService {
             throw new InvalidInputException("max_results", "give either limit or max_results, not both");
         }
         Optional<Integer> limit = args.has("max_results") ? args.optionalInt("max_results") : args.optionalInt("limit");
-        var hits = memories.search(tenant, args.requiredString("query"), limit, args.optionalString("category"));
+        String query = args.requiredString("query");
+        var hits = snippets.guard(memories.search(tenant, query, limit, args.optionalString("category")), query);
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("results", hits.stream().map(Views::hit).toList());
         data.put("search_mode", "keyword");

@@ -142,6 +142,24 @@ class VaultHttpServiceTest {
     }
 
     @Test
+    void aSearchForAWordInsideASecretDoesNotLeakItThroughTheSnippet() {
+        send("PUT", "/v1/vault/token", "{\"value\":\"" + SECRET + "\",\"is_secret\":true}");
+        StringBuilder longContent = new StringBuilder("the live key is " + SECRET);
+        for (int i = 0; i < 60; i++) {
+            longContent.append(" filler").append(i);
+        }
+        send("POST", "/v1/memory", "{\"category\":\"lesson\",\"content\":\"" + longContent + "\"}");
+
+        for (HttpResponse<String> res : java.util.List.of(
+                send("POST", "/v1/memory/search", "{\"query\":\"live\"}"),
+                send("POST", "/v1/memory/search", "{\"query\":\"4f9a8b7c6d5e\"}"),
+                send("POST", "/v1/tools/memory_search", "{\"query\":\"live\"}"))) {
+            assertThat(res.statusCode()).isEqualTo(200);
+            assertThat(res.body()).doesNotContain("4f9a8b7c6d5e").doesNotContain("sk-live").contains("[REDACTED:vault:token]");
+        }
+    }
+
+    @Test
     void aSecretInAProblemBodyIsRedacted() {
         send("PUT", "/v1/vault/token", "{\"value\":\"" + SECRET + "\",\"is_secret\":true}");
 
@@ -162,6 +180,9 @@ class VaultHttpServiceTest {
         HttpResponse<String> list = send("GET", "/v1/memory", null);
         assertThat(json(list).getJsonArray("memories").getJsonObject(0).getString("content"))
                 .isEqualTo("key: [REDACTED:vault:pem]");
+        // The snapshot puts each memory on one line: the key's newlines become spaces there.
+        assertThat(send("GET", "/v1/snapshot", null).body()).contains("key: [REDACTED:vault:pem]")
+                .doesNotContain("abc\"def");
         assertThat(json(send("GET", "/v1/vault/pem", null)).getString("value")).isEqualTo(pem);
     }
 

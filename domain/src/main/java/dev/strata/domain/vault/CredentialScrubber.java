@@ -21,8 +21,10 @@ import java.util.regex.Pattern;
  * occurrence becomes {@code [REDACTED:vault:<key>]}. Values are matched longest first, so a secret that
  * contains another is redacted whole rather than leaving its remainder visible.
  *
- * <p>Besides the raw value, its JSON-escaped form is matched too: a secret with a quote, backslash or
- * newline appears escaped inside a JSON body, and a raw-only match would miss it there.
+ * <p>A secret is matched in the forms outputs give it, not only byte for byte: JSON-escaped (a quote,
+ * backslash or control character inside a JSON string) and with its whitespace re-flowed (the
+ * snapshot renders each memory on one line, so a PEM key's newlines become spaces). Any run of
+ * whitespace, or of escaped whitespace, inside a secret matches any other such run.
  *
  * <p>The scrubber is global rather than per tenant: a secret must not leak through any tenant's
  * output, including one that copied it into its own memory. Values shorter than
@@ -34,6 +36,9 @@ import java.util.regex.Pattern;
 public final class CredentialScrubber {
 
     public static final int MIN_SECRET_CHARS = 8;
+
+    /** Whitespace as it appears raw or JSON-escaped ({@code \n}, {@code \u000b}...). */
+    private static final String GAP = "(?:\\s|\\\\[nrtfb]|\\\\u00[0-9a-fA-F]{2})+";
 
     private final Map<Owner, String> values = new HashMap<>();
     private volatile Table table = Table.EMPTY;
@@ -81,10 +86,18 @@ public final class CredentialScrubber {
         if (text == null || t.pattern == null) {
             return text;
         }
-        Set<String> keep = revealed.map(CredentialScrubber::forms).orElse(Set.of());
         Matcher m = t.pattern.matcher(text);
-        return m.replaceAll(r -> keep.contains(r.group()) ? Matcher.quoteReplacement(r.group())
-                : Matcher.quoteReplacement(t.labels.get(r.group())));
+        return m.replaceAll(r -> {
+            int group = matchedGroup(r, t.values.size());
+            boolean keep = revealed.isPresent() && t.values.get(group).equals(revealed.get());
+            return Matcher.quoteReplacement(keep ? r.group() : t.labels.get(group));
+        });
+    }
+
+    /** Whether {@code text} holds any registered secret, in any of the forms {@link #scrub} matches. */
+    public boolean containsSecret(String text) {
+        Table t = table;
+        return text != null && t.pattern != null && t.pattern.matcher(text).find();
     }
 
     /** How many secret values are registered (for diagnostics; never the values themselves). */
@@ -92,37 +105,60 @@ public final class CredentialScrubber {
         return values.size();
     }
 
+    private static int matchedGroup(java.util.regex.MatchResult r, int groups) {
+        for (int g = 0; g < groups; g++) {
+            if (r.start(g + 1) >= 0) {
+                return g;
+            }
+        }
+        throw new IllegalStateException("a match must come from one of the secrets");
+    }
+
     private void rebuild() {
         // For a value shared by several keys the label names the smallest key, so output is deterministic.
-        Map<String, String> labels = new TreeMap<>();
+        Map<String, String> labelByValue = new TreeMap<>();
         values.entrySet().stream()
                 .sorted(Map.Entry.comparingByKey(Comparator.comparing((Owner o) -> o.key)
                         .thenComparing(o -> o.tenant.value())))
-                .forEach(e -> forms(e.getValue())
-                        .forEach(form -> labels.putIfAbsent(form, "[REDACTED:vault:" + e.getKey().key + "]")));
-        if (labels.isEmpty()) {
+                .forEach(e -> labelByValue.putIfAbsent(e.getValue(), "[REDACTED:vault:" + e.getKey().key + "]"));
+        if (labelByValue.isEmpty()) {
             table = Table.EMPTY;
             return;
         }
-        List<String> longestFirst = new ArrayList<>(labels.keySet());
+        List<String> longestFirst = new ArrayList<>(labelByValue.keySet());
         longestFirst.sort(Comparator.comparingInt(String::length).reversed().thenComparing(Comparator.naturalOrder()));
         StringBuilder alternation = new StringBuilder();
-        for (String form : longestFirst) {
+        List<String> labels = new ArrayList<>();
+        for (String value : longestFirst) {
             if (!alternation.isEmpty()) {
                 alternation.append('|');
             }
-            alternation.append(Pattern.quote(form));
+            alternation.append('(').append(regex(value)).append(')');
+            labels.add(labelByValue.get(value));
         }
-        table = new Table(Pattern.compile(alternation.toString()), Map.copyOf(labels));
+        table = new Table(Pattern.compile(alternation.toString()), List.copyOf(longestFirst), List.copyOf(labels));
     }
 
-    /** The raw value and the ways a JSON writer may escape it. */
-    static Set<String> forms(String value) {
-        Set<String> forms = new LinkedHashSet<>();
-        forms.add(value);
-        forms.add(jsonEscaped(value, false));
-        forms.add(jsonEscaped(value, true));
-        return forms;
+    /** The value's whitespace-separated parts, each raw or JSON-escaped, joined by any whitespace. */
+    private static String regex(String value) {
+        StringBuilder regex = new StringBuilder();
+        for (String part : value.strip().split("\\s+")) {
+            if (!regex.isEmpty()) {
+                regex.append(GAP);
+            }
+            Set<String> forms = new LinkedHashSet<>(List.of(part, jsonEscaped(part, false), jsonEscaped(part, true)));
+            regex.append("(?:");
+            boolean first = true;
+            for (String form : forms) {
+                if (!first) {
+                    regex.append('|');
+                }
+                regex.append(Pattern.quote(form));
+                first = false;
+            }
+            regex.append(')');
+        }
+        return regex.toString();
     }
 
     private static String jsonEscaped(String value, boolean upperHex) {
@@ -153,7 +189,8 @@ public final class CredentialScrubber {
     private record Owner(Tenant tenant, String key) {
     }
 
-    private record Table(Pattern pattern, Map<String, String> labels) {
-        static final Table EMPTY = new Table(null, Map.of());
+    /** Group {@code i + 1} of {@code pattern} matches {@code values.get(i)}, redacted as {@code labels.get(i)}. */
+    private record Table(Pattern pattern, List<String> values, List<String> labels) {
+        static final Table EMPTY = new Table(null, List.of(), List.of());
     }
 }

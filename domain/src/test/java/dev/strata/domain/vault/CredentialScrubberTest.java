@@ -30,6 +30,15 @@ class CredentialScrubberTest {
     }
 
     @Test
+    void containsSecretFindsRawAndEscapedForms() {
+        assertThat(scrubber.containsSecret("anything")).isFalse();
+        scrubber.register(ACME, "k", "quote\"inside-1");
+        assertThat(scrubber.containsSecret("x quote\"inside-1 y")).isTrue();
+        assertThat(scrubber.containsSecret("x quote\\\"inside-1 y")).isTrue();
+        assertThat(scrubber.containsSecret("x quote inside y")).isFalse();
+    }
+
+    @Test
     void theLongestSecretWinsWhenOneContainsAnother() {
         scrubber.register(ACME, "short", "password");
         scrubber.register(ACME, "long", "password-with-suffix");
@@ -45,6 +54,17 @@ class CredentialScrubberTest {
         assertThat(scrubber.scrub("{\"content\":\"see line\\\"one\\\"\\nline\\\\two now\"}"))
                 .isEqualTo("{\"content\":\"see [REDACTED:vault:pem] now\"}");
         assertThat(scrubber.scrub("raw: line\"one\"\nline\\two")).isEqualTo("raw: [REDACTED:vault:pem]");
+    }
+
+    @Test
+    void aSecretWhoseWhitespaceWasReflowedIsStillRedacted() {
+        scrubber.register(ACME, "pem", "-----BEGIN KEY-----\nMIIabc\r\nDEFghi\n-----END KEY-----\n");
+
+        assertThat(scrubber.scrub("one line: -----BEGIN KEY----- MIIabc DEFghi -----END KEY----- done"))
+                .isEqualTo("one line: [REDACTED:vault:pem] done");
+        assertThat(scrubber.scrub("{\"v\":\"-----BEGIN KEY-----\\nMIIabc\\r\\nDEFghi\\n-----END KEY-----\"}"))
+                .isEqualTo("{\"v\":\"[REDACTED:vault:pem]\"}");
+        assertThat(scrubber.scrub("-----BEGIN KEY----- MIIabc")).isEqualTo("-----BEGIN KEY----- MIIabc");
     }
 
     @Test
