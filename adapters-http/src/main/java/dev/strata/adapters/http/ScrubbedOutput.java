@@ -16,6 +16,7 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * The one choke point for response bodies: the first filter on the routing wraps every response's
@@ -56,12 +57,12 @@ final class ScrubbedOutput implements Filter {
 
         private final OutputStream delegate;
         private final CredentialScrubber scrubber;
-        private final java.util.function.Supplier<Optional<String>> revealed;
+        private final Supplier<Optional<String>> revealed;
         private final ByteArrayOutputStream buffer = new ByteArrayOutputStream();
         private boolean closed;
 
         ScrubbingStream(OutputStream delegate, CredentialScrubber scrubber,
-                        java.util.function.Supplier<Optional<String>> revealed) {
+                        Supplier<Optional<String>> revealed) {
             this.delegate = delegate;
             this.scrubber = scrubber;
             this.revealed = revealed;

@@ -13,6 +13,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.regex.MatchResult;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -105,7 +106,7 @@ public final class CredentialScrubber {
         return values.size();
     }
 
-    private static int matchedGroup(java.util.regex.MatchResult r, int groups) {
+    private static int matchedGroup(MatchResult r, int groups) {
         for (int g = 0; g < groups; g++) {
             if (r.start(g + 1) >= 0) {
                 return g;
