@@ -38,6 +38,7 @@ public final class SettingsLoader {
             Map.entry("strata.data-dir", "STRATA_DATA_DIR"),
             Map.entry("strata.server.host", "STRATA_HOST"),
             Map.entry("strata.server.port", "STRATA_PORT"),
+            Map.entry("strata.server.require-auth", "STRATA_REQUIRE_AUTH"),
             Map.entry("strata.server.max-body-bytes", "STRATA_MAX_BODY_BYTES"),
             Map.entry("strata.server.max-batch-body-bytes", "STRATA_MAX_BATCH_BODY_BYTES"),
             Map.entry("strata.memory.max-content-chars", "STRATA_MAX_CONTENT_CHARS"),
@@ -110,7 +111,8 @@ public final class SettingsLoader {
                 string("strata.server.host"),
                 integer("strata.server.port"),
                 longValue("strata.server.max-body-bytes"),
-                longValue("strata.server.max-batch-body-bytes"));
+                longValue("strata.server.max-batch-body-bytes"),
+                bool("strata.server.require-auth"));
         SqliteSettings sqlite = new SqliteSettings(
                 integer("strata.sqlite.pool-size"),
                 Duration.ofMillis(longValue("strata.sqlite.busy-timeout-ms")),

@@ -2,6 +2,7 @@ package dev.strata.bootstrap;
 
 import dev.strata.adapters.http.Gateway;
 import dev.strata.adapters.http.GatewayServices;
+import dev.strata.adapters.sqlite.SqliteApiKeyStore;
 import dev.strata.adapters.sqlite.SqliteAuditLog;
 import dev.strata.adapters.sqlite.SqliteDatabase;
 import dev.strata.adapters.sqlite.SqliteFactStore;
@@ -9,8 +10,10 @@ import dev.strata.adapters.sqlite.SqliteMemoryStore;
 import dev.strata.adapters.sqlite.SqliteSessionStore;
 import dev.strata.adapters.sqlite.SqliteSpendLedger;
 import dev.strata.adapters.sqlite.SqliteUserProfileStore;
+import dev.strata.adapters.sqlite.SqliteVaultStore;
 import dev.strata.adapters.workspace.FileSystemWorkspaceBootstrap;
 import dev.strata.adapters.workspace.FileSystemWorkspaceReader;
+import dev.strata.application.access.AccessService;
 import dev.strata.application.fact.FactConsolidator;
 import dev.strata.application.fact.FactSweeper;
 import dev.strata.application.fact.GeneralFactService;
@@ -19,7 +22,9 @@ import dev.strata.application.model.ModelSpendService;
 import dev.strata.application.profile.ProfileService;
 import dev.strata.application.session.SessionService;
 import dev.strata.application.snapshot.SnapshotService;
+import dev.strata.application.vault.VaultService;
 import dev.strata.domain.model.LanguageModel;
+import dev.strata.domain.vault.CredentialScrubber;
 import io.helidon.scheduling.FixedRate;
 import io.helidon.scheduling.Scheduling;
 
@@ -41,12 +46,15 @@ public final class Strata implements AutoCloseable {
     private final Services services;
     private final Gateway gateway;
     private final List<FixedRate> jobs;
+    private final LogScrubbing logScrubbing;
 
-    private Strata(SqliteDatabase database, Services services, Gateway gateway, List<FixedRate> jobs) {
+    private Strata(SqliteDatabase database, Services services, Gateway gateway, List<FixedRate> jobs,
+                   LogScrubbing logScrubbing) {
         this.database = database;
         this.services = services;
         this.gateway = gateway;
         this.jobs = jobs;
+        this.logScrubbing = logScrubbing;
     }
 
     /**
@@ -55,7 +63,7 @@ public final class Strata implements AutoCloseable {
      */
     public record Services(MemoryService memories, ProfileService profile, SnapshotService snapshots,
                            SessionService sessions, GeneralFactService facts, ModelSpendService spend,
-                           AutoCloseable sweeps) implements AutoCloseable {
+                           AccessService access, VaultService vault, AutoCloseable sweeps) implements AutoCloseable {
 
         static Services on(SqliteDatabase db, StrataSettings settings, Clock clock) {
             SqliteMemoryStore memoryStore = new SqliteMemoryStore(db);
@@ -88,7 +96,9 @@ public final class Strata implements AutoCloseable {
                     new FileSystemWorkspaceReader(workspace.directory(), workspace.limits(), clock),
                     new FileSystemWorkspaceBootstrap(workspace.directory()),
                     snapshots, profile, new SqliteSessionStore(db), settings.sessions().ttl(), clock);
-            return new Services(memories, profile, snapshots, sessions, facts, spend, sweeps);
+            return new Services(memories, profile, snapshots, sessions, facts, spend,
+                    new AccessService(new SqliteApiKeyStore(db), clock),
+                    new VaultService(new SqliteVaultStore(db), new CredentialScrubber(), clock), sweeps);
         }
 
         @Override
@@ -101,14 +111,29 @@ public final class Strata implements AutoCloseable {
         }
     }
 
+    /** Authentication is required but no key could pass it: starting would lock every client out. */
+    public static final class NoActiveKeyException extends IllegalStateException {
+        NoActiveKeyException(StrataSettings settings) {
+            super("authentication is required (" + (settings.gateway().requireAuth() ? "--require-auth / "
+                    + "strata.server.require-auth" : "--host " + settings.gateway().host() + " is not a loopback address")
+                    + ") but no active API key exists in " + settings.databaseFile().toAbsolutePath()
+                    + "; create one first: strata keys create --tenant <tenant> --data-dir " + settings.dataDir());
+        }
+    }
+
     public static Strata start(StrataSettings settings, Clock clock) {
         SqliteDatabase db = SqliteDatabase.open(settings.databaseFile(), settings.sqlite(), clock);
         Services services = null;
+        LogScrubbing logScrubbing = null;
         try {
             services = Services.on(db, settings, clock);
             Services s = services;
+            if (settings.gateway().authRequired() && !s.access().hasActiveKey()) {
+                throw new NoActiveKeyException(settings);
+            }
+            logScrubbing = LogScrubbing.install(s.vault().scrubber());
             Gateway gateway = Gateway.start(settings.gateway(), new GatewayServices(s.memories(), s.profile(),
-                    s.snapshots(), s.sessions(), s.facts(), s.spend(), () -> ping(db)));
+                    s.snapshots(), s.sessions(), s.facts(), s.spend(), () -> ping(db), s.access(), s.vault()));
             List<FixedRate> jobs = List.of(
                     every(settings.purgeInterval(), "purge of expired soft-deleted memories",
                             () -> s.memories().purgeExpired()),
@@ -118,8 +143,11 @@ public final class Strata implements AutoCloseable {
                     every(settings.facts().retryInterval(), "catch-up consolidation of pending facts",
                             () -> s.facts().consolidateAll()));
             LOG.log(System.Logger.Level.INFO, "workspace: " + settings.workspace().directory().toAbsolutePath());
-            return new Strata(db, services, gateway, jobs);
+            return new Strata(db, services, gateway, jobs, logScrubbing);
         } catch (RuntimeException e) {
+            if (logScrubbing != null) {
+                logScrubbing.close();
+            }
             if (services != null) {
                 services.close();
             }
@@ -180,6 +208,7 @@ public final class Strata implements AutoCloseable {
         jobs.forEach(job -> job.executor().shutdownNow());
         gateway.close();
         services.close();
+        logScrubbing.close();
         database.close();
     }
 }

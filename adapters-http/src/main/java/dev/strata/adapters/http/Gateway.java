@@ -60,13 +60,21 @@ public final class Gateway implements AutoCloseable {
     }
 
     static void routing(HttpRouting.Builder routing, GatewaySettings settings, GatewayServices services) {
-        routing.register("/v1/memory", new MemoryHttpService(services.memories(), settings))
+        // Scrubbing first, so even a 401 from authentication passes through it.
+        routing.addFilter(new ScrubbedOutput(services.vault().scrubber()));
+        if (settings.authRequired()) {
+            routing.addFilter(new Authentication(services.access()));
+        }
+        SecretSafeSnippets snippets = new SecretSafeSnippets(services.vault().scrubber());
+        routing.register("/v1/memory", new MemoryHttpService(services.memories(), settings, snippets))
                 .register("/v1/profile", new ProfileHttpService(services.profile(), settings))
                 .register("/v1/snapshot", new SnapshotHttpService(services.snapshots()))
                 .register("/v1/sessions", new SessionHttpService(services.sessions(), settings))
-                .register("/v1/tools", new ToolsHttpService(services.memories(), services.facts(), settings))
                 .register("/v1/facts", new FactsHttpService(services.facts(), settings))
                 .register("/v1/model", new ModelHttpService(services.spend()))
+                .register("/v1/vault", new VaultHttpService(services.vault(), settings))
+                .register("/v1/tools", new ToolsHttpService(services.memories(), services.facts(), services.vault(),
+                        settings, snippets))
                 .any("/v1/*", (req, res) -> Problem.of("not-found", "Not found", Status.NOT_FOUND_404,
                         "no resource at " + req.prologue().method().text() + " " + instance(req))
                         .send(res, instance(req)))

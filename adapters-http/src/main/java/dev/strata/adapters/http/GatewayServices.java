@@ -1,21 +1,25 @@
 package dev.strata.adapters.http;
 
 import dev.strata.application.fact.GeneralFactService;
+import dev.strata.application.access.AccessService;
 import dev.strata.application.memory.MemoryService;
 import dev.strata.application.model.ModelSpendService;
 import dev.strata.application.profile.ProfileService;
 import dev.strata.application.session.SessionService;
 import dev.strata.application.snapshot.SnapshotService;
+import dev.strata.application.vault.VaultService;
 
 import java.util.Objects;
 import java.util.function.BooleanSupplier;
 
 /**
  * The application use cases the gateway exposes, plus a probe of the storage for the readiness check.
+ * {@code access} verifies API keys; {@code vault} also carries the credential scrubber every response
+ * body passes through.
  */
 public record GatewayServices(MemoryService memories, ProfileService profile, SnapshotService snapshots,
                               SessionService sessions, GeneralFactService facts, ModelSpendService spend,
-                              BooleanSupplier storageReady) {
+                              BooleanSupplier storageReady, AccessService access, VaultService vault) {
 
     public GatewayServices {
         Objects.requireNonNull(memories, "memories");
@@ -25,5 +29,7 @@ public record GatewayServices(MemoryService memories, ProfileService profile, Sn
         Objects.requireNonNull(facts, "facts");
         Objects.requireNonNull(spend, "spend");
         Objects.requireNonNull(storageReady, "storageReady");
+        Objects.requireNonNull(access, "access");
+        Objects.requireNonNull(vault, "vault");
     }
 }

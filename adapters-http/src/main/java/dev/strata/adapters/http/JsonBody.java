@@ -119,6 +119,20 @@ final class JsonBody {
         }
     }
 
+    Optional<Boolean> optionalBoolean(String name) {
+        JsonValue v = object.get(name);
+        if (v == null || v == JsonValue.NULL) {
+            return Optional.empty();
+        }
+        if (v.getValueType() == JsonValue.ValueType.TRUE) {
+            return Optional.of(true);
+        }
+        if (v.getValueType() == JsonValue.ValueType.FALSE) {
+            return Optional.of(false);
+        }
+        throw new InvalidInputException(prefix + name, "must be true or false");
+    }
+
     /** Metadata must be a JSON object; it is kept as its canonical JSON text. */
     Optional<Metadata> optionalMetadata(String name) {
         JsonValue v = object.get(name);

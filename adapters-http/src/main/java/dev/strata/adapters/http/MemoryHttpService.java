@@ -35,10 +35,12 @@ final class MemoryHttpService implements HttpService {
 
     private final MemoryService memories;
     private final GatewaySettings settings;
+    private final SecretSafeSnippets snippets;
 
-    MemoryHttpService(MemoryService memories, GatewaySettings settings) {
+    MemoryHttpService(MemoryService memories, GatewaySettings settings, SecretSafeSnippets snippets) {
         this.memories = memories;
         this.settings = settings;
+        this.snippets = snippets;
     }
 
     @Override
@@ -124,8 +126,9 @@ final class MemoryHttpService implements HttpService {
     private void search(ServerRequest req, ServerResponse res) {
         Tenant tenant = Requests.tenant(req);
         JsonBody body = Requests.json(req, settings.maxBodyBytes()).allowOnly(SEARCH_FIELDS);
-        var hits = memories.search(tenant, body.requiredString("query"), body.optionalInt("limit"),
-                body.optionalString("category"));
+        String query = body.requiredString("query");
+        var hits = snippets.guard(memories.search(tenant, query, body.optionalInt("limit"),
+                body.optionalString("category")), query);
         Responses.ok(res, Map.of("hits", hits.stream().map(Views::hit).toList(), "search_mode", "keyword"));
     }
 

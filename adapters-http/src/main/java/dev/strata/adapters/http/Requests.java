@@ -26,8 +26,15 @@ final class Requests {
     private Requests() {
     }
 
-    /** The tenant named by the {@code X-Strata-Tenant} header, or the default tenant. */
+    /**
+     * The tenant the request acts in. With authentication on, it is the one {@link Authentication}
+     * verified for the key; otherwise the {@code X-Strata-Tenant} header, or the default tenant.
+     */
     static Tenant tenant(ServerRequest req) {
+        Optional<AuthenticatedRequest> authenticated = req.context().get(AuthenticatedRequest.class);
+        if (authenticated.isPresent()) {
+            return authenticated.get().tenant();
+        }
         Optional<String> header = req.headers().first(TENANT_HEADER);
         if (header.isEmpty()) {
             return Tenant.DEFAULT;

@@ -6,6 +6,7 @@ import dev.strata.application.memory.SaveMemory;
 import dev.strata.application.memory.Saved;
 import dev.strata.application.memory.WriteMemory;
 import dev.strata.domain.error.ConflictException;
+import dev.strata.application.vault.VaultService;
 import dev.strata.domain.error.DomainException;
 import dev.strata.domain.error.InvalidInputException;
 import dev.strata.domain.fact.Fact;
@@ -37,16 +38,21 @@ import java.util.Set;
 final class ToolsHttpService implements HttpService {
 
     private static final List<String> TOOLS = List.of("memory_write", "memory_search", "memory_read", "memory_save",
-            "memory_delete", "memory_list");
+            "memory_delete", "memory_list", "vault_set", "vault_get", "vault_list", "vault_delete");
 
     private final MemoryService memories;
     private final GeneralFactService facts;
+    private final VaultService vault;
     private final GatewaySettings settings;
+    private final SecretSafeSnippets snippets;
 
-    ToolsHttpService(MemoryService memories, GeneralFactService facts, GatewaySettings settings) {
+    ToolsHttpService(MemoryService memories, GeneralFactService facts, VaultService vault, GatewaySettings settings,
+                     SecretSafeSnippets snippets) {
         this.memories = memories;
         this.facts = facts;
+        this.vault = vault;
         this.settings = settings;
+        this.snippets = snippets;
     }
 
     @Override
@@ -57,6 +63,10 @@ final class ToolsHttpService implements HttpService {
                 .post("/memory_save", (req, res) -> run(req, res, this::memorySave))
                 .post("/memory_delete", (req, res) -> run(req, res, this::memoryDelete))
                 .post("/memory_list", (req, res) -> run(req, res, this::memoryList))
+                .post("/vault_set", (req, res) -> run(req, res, this::vaultSet))
+                .post("/vault_get", (req, res) -> run(req, res, this::vaultGet))
+                .post("/vault_list", (req, res) -> run(req, res, this::vaultList))
+                .post("/vault_delete", (req, res) -> run(req, res, this::vaultDelete))
                 .any("/{name}", this::unknown);
     }
 
@@ -108,7 +118,8 @@ final class ToolsHttpService implements HttpService {
             throw new InvalidInputException("max_results", "give either limit or max_results, not both");
         }
         Optional<Integer> limit = args.has("max_results") ? args.optionalInt("max_results") : args.optionalInt("limit");
-        var hits = memories.search(tenant, args.requiredString("query"), limit, args.optionalString("category"));
+        String query = args.requiredString("query");
+        var hits = snippets.guard(memories.search(tenant, query, limit, args.optionalString("category")), query);
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("results", hits.stream().map(Views::hit).toList());
         data.put("search_mode", "keyword");
@@ -150,6 +161,37 @@ final class ToolsHttpService implements HttpService {
     private Object memoryRead(Tenant tenant, JsonBody args) {
         args.allowOnly(Set.of("category", "limit"));
         return Views.memories(memories.list(tenant, args.optionalString("category"), args.optionalInt("limit")));
+    }
+
+    /** vault_set({key, value, is_secret?}): the answer never echoes a secret's value. */
+    private Object vaultSet(Tenant tenant, JsonBody args) {
+        args.allowOnly(Set.of("key", "value", "is_secret"));
+        return Views.vaultEntry(vault.set(tenant, args.requiredString("key"), args.requiredString("value"),
+                args.optionalBoolean("is_secret").orElse(false)), false);
+    }
+
+    /**
+     * vault_get({key}): a plain value, or only the fact that a secret exists. Tool output lands in the
+     * model's context and transcripts, where spec 02 says secrets must never appear; programs that
+     * need a credential read it with {@code GET /v1/vault/{key}}.
+     */
+    private Object vaultGet(Tenant tenant, JsonBody args) {
+        args.allowOnly(Set.of("key"));
+        return Views.vaultEntry(vault.get(tenant, args.requiredString("key")), false);
+    }
+
+    /** vault_list({}): keys with their secret flag, values of plain entries only. */
+    private Object vaultList(Tenant tenant, JsonBody args) {
+        args.allowOnly(Set.of());
+        return Map.of("entries", vault.list(tenant).stream().map(e -> Views.vaultEntry(e, false)).toList());
+    }
+
+    /** vault_delete({key}). */
+    private Object vaultDelete(Tenant tenant, JsonBody args) {
+        args.allowOnly(Set.of("key"));
+        String key = args.requiredString("key");
+        vault.delete(tenant, key);
+        return Map.of("deleted", key);
     }
 
     private void run(ServerRequest req, ServerResponse res, Tool tool) {

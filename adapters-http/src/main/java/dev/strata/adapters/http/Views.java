@@ -13,6 +13,7 @@ import dev.strata.domain.profile.ProfileEntry;
 import dev.strata.domain.prompt.PromptBlock;
 import dev.strata.domain.session.Session;
 import dev.strata.domain.workspace.WorkspaceNotice;
+import dev.strata.domain.vault.VaultEntry;
 import jakarta.json.Json;
 import jakarta.json.JsonReader;
 
@@ -171,6 +172,21 @@ final class Views {
         v.put("tokens", s.tokens());
         v.put("usd", s.usd().toPlainString());
         v.put("calls", s.calls());
+        return v;
+    }
+
+    /**
+     * A vault entry. A secret's value appears only when {@code reveal} is set, which only the explicit
+     * {@code GET /v1/vault/{key}} does; listings, writes and tools show that a secret exists, not what it is.
+     */
+    static Map<String, Object> vaultEntry(VaultEntry e, boolean reveal) {
+        Map<String, Object> v = new LinkedHashMap<>();
+        v.put("key", e.key());
+        v.put("is_secret", e.secret());
+        if (!e.secret() || reveal) {
+            v.put("value", e.value());
+        }
+        v.put("updated_at", e.updatedAt().toString());
         return v;
     }
 

@@ -2,20 +2,6 @@ package dev.strata.adapters.http;
 
 import dev.strata.application.memory.MemoryLimits;
 import dev.strata.application.memory.MemoryService;
-import dev.strata.application.profile.ProfileService;
-import dev.strata.application.fact.ConsolidationSettings;
-import dev.strata.application.fact.FactConsolidator;
-import dev.strata.application.fact.GeneralFactService;
-import dev.strata.application.model.DisabledLanguageModel;
-import dev.strata.application.model.ModelSpendService;
-import dev.strata.application.session.SessionService;
-import dev.strata.domain.fact.InMemoryFactStore;
-import dev.strata.domain.model.BudgetPolicy;
-import dev.strata.domain.model.InMemorySpendLedger;
-import dev.strata.application.snapshot.SnapshotService;
-import dev.strata.domain.session.InMemorySessionStore;
-import dev.strata.domain.workspace.InMemoryWorkspaceReader;
-import dev.strata.domain.workspace.WorkspaceLimits;
 import dev.strata.domain.MutableClock;
 import dev.strata.domain.audit.InMemoryAuditLog;
 import dev.strata.domain.memory.InMemoryMemoryStore;
@@ -29,7 +15,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.time.ZoneOffset;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -60,20 +45,9 @@ final class GatewayHarness implements AutoCloseable {
             .build();
 
     private GatewayHarness(GatewaySettings settings, BooleanSupplier storageProbe) {
-        ProfileService profile = new ProfileService(profileStore, clock);
-        SnapshotService snapshots = new SnapshotService(memoryStore, profileStore, SnapshotService.DEFAULT_MEMORY_LIMIT,
-                clock);
-        InMemoryWorkspaceReader workspace = new InMemoryWorkspaceReader(WorkspaceLimits.defaults(), clock);
-        SessionService sessions = new SessionService(workspace, workspace, snapshots, profile,
-                new InMemorySessionStore(), Duration.ofHours(24), clock);
-        InMemoryFactStore factStore = new InMemoryFactStore();
-        DisabledLanguageModel model = new DisabledLanguageModel();
-        GeneralFactService facts = new GeneralFactService(factStore, new FactConsolidator(model, factStore, memoryStore,
-                clock, ConsolidationSettings.DISABLED), clock, MemoryLimits.DEFAULTS.maxContentChars());
-        ModelSpendService spend = new ModelSpendService(model, new InMemorySpendLedger(), BudgetPolicy.unlimited(),
-                clock, ZoneOffset.UTC);
-        GatewayServices services = new GatewayServices(memories, profile, snapshots, sessions, facts, spend,
-                storageProbe != null ? storageProbe : storageUp::get);
+        GatewayServices services = FakeServices.build(clock, memoryStore, profileStore, memories,
+                storageProbe != null ? storageProbe : storageUp::get, FakeServices.access(clock),
+                FakeServices.vault(clock));
         this.gateway = Gateway.start(settings, services);
     }
 

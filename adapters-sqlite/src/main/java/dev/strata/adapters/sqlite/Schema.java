@@ -136,6 +136,32 @@ final class Schema {
             "INSERT INTO memories_fts(memories_fts) VALUES ('rebuild')"));
 
     /**
+     * API keys (only the SHA-256 of each token, never the token) and the per-tenant vault of spec 02.
+     * {@code api_keys.revoked_at} stays NULL while a key works; revocation is a timestamp, not a
+     * delete, so {@code keys list} can still show who had access.
+     */
+    static final Migration V4_ACCESS_AND_VAULT = new Migration(4, "api keys and vault", List.of(
+            """
+            CREATE TABLE api_keys (
+              id          TEXT PRIMARY KEY,
+              tenant      TEXT NOT NULL,
+              admin       INTEGER NOT NULL CHECK (admin IN (0, 1)),
+              hash        TEXT NOT NULL,
+              created_at  TEXT NOT NULL,
+              revoked_at  TEXT
+            ) WITHOUT ROWID""",
+            """
+            CREATE TABLE vault (
+              tenant      TEXT NOT NULL,
+              key         TEXT NOT NULL,
+              value       TEXT NOT NULL,
+              is_secret   INTEGER NOT NULL CHECK (is_secret IN (0, 1)),
+              updated_at  TEXT NOT NULL,
+              PRIMARY KEY (tenant, key)
+            ) WITHOUT ROWID""",
+            "CREATE INDEX idx_vault_secrets ON vault(is_secret) WHERE is_secret = 1"));
+
+    /**
      * The general fact layer (spec 01) in its own tables, its consolidation audit trail, and model
      * spend. Facts get their own FTS5 index so the LLM pass finds a new fact's most similar active
      * facts with the same tokenizer and BM25 ranking as memory search; the index follows content
@@ -238,5 +264,5 @@ final class Schema {
             "CREATE INDEX idx_sessions_expiry ON sessions(expires_at)"));
 
     static final List<Migration> MIGRATIONS = List.of(V1_GENERAL_MEMORY, V2_SOURCE_BACKFILL, V3_KEYED_MEMORIES,
-            V5_FACT_LAYER, V6_SESSIONS);
+            V4_ACCESS_AND_VAULT, V5_FACT_LAYER, V6_SESSIONS);
 }

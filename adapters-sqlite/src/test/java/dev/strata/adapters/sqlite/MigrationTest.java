@@ -74,4 +74,14 @@ class MigrationTest {
             TempDatabase.execute(db, "INSERT INTO memories_fts(memories_fts, rank) VALUES ('integrity-check', 1)");
         }
     }
+
+    @Test
+    void migrationFourCreatesTheKeyAndVaultTablesWithoutAnySearchIndex() {
+        try (SqliteDatabase db = TempDatabase.open(dir)) {
+            assertThat(TempDatabase.column(db, "SELECT name FROM sqlite_master WHERE type = 'table' "
+                    + "AND name IN ('api_keys', 'vault') ORDER BY name")).containsExactly("api_keys", "vault");
+            assertThat(TempDatabase.column(db, "SELECT name FROM sqlite_master WHERE sql LIKE '%vault%' "
+                    + "AND (type = 'trigger' OR sql LIKE '%fts%')")).isEmpty();
+        }
+    }
 }

@@ -23,6 +23,11 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--host", paramLabel = "H", description = "Address to bind (default: 127.0.0.1, or STRATA_HOST).")
     String host;
 
+    @Option(names = "--require-auth",
+            description = "Require an API key on /v1 and metrics (default: off on loopback, or STRATA_REQUIRE_AUTH). "
+                    + "Binding --host to a non-loopback address always requires one.")
+    boolean requireAuth;
+
     @Option(names = "--data-dir", paramLabel = "DIR",
             description = "Directory of the SQLite file (default: ./data, or STRATA_DATA_DIR).")
     Path dataDir;
@@ -37,7 +42,8 @@ public final class ServeCommand implements Callable<Integer> {
         StrataSettings settings = SettingsLoader.fromDefaults().load();
         GatewaySettings g = settings.gateway();
         settings = settings.withGateway(new GatewaySettings(host != null ? host : g.host(),
-                port != null ? port : g.port(), g.maxBodyBytes(), g.maxBatchBodyBytes()));
+                port != null ? port : g.port(), g.maxBodyBytes(), g.maxBatchBodyBytes(),
+                requireAuth || g.requireAuth()));
         if (dataDir != null) {
             settings = settings.withDataDir(dataDir);
         }
@@ -50,9 +56,10 @@ public final class ServeCommand implements Callable<Integer> {
             strata.close();
             stopped.countDown();
         }, "strata-shutdown"));
-        System.out.printf("strata: listening on http://%s:%d (database %s, workspace %s)%n", settings.gateway().host(),
-                strata.port(), settings.databaseFile().toAbsolutePath(),
-                settings.workspace().directory().toAbsolutePath());
+        System.out.printf("strata: listening on http://%s:%d (database %s, workspace %s, API keys %s)%n",
+                settings.gateway().host(), strata.port(), settings.databaseFile().toAbsolutePath(),
+                settings.workspace().directory().toAbsolutePath(),
+                settings.gateway().authRequired() ? "required" : "not required");
         System.out.flush();
         stopped.await();
         return 0;

@@ -8,8 +8,8 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = StrataCommand.Version.class,
         description = "Strata: a memory service for AI agents on one embedded SQLite file.",
-        subcommands = {ServeCommand.class, SetupCommand.class, BenchCommand.class, FactsCommand.class,
-                CommandLine.HelpCommand.class})
+        subcommands = {ServeCommand.class, SetupCommand.class, KeysCommand.class, FactsCommand.class,
+                BenchCommand.class, CommandLine.HelpCommand.class})
 public final class StrataCommand implements Runnable {
 
     @CommandLine.Spec

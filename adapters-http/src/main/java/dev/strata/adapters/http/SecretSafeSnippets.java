@@ -1,0 +1,38 @@
+package dev.strata.adapters.http;
+
+import dev.strata.domain.memory.QueryText;
+import dev.strata.domain.memory.SearchHit;
+import dev.strata.domain.memory.Snippet;
+import dev.strata.domain.vault.CredentialScrubber;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Search snippets are cut and decorated from the raw content: a window boundary can fall inside a
+ * secret, a matched word inside it gets wrapped in {@code **}, and runs of whitespace are collapsed.
+ * Any of those leaves a fragment the output scrubber cannot recognise as the registered value. For
+ * the (rare) hits whose content holds a secret, the snippet is rebuilt here from the already
+ * scrubbed content, so the secret is replaced whole before any cutting or marking happens.
+ */
+final class SecretSafeSnippets {
+
+    private final CredentialScrubber scrubber;
+
+    SecretSafeSnippets(CredentialScrubber scrubber) {
+        this.scrubber = Objects.requireNonNull(scrubber, "scrubber");
+    }
+
+    List<SearchHit> guard(List<SearchHit> hits, String query) {
+        return hits.stream().map(h -> guard(h, query)).toList();
+    }
+
+    private SearchHit guard(SearchHit hit, String query) {
+        String content = hit.memory().content();
+        if (!scrubber.containsSecret(content)) {
+            return hit;
+        }
+        String snippet = Snippet.of(scrubber.scrub(content), QueryText.keywords(query), Snippet.DEFAULT_WINDOW_WORDS);
+        return new SearchHit(hit.memory(), snippet, hit.score());
+    }
+}

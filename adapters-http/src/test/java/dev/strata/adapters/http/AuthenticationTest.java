@@ -1,0 +1,186 @@
+package dev.strata.adapters.http;
+
+import dev.strata.application.access.IssuedKey;
+import dev.strata.domain.memory.Tenant;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.net.http.HttpResponse;
+
+import static dev.strata.adapters.http.TestGateway.bearer;
+import static dev.strata.adapters.http.TestGateway.json;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Authentication on a real socket: 401, 403, admin keys, what stays open. */
+class AuthenticationTest {
+
+    private static TestGateway gateway;
+    private static IssuedKey acme;
+    private static IssuedKey admin;
+
+    @BeforeAll
+    static void start() {
+        gateway = new TestGateway(true);
+        acme = gateway.access.create(Tenant.of("acme"), false);
+        admin = gateway.access.create(Tenant.of("ops"), true);
+    }
+
+    @AfterAll
+    static void stop() {
+        gateway.close();
+    }
+
+    private static final String WRITE = "{\"category\":\"lesson\",\"content\":\"acme private lesson\"}";
+
+    @Test
+    void aMissingKeyIsA401ProblemWithABearerChallenge() {
+        HttpResponse<String> res = gateway.send("GET", "/v1/memory", null);
+
+        assertThat(res.statusCode()).isEqualTo(401);
+        assertThat(res.headers().firstValue("WWW-Authenticate")).contains("Bearer realm=\"strata\"");
+        assertThat(res.headers().firstValue("Content-Type")).contains("application/problem+json");
+        assertThat(json(res).getString("type")).isEqualTo("urn:strata:problem:unauthorized");
+    }
+
+    @Test
+    void aMalformedUnknownOrForeignSchemeKeyIsA401() {
+        String unknown = acme.token().value().replace(acme.key().id(), "zzzzzzzzzzzz");
+        for (String[] headers : new String[][] {
+                bearer("nonsense"), bearer(unknown), {"Authorization", "Basic dXNlcjpwYXNz"},
+                {"X-Strata-Key", "sk_strata_bad"}}) {
+            HttpResponse<String> res = gateway.send("GET", "/v1/memory", null, headers);
+            assertThat(res.statusCode()).as(String.join(" ", headers)).isEqualTo(401);
+            assertThat(res.headers().firstValue("WWW-Authenticate").orElseThrow()).contains("invalid_token");
+        }
+    }
+
+    @Test
+    void aRevokedKeyStopsWorkingAtOnce() {
+        IssuedKey temporary = gateway.access.create(Tenant.of("acme"), false);
+        assertThat(gateway.send("GET", "/v1/memory", null, bearer(temporary.token().value())).statusCode())
+                .isEqualTo(200);
+        gateway.access.revoke(temporary.key().id());
+        assertThat(gateway.send("GET", "/v1/memory", null, bearer(temporary.token().value())).statusCode())
+                .isEqualTo(401);
+    }
+
+    @Test
+    void aTenantKeyActsInItsTenantWithOrWithoutAMatchingHeader() {
+        HttpResponse<String> written = gateway.send("POST", "/v1/memory", WRITE, bearer(acme.token().value()));
+        assertThat(written.statusCode()).isEqualTo(201);
+        long id = json(written).getJsonNumber("id").longValue();
+
+        assertThat(gateway.send("GET", "/v1/memory/" + id, null,
+                bearer(acme.token().value(), "X-Strata-Tenant", "acme")).statusCode()).isEqualTo(200);
+        assertThat(gateway.send("GET", "/v1/memory/" + id, null, "X-Strata-Key", acme.token().value()).statusCode())
+                .isEqualTo(200);
+        assertThat(gateway.memories.get(Tenant.of("acme"), dev.strata.domain.memory.MemoryId.of(id)).content())
+                .isEqualTo("acme private lesson");
+    }
+
+    @Test
+    void aTenantKeyNamingAnotherTenantIsA403AndSeesNothing() {
+        HttpResponse<String> res = gateway.send("GET", "/v1/memory", null,
+                bearer(acme.token().value(), "X-Strata-Tenant", "beta"));
+
+        assertThat(res.statusCode()).isEqualTo(403);
+        assertThat(json(res).getString("type")).isEqualTo("urn:strata:problem:forbidden");
+        assertThat(json(res).getString("field")).isEqualTo("X-Strata-Tenant");
+        assertThat(res.body()).doesNotContain("memories");
+    }
+
+    @Test
+    void anInvalidTenantHeaderIsA400NamingTheHeader() {
+        HttpResponse<String> res = gateway.send("GET", "/v1/memory", null,
+                bearer(admin.token().value(), "X-Strata-Tenant", "Robert'); DROP TABLE"));
+        assertThat(res.statusCode()).isEqualTo(400);
+        assertThat(json(res).getString("field")).isEqualTo("X-Strata-Tenant");
+    }
+
+    @Test
+    void anAdminKeyMayActInAnyTenantAndDefaultsToItsOwn() {
+        HttpResponse<String> written = gateway.send("POST", "/v1/memory",
+                "{\"category\":\"lesson\",\"content\":\"written by ops into gamma\"}",
+                bearer(admin.token().value(), "X-Strata-Tenant", "gamma"));
+        assertThat(written.statusCode()).isEqualTo(201);
+
+        assertThat(gateway.memories.list(Tenant.of("gamma"), java.util.Optional.empty(), java.util.Optional.empty()))
+                .hasSize(1);
+        assertThat(json(gateway.send("GET", "/v1/memory", null, bearer(admin.token().value())))
+                .getJsonArray("memories")).isEmpty();
+    }
+
+    @Test
+    void healthStaysOpenButMetricsAndUnknownV1PathsNeedAKey() {
+        assertThat(gateway.send("GET", "/observe/health", null).statusCode()).isBetween(200, 204);
+        assertThat(gateway.send("GET", "/observe/metrics", null).statusCode()).isEqualTo(401);
+        // Past authentication; whether metrics then answer depends on the metrics runtime on the class path.
+        assertThat(gateway.send("GET", "/observe/metrics", null, bearer(admin.token().value())).statusCode())
+                .isNotEqualTo(401);
+        assertThat(gateway.send("GET", "/v1/nothing-here", null).statusCode()).isEqualTo(401);
+        assertThat(gateway.send("GET", "/v1/nothing-here", null, bearer(acme.token().value())).statusCode())
+                .isEqualTo(404);
+    }
+
+    @Test
+    void oddlySpelledPathsNeverReachDataWithoutAKey() throws Exception {
+        gateway.memories.write(new dev.strata.application.memory.WriteMemory(Tenant.DEFAULT, "lesson",
+                "default-tenant-marker", dev.strata.domain.memory.Metadata.EMPTY,
+                dev.strata.domain.memory.Source.USER_MANUAL));
+        for (String path : new String[] {"//v1/memory", "/./v1/memory", "/observe/health/../../v1/memory",
+                "/observe/health/%2e%2e/%2e%2e/v1/memory", "/v1/./memory", "/V1/memory", "/v1/memory/",
+                "/observe/health//../../v1/memory"}) {
+            String response = rawGet(path);
+            assertThat(response).as(path).startsWith("HTTP/1.1 4").doesNotContain("default-tenant-marker");
+        }
+    }
+
+    /** A request line sent byte for byte (no client normalises the path); reads one response. */
+    private static String rawGet(String path) throws java.io.IOException {
+        try (java.net.Socket socket = new java.net.Socket("127.0.0.1", gateway.port())) {
+            socket.setSoTimeout(10_000);
+            socket.getOutputStream().write(("GET " + path + " HTTP/1.1\r\nHost: localhost\r\n\r\n")
+                    .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            java.io.InputStream in = socket.getInputStream();
+            StringBuilder head = new StringBuilder();
+            while (!head.toString().endsWith("\r\n\r\n")) {
+                int b = in.read();
+                if (b < 0) {
+                    break;
+                }
+                head.append((char) b);
+            }
+            java.util.regex.Matcher length = java.util.regex.Pattern.compile("(?i)content-length: *(\\d+)")
+                    .matcher(head);
+            byte[] body;
+            if (length.find()) {
+                body = in.readNBytes(Integer.parseInt(length.group(1)));
+            } else {
+                java.io.ByteArrayOutputStream chunks = new java.io.ByteArrayOutputStream();
+                while (!chunks.toString(java.nio.charset.StandardCharsets.UTF_8).endsWith("\r\n0\r\n\r\n")
+                        && !chunks.toString(java.nio.charset.StandardCharsets.UTF_8).startsWith("0\r\n\r\n")) {
+                    int b = in.read();
+                    if (b < 0) {
+                        break;
+                    }
+                    chunks.write(b);
+                }
+                body = chunks.toByteArray();
+            }
+            return head + new String(body, java.nio.charset.StandardCharsets.UTF_8);
+        }
+    }
+
+    @Test
+    void withAuthenticationOffTheTenantHeaderDecidesAsBefore() {
+        try (TestGateway open = new TestGateway(false)) {
+            HttpResponse<String> written = open.send("POST", "/v1/memory", WRITE, "X-Strata-Tenant", "acme");
+            assertThat(written.statusCode()).isEqualTo(201);
+            assertThat(json(open.send("GET", "/v1/memory", null, "X-Strata-Tenant", "acme"))
+                    .getJsonArray("memories")).hasSize(1);
+            assertThat(json(open.send("GET", "/v1/memory", null)).getJsonArray("memories")).isEmpty();
+            assertThat(open.send("GET", "/observe/metrics", null).statusCode()).isNotEqualTo(401);
+        }
+    }
+}

@@ -1,0 +1,63 @@
+package dev.strata.application.vault;
+
+import dev.strata.domain.error.NotFoundException;
+import dev.strata.domain.memory.Tenant;
+import dev.strata.domain.vault.CredentialScrubber;
+import dev.strata.domain.vault.VaultEntry;
+import dev.strata.domain.vault.VaultStore;
+
+import java.time.Clock;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The vault use cases: set, get, list, delete. It keeps the {@link CredentialScrubber} in step with
+ * the store: every secret is registered when the service is built (so a restart redacts what was
+ * stored before) and on each change, and un-registered when it is deleted or stops being secret.
+ */
+public final class VaultService {
+
+    private final VaultStore store;
+    private final CredentialScrubber scrubber;
+    private final Clock clock;
+
+    public VaultService(VaultStore store, CredentialScrubber scrubber, Clock clock) {
+        this.store = Objects.requireNonNull(store, "store");
+        this.scrubber = Objects.requireNonNull(scrubber, "scrubber");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        scrubber.replaceAll(store.secrets());
+    }
+
+    public List<VaultEntry> list(Tenant tenant) {
+        return store.all(tenant);
+    }
+
+    public VaultEntry get(Tenant tenant, String key) {
+        return store.get(tenant, VaultEntry.checkKey(key)).orElseThrow(() -> new NotFoundException("vault key", key));
+    }
+
+    /** Registers a secret with the scrubber before storing it, so no output between the two can show it. */
+    public synchronized VaultEntry set(Tenant tenant, String key, String value, boolean secret) {
+        VaultEntry.checkKey(key);
+        VaultEntry.checkValue(value, secret);
+        if (secret) {
+            scrubber.register(tenant, key, value);
+        }
+        VaultEntry stored = store.put(tenant, key, value, secret, clock.instant());
+        if (!secret) {
+            scrubber.unregister(tenant, key);
+        }
+        return stored;
+    }
+
+    public synchronized void delete(Tenant tenant, String key) {
+        if (!store.delete(tenant, VaultEntry.checkKey(key))) {
+            throw new NotFoundException("vault key", key);
+        }
+        scrubber.unregister(tenant, key);
+    }
+
+    public CredentialScrubber scrubber() {
+        return scrubber;
+    }
+}

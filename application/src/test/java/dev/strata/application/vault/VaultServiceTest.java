@@ -1,0 +1,75 @@
+package dev.strata.application.vault;
+
+import dev.strata.domain.MutableClock;
+import dev.strata.domain.error.InvalidInputException;
+import dev.strata.domain.error.NotFoundException;
+import dev.strata.domain.memory.Tenant;
+import dev.strata.domain.vault.CredentialScrubber;
+import dev.strata.domain.vault.InMemoryVaultStore;
+import dev.strata.domain.vault.VaultEntry;
+import org.junit.jupiter.api.Test;
+
+import java.time.Instant;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class VaultServiceTest {
+
+    private static final Tenant ACME = Tenant.of("acme");
+    private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
+
+    private final InMemoryVaultStore store = new InMemoryVaultStore();
+    private final CredentialScrubber scrubber = new CredentialScrubber();
+    private final MutableClock clock = new MutableClock(T0);
+
+    @Test
+    void secretsStoredBeforeStartupAreRedactedFromTheFirstOutput() {
+        store.put(ACME, "OPENAI_API_KEY", "sk-from-last-run", true, T0);
+        store.put(ACME, "progress", "page-17-of-40", false, T0);
+
+        new VaultService(store, scrubber, clock);
+
+        assertThat(scrubber.scrub("sk-from-last-run page-17-of-40"))
+                .isEqualTo("[REDACTED:vault:OPENAI_API_KEY] page-17-of-40");
+    }
+
+    @Test
+    void settingASecretRegistersItAndMakingItPlainOrDeletingItForgetsIt() {
+        VaultService vault = new VaultService(store, scrubber, clock);
+
+        VaultEntry set = vault.set(ACME, "token", "tok-123456789", true);
+        assertThat(set.updatedAt()).isEqualTo(T0);
+        assertThat(scrubber.scrub("tok-123456789")).isEqualTo("[REDACTED:vault:token]");
+
+        vault.set(ACME, "token", "tok-123456789", false);
+        assertThat(scrubber.scrub("tok-123456789")).isEqualTo("tok-123456789");
+
+        vault.set(ACME, "token", "tok-987654321", true);
+        vault.delete(ACME, "token");
+        assertThat(scrubber.scrub("tok-987654321")).isEqualTo("tok-987654321");
+        assertThat(vault.list(ACME)).isEmpty();
+    }
+
+    @Test
+    void getReturnsTheStoredValueAndUnknownKeysAreNotFound() {
+        VaultService vault = new VaultService(store, scrubber, clock);
+        vault.set(ACME, "token", "tok-123456789", true);
+
+        assertThat(vault.get(ACME, "token").value()).isEqualTo("tok-123456789");
+        assertThatThrownBy(() -> vault.get(Tenant.of("other"), "token")).isInstanceOf(NotFoundException.class);
+        assertThatThrownBy(() -> vault.delete(ACME, "missing")).isInstanceOf(NotFoundException.class);
+    }
+
+    @Test
+    void invalidInputIsRefusedBeforeAnythingIsStoredOrRegistered() {
+        VaultService vault = new VaultService(store, scrubber, clock);
+
+        assertThatThrownBy(() -> vault.set(ACME, "bad key", "value-12345", true))
+                .isInstanceOf(InvalidInputException.class).hasMessageStartingWith("key:");
+        assertThatThrownBy(() -> vault.set(ACME, "pin", "1234", true))
+                .isInstanceOf(InvalidInputException.class).hasMessageStartingWith("value:");
+        assertThat(store.all(ACME)).isEmpty();
+        assertThat(scrubber.size()).isZero();
+    }
+}

@@ -1,0 +1,331 @@
+package dev.strata.bootstrap;
+
+import dev.strata.adapters.http.GatewaySettings;
+import dev.strata.application.access.IssuedKey;
+import dev.strata.domain.memory.Tenant;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The cross-tenant suite (spec 02, "Security and Isolation"): the whole server, authentication on,
+ * tenant {@code alpha} holding data and tenant {@code beta}'s key trying every endpoint with alpha's
+ * ids, keys and queries. Every answer must be a refusal or beta's own (empty) data, no body may carry
+ * any of alpha's data, and alpha's data must be exactly as before. Adding an endpoint is one line in
+ * {@link #PROBES}.
+ */
+class CrossTenantAccessTest {
+
+    private static final String SECRET = "alpha-secret-0123456789";
+    /** Every piece of alpha's data carries this marker, so a leak anywhere is one substring check. */
+    private static final String MARKER = "alpha-marker";
+
+    /**
+     * One request per endpoint; {id} is alpha's live memory, {deleted} alpha's soft-deleted one,
+     * {session} alpha's frozen session, {fact} alpha's recorded fact; alpha's keyed memory is "alpha-key".
+     */
+    static final List<String[]> PROBES = List.of(
+            probe("GET /v1/memory/{id}"),
+            probe("PATCH /v1/memory/{id}", "{\"content\":\"hijacked\"}"),
+            probe("DELETE /v1/memory/{id}"),
+            probe("POST /v1/memory/{deleted}/restore"),
+            probe("GET /v1/memory"),
+            probe("GET /v1/memory?category=lesson&limit=50"),
+            probe("POST /v1/memory/search", "{\"query\":\"lighthouse\"}"),
+            probe("POST /v1/memory", "{\"category\":\"lesson\",\"content\":\"beta lighthouse\"}"),
+            probe("POST /v1/memory/batch", "{\"memories\":[{\"category\":\"lesson\",\"content\":\"beta lighthouse\"}]}"),
+            probe("GET /v1/snapshot"),
+            probe("GET /v1/profile"),
+            probe("GET /v1/profile/alpha_pref"),
+            probe("PUT /v1/profile/alpha_pref", "{\"value\":\"hijacked\"}"),
+            probe("DELETE /v1/profile/alpha_pref"),
+            probe("GET /v1/vault"),
+            probe("GET /v1/vault/ALPHA_TOKEN"),
+            probe("GET /v1/vault/alpha_plain"),
+            probe("PUT /v1/vault/alpha_plain", "{\"value\":\"hijacked\"}"),
+            probe("DELETE /v1/vault/ALPHA_TOKEN"),
+            probe("POST /v1/tools/memory_search", "{\"query\":\"lighthouse\"}"),
+            probe("POST /v1/tools/memory_read", "{}"),
+            probe("POST /v1/tools/memory_write", "{\"category\":\"lesson\",\"content\":\"beta tool lighthouse\"}"),
+            probe("POST /v1/tools/vault_get", "{\"key\":\"ALPHA_TOKEN\"}"),
+            probe("POST /v1/tools/vault_list", "{}"),
+            probe("POST /v1/tools/vault_set", "{\"key\":\"alpha_plain\",\"value\":\"hijacked\"}"),
+            probe("POST /v1/tools/vault_delete", "{\"key\":\"alpha_plain\"}"),
+            probe("GET /v1/memory/history?key=alpha-key"),
+            probe("DELETE /v1/memory?key=alpha-key"),
+            probe("POST /v1/memory?probe=keyed", "{\"key\":\"alpha-key\",\"category\":\"decision\",\"content\":\"beta\"}"),
+            probe("POST /v1/tools/memory_save", "{\"key\":\"alpha-key\",\"content\":\"beta lighthouse\"}"),
+            probe("POST /v1/tools/memory_delete", "{\"key\":\"alpha-key\"}"),
+            probe("POST /v1/tools/memory_list", "{}"),
+            probe("GET /v1/snapshot/budget"),
+            probe("POST /v1/sessions"),
+            probe("GET /v1/sessions/{session}"),
+            probe("GET /v1/sessions/{session}/prompt"),
+            probe("GET /v1/facts"),
+            probe("GET /v1/facts/{fact}"),
+            probe("GET /v1/facts/{fact}/events"),
+            probe("POST /v1/facts", "{\"content\":\"beta lighthouse fact\"}"),
+            probe("GET /v1/model/spend"),
+            probe("GET /observe/metrics"));
+
+    @TempDir
+    static Path dataDir;
+
+    private static Strata strata;
+    private static HttpClient http;
+    private static String alphaKey;
+    private static String betaKey;
+    private static String adminKey;
+    private static String revokedKey;
+    private static long id;
+    private static long deleted;
+    private static String session;
+    private static long fact;
+    private static String alphaBaseline;
+    private static final List<LogRecord> LOGGED = new CopyOnWriteArrayList<>();
+    private static final Handler CAPTURE = new Handler() {
+        @Override
+        public void publish(LogRecord record) {
+            if (isLoggable(record)) {
+                LOGGED.add(record);
+            }
+        }
+
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public void close() {
+        }
+    };
+
+    private static String[] probe(String request) {
+        return new String[] {request, null};
+    }
+
+    private static String[] probe(String request, String body) {
+        return new String[] {request, body};
+    }
+
+    static Stream<String> probes() {
+        return PROBES.stream().map(p -> p[0]);
+    }
+
+    @BeforeAll
+    static void start() {
+        StrataSettings settings = SettingsLoader.fromDefaults().load().withDataDir(dataDir)
+                .withGateway(GatewaySettings.defaults("127.0.0.1", 0).withRequireAuth(true))
+                .withWorkspaceDir(dataDir.resolve("workspace"));
+        try (Strata.Opened opened = Strata.open(settings, Clock.systemUTC())) {
+            var access = opened.services().access();
+            alphaKey = access.create(Tenant.of("alpha"), false).token().value();
+            betaKey = access.create(Tenant.of("beta"), false).token().value();
+            adminKey = access.create(Tenant.of("ops"), true).token().value();
+            IssuedKey revoked = access.create(Tenant.of("alpha"), false);
+            access.revoke(revoked.key().id());
+            revokedKey = revoked.token().value();
+        }
+        Logger.getLogger("").addHandler(CAPTURE);
+        strata = Strata.start(settings, Clock.systemUTC());
+        http = HttpClient.newHttpClient();
+
+        id = json(as(alphaKey, "POST /v1/memory", "{\"category\":\"lesson\",\"content\":\"" + MARKER
+                + " lighthouse keeper notes; token " + SECRET + "\"}")).getJsonNumber("id").longValue();
+        deleted = json(as(alphaKey, "POST /v1/memory", "{\"category\":\"lesson\",\"content\":\"" + MARKER
+                + " deleted lighthouse\"}")).getJsonNumber("id").longValue();
+        assertThat(as(alphaKey, "DELETE /v1/memory/" + deleted, null).statusCode()).isEqualTo(204);
+        assertThat(as(alphaKey, "PUT /v1/profile/alpha_pref", "{\"value\":\"" + MARKER + " profile\"}").statusCode())
+                .isEqualTo(200);
+        assertThat(as(alphaKey, "PUT /v1/vault/alpha_plain", "{\"value\":\"" + MARKER + " vault\"}").statusCode())
+                .isEqualTo(200);
+        assertThat(as(alphaKey, "PUT /v1/vault/ALPHA_TOKEN", "{\"value\":\"" + SECRET + "\",\"is_secret\":true}")
+                .statusCode()).isEqualTo(200);
+        assertThat(as(alphaKey, "POST /v1/tools/memory_save", "{\"key\":\"alpha-key\",\"type\":\"decision\","
+                + "\"content\":\"" + MARKER + " keyed decision\"}").statusCode()).isEqualTo(200);
+        fact = json(as(alphaKey, "POST /v1/facts", "{\"content\":\"" + MARKER + " prefers lighthouses\"}"))
+                .getJsonNumber("id").longValue();
+        session = json(as(alphaKey, "POST /v1/sessions", null)).getString("id");
+        // The fact settles in the background; the baseline is taken once it has.
+        Http.await("alpha's fact to settle", () -> !json(as(alphaKey, "GET /v1/facts/" + fact, null))
+                .getString("status").equals("pending"));
+        alphaBaseline = alphaState();
+    }
+
+    @AfterAll
+    static void stop() {
+        http.close();
+        strata.close();
+        Logger.getLogger("").removeHandler(CAPTURE);
+    }
+
+    /** Everything alpha can see, read with alpha's own key: must not change whatever beta does. */
+    private static String alphaState() {
+        List<String> parts = new ArrayList<>();
+        for (String read : List.of("GET /v1/memory?limit=500", "GET /v1/memory/" + id, "GET /v1/profile",
+                "GET /v1/vault", "GET /v1/vault/ALPHA_TOKEN", "GET /v1/vault/alpha_plain",
+                "GET /v1/snapshot", "GET /v1/memory/history?key=alpha-key", "GET /v1/facts/" + fact,
+                "GET /v1/sessions/" + session + "/prompt")) {
+            HttpResponse<String> res = as(alphaKey, read, null);
+            parts.add(read + " -> " + res.statusCode() + " " + res.body());
+        }
+        parts.add("deleted -> " + as(alphaKey, "GET /v1/memory/" + deleted, null).statusCode());
+        return String.join("\n", parts);
+    }
+
+    private static String[] find(String request) {
+        return PROBES.stream().filter(p -> p[0].equals(request)).findFirst().orElseThrow();
+    }
+
+    private static HttpResponse<String> sendProbe(String request, String... headers) {
+        String[] p = find(request);
+        String resolved = p[0].replace("{id}", Long.toString(id)).replace("{deleted}", Long.toString(deleted))
+                .replace("{session}", session).replace("{fact}", Long.toString(fact));
+        return send(resolved, p[1], headers);
+    }
+
+    private static HttpResponse<String> as(String key, String request, String body) {
+        return send(request, body, "Authorization", "Bearer " + key);
+    }
+
+    private static HttpResponse<String> send(String request, String body, String... headers) {
+        String[] methodAndPath = request.split(" ", 2);
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + strata.port() + methodAndPath[1]))
+                .method(methodAndPath[0], body == null ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofString(body));
+        if (body != null) {
+            b.header("Content-Type", "application/json");
+        }
+        for (int i = 0; i < headers.length; i += 2) {
+            b.header(headers[i], headers[i + 1]);
+        }
+        try {
+            return http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static JsonObject json(HttpResponse<String> res) {
+        return Json.createReader(new StringReader(res.body())).readObject();
+    }
+
+    private static void assertNothingOfAlphaIn(HttpResponse<String> res) {
+        // The key name may come back (a 404 echoes what was asked for); a redaction label would mean the value did.
+        assertThat(res.body()).doesNotContain(MARKER).doesNotContain(SECRET).doesNotContain("[REDACTED:vault:ALPHA_TOKEN]");
+        assertThat(res.statusCode()).isLessThan(500);
+    }
+
+    @ParameterizedTest(name = "beta''s key: {0}")
+    @MethodSource("probes")
+    void betasKeyGetsOnlyRefusalsOrItsOwnDataAndAlphaIsUnchanged(String request) {
+        HttpResponse<String> res = sendProbe(request, "Authorization", "Bearer " + betaKey);
+
+        assertThat(res.statusCode()).as(request + " " + res.body()).isIn(200, 201, 204, 404);
+        assertNothingOfAlphaIn(res);
+        assertThat(alphaState()).isEqualTo(alphaBaseline);
+    }
+
+    @ParameterizedTest(name = "beta''s key naming alpha: {0}")
+    @MethodSource("probes")
+    void betasKeyNamingAlphaIsForbidden(String request) {
+        HttpResponse<String> res = sendProbe(request, "Authorization", "Bearer " + betaKey, "X-Strata-Tenant", "alpha");
+
+        assertThat(res.statusCode()).as(request).isEqualTo(403);
+        assertThat(json(res).getString("type")).isEqualTo("urn:strata:problem:forbidden");
+        assertNothingOfAlphaIn(res);
+        assertThat(alphaState()).isEqualTo(alphaBaseline);
+    }
+
+    @ParameterizedTest(name = "missing, bad or revoked key: {0}")
+    @MethodSource("probes")
+    void withoutAValidKeyEveryEndpointIs401(String request) {
+        String wrong = alphaKey.substring(0, alphaKey.length() - 3) + (alphaKey.endsWith("AAA") ? "BBB" : "AAA");
+        for (String[] headers : new String[][] {{}, {"Authorization", "Bearer " + wrong},
+                {"Authorization", "Bearer " + revokedKey}, {"X-Strata-Key", "sk_strata_nonsense"},
+                {"X-Strata-Tenant", "alpha"}}) {
+            HttpResponse<String> res = sendProbe(request, headers);
+            assertThat(res.statusCode()).as(request + " with " + String.join(" ", headers)).isEqualTo(401);
+            assertThat(res.headers().firstValue("WWW-Authenticate").orElseThrow()).startsWith("Bearer");
+            assertNothingOfAlphaIn(res);
+        }
+        assertThat(alphaState()).isEqualTo(alphaBaseline);
+    }
+
+    @Test
+    void anAdminKeyActsInAnyTenantItNames() {
+        HttpResponse<String> asAlpha = send("GET /v1/memory/" + id, null, "Authorization", "Bearer " + adminKey,
+                "X-Strata-Tenant", "alpha");
+        assertThat(asAlpha.statusCode()).isEqualTo(200);
+        assertThat(json(asAlpha).getString("content")).startsWith(MARKER);
+
+        assertThat(as(adminKey, "GET /v1/memory/" + id, null).statusCode()).isEqualTo(404);
+        assertThat(send("GET /v1/vault/ALPHA_TOKEN", null, "Authorization", "Bearer " + adminKey,
+                "X-Strata-Tenant", "alpha").statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void alphasSecretIsRedactedFromEveryOutputExceptTheExplicitVaultRead() {
+        String label = "[REDACTED:vault:ALPHA_TOKEN]";
+        Map<String, HttpResponse<String>> outputs = Map.of(
+                "memory get", as(alphaKey, "GET /v1/memory/" + id, null),
+                "memory list", as(alphaKey, "GET /v1/memory", null),
+                "search", as(alphaKey, "POST /v1/memory/search", "{\"query\":\"lighthouse keeper\"}"),
+                "snapshot", as(alphaKey, "GET /v1/snapshot", null),
+                "tool search", as(alphaKey, "POST /v1/tools/memory_search", "{\"query\":\"lighthouse keeper\"}"),
+                "tool read", as(alphaKey, "POST /v1/tools/memory_read", "{}"),
+                "vault list", as(alphaKey, "GET /v1/vault", null),
+                "tool vault_get", as(alphaKey, "POST /v1/tools/vault_get", "{\"key\":\"ALPHA_TOKEN\"}"),
+                "problem", as(alphaKey, "POST /v1/memory", "{\"" + SECRET + "\":1}"),
+                "tool problem", as(alphaKey, "POST /v1/tools/memory_write", "{\"" + SECRET + "\":1}"));
+        outputs.forEach((name, res) -> assertThat(res.body()).as(name).doesNotContain(SECRET));
+        for (String name : List.of("memory get", "memory list", "search", "snapshot", "tool search", "tool read",
+                "problem", "tool problem")) {
+            assertThat(outputs.get(name).body()).as(name).contains(label);
+        }
+        assertThat(json(as(alphaKey, "GET /v1/vault/ALPHA_TOKEN", null)).getString("value")).isEqualTo(SECRET);
+    }
+
+    @Test
+    void vaultValuesAreNeverSearchResults() {
+        HttpResponse<String> res = as(alphaKey, "POST /v1/memory/search", "{\"query\":\"vault\"}");
+        assertThat(json(res).getJsonArray("hits")).isEmpty();
+    }
+
+    @Test
+    void aSecretLoggedWhileTheServerRunsIsRedactedInTheLog() {
+        System.getLogger("dev.strata.test").log(System.Logger.Level.WARNING, "caller sent {0}", SECRET);
+
+        assertThat(LOGGED).extracting(LogRecord::getMessage).anySatisfy(m ->
+                assertThat(m).isEqualTo("caller sent [REDACTED:vault:ALPHA_TOKEN]"));
+        assertThat(LOGGED).allSatisfy(r -> assertThat(r.getMessage()).doesNotContain(SECRET));
+    }
+}

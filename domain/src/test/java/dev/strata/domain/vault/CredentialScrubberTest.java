@@ -1,0 +1,131 @@
+package dev.strata.domain.vault;
+
+import dev.strata.domain.error.InvalidInputException;
+import dev.strata.domain.memory.Tenant;
+import org.junit.jupiter.api.Test;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class CredentialScrubberTest {
+
+    private static final Tenant ACME = Tenant.of("acme");
+    private final CredentialScrubber scrubber = new CredentialScrubber();
+
+    @Test
+    void withNothingRegisteredTextIsUnchanged() {
+        assertThat(scrubber.scrub("token sk-abc123456789 here")).isEqualTo("token sk-abc123456789 here");
+    }
+
+    @Test
+    void everyOccurrenceIsReplacedByALabelNamingTheKey() {
+        scrubber.register(ACME, "OPENAI_API_KEY", "sk-abc123456789");
+
+        assertThat(scrubber.scrub("a sk-abc123456789 b sk-abc123456789"))
+                .isEqualTo("a [REDACTED:vault:OPENAI_API_KEY] b [REDACTED:vault:OPENAI_API_KEY]");
+    }
+
+    @Test
+    void containsSecretFindsRawAndEscapedForms() {
+        assertThat(scrubber.containsSecret("anything")).isFalse();
+        scrubber.register(ACME, "k", "quote\"inside-1");
+        assertThat(scrubber.containsSecret("x quote\"inside-1 y")).isTrue();
+        assertThat(scrubber.containsSecret("x quote\\\"inside-1 y")).isTrue();
+        assertThat(scrubber.containsSecret("x quote inside y")).isFalse();
+    }
+
+    @Test
+    void theLongestSecretWinsWhenOneContainsAnother() {
+        scrubber.register(ACME, "short", "password");
+        scrubber.register(ACME, "long", "password-with-suffix");
+
+        assertThat(scrubber.scrub("x password-with-suffix y password z"))
+                .isEqualTo("x [REDACTED:vault:long] y [REDACTED:vault:short] z");
+    }
+
+    @Test
+    void theJsonEscapedFormOfASecretIsRedactedToo() {
+        scrubber.register(ACME, "pem", "line\"one\"\nline\\two");
+
+        assertThat(scrubber.scrub("{\"content\":\"see line\\\"one\\\"\\nline\\\\two now\"}"))
+                .isEqualTo("{\"content\":\"see [REDACTED:vault:pem] now\"}");
+        assertThat(scrubber.scrub("raw: line\"one\"\nline\\two")).isEqualTo("raw: [REDACTED:vault:pem]");
+    }
+
+    @Test
+    void aSecretWhoseWhitespaceWasReflowedIsStillRedacted() {
+        scrubber.register(ACME, "pem", "-----BEGIN KEY-----\nMIIabc\r\nDEFghi\n-----END KEY-----\n");
+
+        assertThat(scrubber.scrub("one line: -----BEGIN KEY----- MIIabc DEFghi -----END KEY----- done"))
+                .isEqualTo("one line: [REDACTED:vault:pem] done");
+        assertThat(scrubber.scrub("{\"v\":\"-----BEGIN KEY-----\\nMIIabc\\r\\nDEFghi\\n-----END KEY-----\"}"))
+                .isEqualTo("{\"v\":\"[REDACTED:vault:pem]\"}");
+        assertThat(scrubber.scrub("-----BEGIN KEY----- MIIabc")).isEqualTo("-----BEGIN KEY----- MIIabc");
+    }
+
+    @Test
+    void regexCharactersInSecretsAreLiteral() {
+        scrubber.register(ACME, "k", "a.b*c+d$1\\E(x)");
+        assertThat(scrubber.scrub("aXb*c+d$1\\E(x) a.b*c+d$1\\E(x)")).isEqualTo("aXb*c+d$1\\E(x) [REDACTED:vault:k]");
+    }
+
+    @Test
+    void unregisterAndReplaceAllForgetValues() {
+        scrubber.register(ACME, "k", "secret-value-1");
+        scrubber.unregister(ACME, "k");
+        assertThat(scrubber.scrub("secret-value-1")).isEqualTo("secret-value-1");
+
+        scrubber.register(ACME, "k", "secret-value-1");
+        scrubber.replaceAll(List.of(new VaultSecret(Tenant.of("beta"), "b", "secret-value-2")));
+        assertThat(scrubber.scrub("secret-value-1 secret-value-2")).isEqualTo("secret-value-1 [REDACTED:vault:b]");
+        assertThat(scrubber.size()).isEqualTo(1);
+    }
+
+    @Test
+    void reRegisteringAKeyReplacesItsOldValue() {
+        scrubber.register(ACME, "k", "first-secret-1");
+        scrubber.register(ACME, "k", "second-secret-2");
+        assertThat(scrubber.scrub("first-secret-1 second-secret-2")).isEqualTo("first-secret-1 [REDACTED:vault:k]");
+    }
+
+    @Test
+    void valuesShorterThanTheMinimumAreNeverRegistered() {
+        scrubber.register(ACME, "pin", "1234");
+        assertThat(scrubber.scrub("order 1234 shipped")).isEqualTo("order 1234 shipped");
+        assertThat(scrubber.size()).isZero();
+        assertThatThrownBy(() -> new VaultEntry("pin", "1234", true, Instant.EPOCH))
+                .isInstanceOf(InvalidInputException.class).hasMessageStartingWith("value:");
+        assertThat(new VaultEntry("pin", "1234", false, Instant.EPOCH).value()).isEqualTo("1234");
+    }
+
+    @Test
+    void aRevealedValueStaysWhileOtherSecretsAreStillRedacted() {
+        scrubber.register(ACME, "a", "alpha-secret-1");
+        scrubber.register(ACME, "b", "bravo-secret-2");
+
+        assertThat(scrubber.scrub("alpha-secret-1 bravo-secret-2", Optional.of("alpha-secret-1")))
+                .isEqualTo("alpha-secret-1 [REDACTED:vault:b]");
+    }
+
+    @Test
+    void aValueSharedByTwoKeysIsLabelledDeterministically() {
+        scrubber.register(Tenant.of("zeta"), "zz", "shared-secret-9");
+        scrubber.register(ACME, "aa", "shared-secret-9");
+        assertThat(scrubber.scrub("shared-secret-9")).isEqualTo("[REDACTED:vault:aa]");
+        scrubber.unregister(ACME, "aa");
+        assertThat(scrubber.scrub("shared-secret-9")).isEqualTo("[REDACTED:vault:zz]");
+    }
+
+    @Test
+    void entriesValidateKeysAndNeverPrintSecrets() {
+        assertThatThrownBy(() -> new VaultEntry("../x", "v", false, Instant.EPOCH))
+                .isInstanceOf(InvalidInputException.class).hasMessageStartingWith("key:");
+        assertThatThrownBy(() -> new VaultEntry("k", "", false, Instant.EPOCH))
+                .isInstanceOf(InvalidInputException.class).hasMessageStartingWith("value:");
+        assertThat(new VaultEntry("k", "hidden-value-1", true, Instant.EPOCH).toString()).doesNotContain("hidden");
+    }
+}

@@ -1,0 +1,46 @@
+package dev.strata.domain.vault;
+
+import dev.strata.domain.memory.Tenant;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/** A hand-written {@link VaultStore} fake. */
+public final class InMemoryVaultStore implements VaultStore {
+
+    private final Map<String, TreeMap<String, VaultEntry>> entries = new TreeMap<>();
+
+    @Override
+    public synchronized List<VaultEntry> all(Tenant tenant) {
+        return List.copyOf(entries.getOrDefault(tenant.value(), new TreeMap<>()).values());
+    }
+
+    @Override
+    public synchronized Optional<VaultEntry> get(Tenant tenant, String key) {
+        return Optional.ofNullable(entries.getOrDefault(tenant.value(), new TreeMap<>()).get(key));
+    }
+
+    @Override
+    public synchronized VaultEntry put(Tenant tenant, String key, String value, boolean secret, Instant now) {
+        VaultEntry e = new VaultEntry(key, value, secret, now);
+        entries.computeIfAbsent(tenant.value(), t -> new TreeMap<>()).put(key, e);
+        return e;
+    }
+
+    @Override
+    public synchronized boolean delete(Tenant tenant, String key) {
+        return entries.getOrDefault(tenant.value(), new TreeMap<>()).remove(key) != null;
+    }
+
+    @Override
+    public synchronized List<VaultSecret> secrets() {
+        List<VaultSecret> all = new ArrayList<>();
+        entries.forEach((tenant, byKey) -> byKey.values().stream().filter(VaultEntry::secret)
+                .forEach(e -> all.add(new VaultSecret(Tenant.of(tenant), e.key(), e.value()))));
+        return all;
+    }
+}
