@@ -221,8 +221,8 @@ public final class SettingsLoader {
     private boolean bool(String key) {
         String raw = string(key).strip().toLowerCase(Locale.ROOT);
         return switch (raw) {
-            case "true", "1", "yes", "on" -> true;
-            case "false", "0", "no", "off" -> false;
+            case "true" -> true;
+            case "false" -> false;
             default -> throw new IllegalArgumentException("configuration " + key + " (" + ENV.get(key)
                     + ") must be true or false, got '" + raw + "'");
         };

@@ -79,7 +79,8 @@ class CrossTenantAccessTest {
             probe("GET /v1/memory/history?key=alpha-key"),
             probe("DELETE /v1/memory?key=alpha-key"),
             probe("POST /v1/memory?probe=keyed", "{\"key\":\"alpha-key\",\"category\":\"decision\",\"content\":\"beta\"}"),
-            probe("POST /v1/tools/memory_save", "{\"key\":\"alpha-key\",\"content\":\"beta lighthouse\"}"),
+            probe("POST /v1/tools/memory_save", "{\"key\":\"alpha-key\",\"content\":\"beta lighthouse\","
+                    + "\"supersede_reason\":\"beta's own key of that name\"}"),
             probe("POST /v1/tools/memory_delete", "{\"key\":\"alpha-key\"}"),
             probe("POST /v1/tools/memory_list", "{}"),
             probe("GET /v1/snapshot/budget"),
@@ -249,7 +250,7 @@ class CrossTenantAccessTest {
     void betasKeyGetsOnlyRefusalsOrItsOwnDataAndAlphaIsUnchanged(String request) {
         HttpResponse<String> res = sendProbe(request, "Authorization", "Bearer " + betaKey);
 
-        assertThat(res.statusCode()).as(request + " " + res.body()).isIn(200, 201, 204, 404);
+        assertThat(res.statusCode()).as(request + " " + res.body()).isIn(200, 201, 202, 204, 404);
         assertNothingOfAlphaIn(res);
         assertThat(alphaState()).isEqualTo(alphaBaseline);
     }

@@ -263,6 +263,14 @@ final class Schema {
             ) WITHOUT ROWID""",
             "CREATE INDEX idx_sessions_expiry ON sessions(expires_at)"));
 
+    /**
+     * A read-only view of the memory index's vocabulary (document frequency per term), so a query
+     * can leave out terms that occur in most rows: BM25 gives them almost no weight, yet matching
+     * them makes SQLite rank nearly the whole table.
+     */
+    static final Migration V10_SEARCH_VOCABULARY = new Migration(10, "search vocabulary", List.of(
+            "CREATE VIRTUAL TABLE memories_fts_vocab USING fts5vocab(memories_fts, 'row')"));
+
     static final List<Migration> MIGRATIONS = List.of(V1_GENERAL_MEMORY, V2_SOURCE_BACKFILL, V3_KEYED_MEMORIES,
-            V4_ACCESS_AND_VAULT, V5_FACT_LAYER, V6_SESSIONS);
+            V4_ACCESS_AND_VAULT, V5_FACT_LAYER, V6_SESSIONS, V10_SEARCH_VOCABULARY);
 }

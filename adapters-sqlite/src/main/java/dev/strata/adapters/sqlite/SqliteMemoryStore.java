@@ -45,6 +45,10 @@ public final class SqliteMemoryStore implements MemoryStore {
 
     /** How many index rows per requested hit the fast path ranks before filtering by tenant. */
     static final int OVERFETCH = 4;
+    /** A term in more than this share of all rows is "common" (see withoutCommonTerms). */
+    static final double COMMON_TERM_SHARE = 0.5;
+    /** Below this many rows every query is cheap; pruning only starts to pay on larger tables. */
+    static final long MIN_ROWS_FOR_PRUNING = 2_000;
 
     // Nullable columns are coalesced: Helidon's column values cannot carry SQL NULL (see Columns).
     private static final String COLUMNS = "m.id, m.tenant, m.category, m.content, COALESCE(m.metadata, '') AS metadata, "
@@ -261,6 +265,15 @@ public final class SqliteMemoryStore implements MemoryStore {
     public List<SearchHit> search(SearchRequest request) {
         Fts5Query query = Fts5Query.from(request.query());
         try {
+            if (!query.explicit() && query.terms().size() > 1) {
+                Optional<Fts5Query> focused = withoutCommonTerms(query);
+                if (focused.isPresent()) {
+                    List<SearchHit> hits = ftsSearch(request, focused.get());
+                    if (hits.size() >= request.limit()) {
+                        return hits;
+                    }
+                }
+            }
             return ftsSearch(request, query);
         } catch (DbClientException e) {
             if (!isFtsSyntaxError(e)) {
@@ -269,6 +282,35 @@ public final class SqliteMemoryStore implements MemoryStore {
             LOG.log(System.Logger.Level.DEBUG, "FTS5 rejected {0}; falling back to LIKE", query.match());
             return likeSearch(request);
         }
+    }
+
+    /**
+     * The query without its common terms: those found in more than {@link #COMMON_TERM_SHARE} of all
+     * rows. FTS5's BM25 gives such a term an IDF of nearly zero, so dropping it barely moves the
+     * ranking, while OR-ing it in makes SQLite match and rank most of the table. Empty when no term is
+     * common or every term is; the caller falls back to the full query whenever the focused one finds
+     * fewer hits than asked for, so no result that only the common term would match is ever lost.
+     * Terms are looked up as typed and with a light suffix stem, since the index holds Porter stems;
+     * a term that is not found is kept.
+     */
+    private Optional<Fts5Query> withoutCommonTerms(Fts5Query query) {
+        long rows = db.execute().get("SELECT COALESCE(MAX(id), 0) AS n FROM memories")
+                .map(r -> Columns.longValue(r, "n")).orElse(0L);
+        if (rows < MIN_ROWS_FOR_PRUNING) {
+            return Optional.empty();
+        }
+        List<String> kept = new ArrayList<>();
+        for (String term : query.terms()) {
+            long df = db.execute().get("SELECT COALESCE(MAX(doc), 0) AS df FROM memories_fts_vocab WHERE term IN (?, ?)",
+                    term, QueryText.stem(term)).map(r -> Columns.longValue(r, "df")).orElse(0L);
+            if (df <= rows * COMMON_TERM_SHARE) {
+                kept.add(term);
+            }
+        }
+        if (kept.isEmpty() || kept.size() == query.terms().size()) {
+            return Optional.empty();
+        }
+        return Optional.of(Fts5Query.from(String.join(" ", kept)));
     }
 
     /** The FTS5 MATCH expression this store runs for a query; the benchmark replays it on raw JDBC. */
@@ -303,7 +345,11 @@ public final class SqliteMemoryStore implements MemoryStore {
         }
         hits.sort(Comparator.comparingDouble(SearchHit::score).reversed()
                 .thenComparing(h -> h.memory().id().value()));
-        return List.copyOf(hits.size() > request.limit() ? hits.subList(0, request.limit()) : hits);
+        // Snippets only for the hits that are returned: the window may hold several times as many.
+        return hits.stream().limit(request.limit())
+                .map(h -> new SearchHit(h.memory(), Snippet.of(h.memory().content(), query.terms(),
+                        Snippet.DEFAULT_WINDOW_WORDS), h.score()))
+                .toList();
     }
 
     /**
@@ -330,8 +376,7 @@ public final class SqliteMemoryStore implements MemoryStore {
                     if (m.isSuperseded() && !weighted) {
                         score *= SearchHit.SUPERSEDED_WEIGHT;
                     }
-                    hits.add(new SearchHit(m, Snippet.of(m.content(), query.terms(), Snippet.DEFAULT_WINDOW_WORDS),
-                            score));
+                    hits.add(new SearchHit(m, "", score));
                 }
             });
         }

@@ -166,4 +166,23 @@ class KeywordSearchTest {
         assertThat(hits.get(0).memory()).isEqualTo(slippage);
         assertThat(hits).isSortedAccordingTo((a, b) -> Double.compare(b.score(), a.score()));
     }
+
+    /** A term in most rows is left out of the ranking query, but never at the cost of a result. */
+    @Test
+    void commonTermsAreDroppedFromLargeTablesWithoutLosingResults() {
+        List<dev.strata.domain.memory.NewMemory> many = new ArrayList<>();
+        for (int i = 0; i < 2_500; i++) {
+            many.add(new NewMemory(ME, Category.OBSERVATION, "the user opened the app " + i, Metadata.EMPTY,
+                    Source.INFERRED));
+        }
+        store.insertAll(many, T0);
+
+        List<Memory> focused = search("what slippage does the user like?");
+        assertThat(focused).contains(slippage, baseSlippage);
+        assertThat(focused.get(0).content()).contains("slippage");
+        assertThat(focused).hasSize(10).as("filled up from the full query when the rare terms match too few");
+
+        List<SearchHit> one = store.search(new SearchRequest(ME, "user slippage", 1, Optional.empty()));
+        assertThat(one).extracting(h -> h.memory().content()).allMatch(c -> c.contains("slippage"));
+    }
 }
