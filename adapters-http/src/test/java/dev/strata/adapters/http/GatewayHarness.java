@@ -53,6 +53,8 @@ final class GatewayHarness implements AutoCloseable {
     final MemoryService memories = new MemoryService(memoryStore, audit, clock, MemoryLimits.DEFAULTS,
             Duration.ofDays(30));
 
+    final GatewaySettings settings;
+    final GatewayServices services;
     private final Gateway gateway;
     private final HttpClient client = HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1)
@@ -72,7 +74,8 @@ final class GatewayHarness implements AutoCloseable {
                 clock, ConsolidationSettings.DISABLED), clock, MemoryLimits.DEFAULTS.maxContentChars());
         ModelSpendService spend = new ModelSpendService(model, new InMemorySpendLedger(), BudgetPolicy.unlimited(),
                 clock, ZoneOffset.UTC);
-        GatewayServices services = new GatewayServices(memories, profile, snapshots, sessions, facts, spend,
+        this.settings = settings;
+        this.services = new GatewayServices(memories, profile, snapshots, sessions, facts, spend,
                 storageProbe != null ? storageProbe : storageUp::get);
         this.gateway = Gateway.start(settings, services);
     }
