@@ -13,6 +13,7 @@ import io.helidon.health.HealthCheckResponse;
 import io.helidon.health.HealthCheckType;
 import io.helidon.http.DirectHandler;
 import io.helidon.http.HeaderNames;
+import io.helidon.http.HttpException;
 import io.helidon.http.ServerResponseHeaders;
 import io.helidon.http.Status;
 import io.helidon.webserver.WebServer;
@@ -87,11 +88,31 @@ public final class Gateway implements AutoCloseable {
                 .error(StructuredOutputException.class, (req, res, e) -> Problem.of("model-output",
                         "Unusable model output", Status.BAD_GATEWAY_502, e.getMessage()).send(res, instance(req)))
                 .error(HttpProblemException.class, (req, res, e) -> e.problem().send(res, instance(req)))
+                .error(HttpException.class, (req, res, e) -> httpProblem(req, e).send(res, instance(req)))
                 .error(RuntimeException.class, (req, res, e) -> {
                     LOG.log(System.Logger.Level.ERROR, "unexpected failure on " + instance(req), e);
                     Problem.of("internal", "Internal error", Status.INTERNAL_SERVER_ERROR_500,
                             "an unexpected error occurred; it has been logged").send(res, instance(req));
                 });
+    }
+
+    /**
+     * The server's own refusals (no route outside {@code /v1}, a method it does not serve) keep
+     * their 4xx status as a problem; only a 5xx among them is an internal failure.
+     */
+    private static Problem httpProblem(ServerRequest req, HttpException e) {
+        Status status = e.status();
+        if (status.code() == Status.NOT_FOUND_404.code()) {
+            return Problem.of("not-found", "Not found", status,
+                    "no resource at " + req.prologue().method().text() + " " + instance(req));
+        }
+        if (status.code() >= 400 && status.code() < 500) {
+            return Problem.of("bad-request", status.reasonPhrase(), status,
+                    e.getMessage() == null || e.getMessage().isBlank() ? status.reasonPhrase() : e.getMessage());
+        }
+        LOG.log(System.Logger.Level.ERROR, "unexpected failure on " + instance(req), e);
+        return Problem.of("internal", "Internal error", Status.INTERNAL_SERVER_ERROR_500,
+                "an unexpected error occurred; it has been logged");
     }
 
     /**
