@@ -237,6 +237,16 @@ final class Schema {
             ) WITHOUT ROWID""",
             "CREATE INDEX idx_sessions_expiry ON sessions(expires_at)"));
 
+    /**
+     * The prompt-injection mark on memories: rule ids, comma-separated, NULL when clean. Rows from
+     * before this version are NULL until their content is next written; readers that must be exact
+     * (the snapshot, the views, the embedding worker) ask {@code Memory.isFlagged()}, which scans the
+     * content itself. The partial index serves "which memories are flagged" for operators.
+     */
+    static final Migration V9_INJECTION_FLAGS = new Migration(9, "prompt-injection flags on memories", List.of(
+            "ALTER TABLE memories ADD COLUMN injection_flags TEXT",
+            "CREATE INDEX idx_memories_flagged ON memories(tenant, id) WHERE injection_flags IS NOT NULL"));
+
     static final List<Migration> MIGRATIONS = List.of(V1_GENERAL_MEMORY, V2_SOURCE_BACKFILL, V3_KEYED_MEMORIES,
-            V5_FACT_LAYER, V6_SESSIONS);
+            V5_FACT_LAYER, V6_SESSIONS, V9_INJECTION_FLAGS);
 }

@@ -20,6 +20,7 @@ import dev.strata.domain.memory.Snippet;
 import dev.strata.domain.memory.Source;
 import dev.strata.domain.memory.Supersession;
 import dev.strata.domain.memory.Tenant;
+import dev.strata.domain.safety.InjectionFlags;
 import io.helidon.dbclient.DbClient;
 import io.helidon.dbclient.DbClientException;
 import io.helidon.dbclient.DbExecute;
@@ -53,7 +54,8 @@ public final class SqliteMemoryStore implements MemoryStore {
             + "COALESCE(m.supersede_reason, '') AS supersede_reason, COALESCE(m.superseded_at, '') AS superseded_at";
     private static final String ACTIVE = "m.deleted_at IS NULL AND m.superseded_at IS NULL";
     private static final String INSERT = "INSERT INTO memories(tenant, category, content, metadata, source, "
-            + "created_at, updated_at, key, supersedes_id, supersede_reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+            + "created_at, updated_at, key, supersedes_id, supersede_reason, injection_flags) "
+            + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 
     private final SqliteDatabase database;
     private final DbClient db;
@@ -215,6 +217,8 @@ public final class SqliteMemoryStore implements MemoryStore {
         change.content().ifPresent(c -> {
             sets.add("content = ?");
             params.add(c);
+            sets.add("injection_flags = ?");
+            params.add(injectionFlags(c));
         });
         change.metadata().ifPresent(m -> {
             sets.add("metadata = ?");
@@ -419,7 +423,16 @@ public final class SqliteMemoryStore implements MemoryStore {
                 m.metadata().isEmpty() ? null : m.metadata().json(), m.source().wireName(), ts, ts,
                 m.key().map(MemoryKey::value).orElse(null),
                 supersedes.map(s -> s.previous().value()).orElse(null),
-                supersedes.map(Supersession::reason).orElse(null)};
+                supersedes.map(Supersession::reason).orElse(null), injectionFlags(m.content())};
+    }
+
+    /**
+     * The stored prompt-injection mark: the tripped rule ids, comma-separated, or NULL for clean
+     * content, so SQL consumers such as the embedding worker can skip flagged rows.
+     */
+    static String injectionFlags(String content) {
+        List<String> flags = InjectionFlags.of(content);
+        return flags.isEmpty() ? null : String.join(",", flags);
     }
 
     private static Memory stored(long id, NewMemory m, Optional<Supersession> supersedes, Instant at) {
