@@ -21,6 +21,8 @@ import dev.strata.domain.memory.Source;
 import dev.strata.domain.memory.Supersession;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.safety.InjectionFlags;
+import org.sqlite.SQLiteErrorCode;
+import org.sqlite.SQLiteException;
 import io.helidon.dbclient.DbClient;
 import io.helidon.dbclient.DbClientException;
 import io.helidon.dbclient.DbExecute;
@@ -267,7 +269,7 @@ public final class SqliteMemoryStore implements MemoryStore {
         try {
             return ftsSearch(request, query);
         } catch (DbClientException e) {
-            if (!isFtsSyntaxError(e)) {
+            if (!isFtsSyntaxError(e) && !(query.explicit() && isPlainSqlError(e))) {
                 throw storageFailure("search", e);
             }
             LOG.log(System.Logger.Level.DEBUG, "FTS5 rejected {0}; falling back to LIKE", query.match());
@@ -394,8 +396,24 @@ public final class SqliteMemoryStore implements MemoryStore {
     private static boolean isFtsSyntaxError(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             String msg = String.valueOf(t.getMessage());
+            // "unknown special query" is FTS5's answer to a query that starts with '*'
             if (msg.contains("fts5") || msg.contains("syntax error") || msg.contains("no such column")
-                    || msg.contains("unterminated string")) {
+                    || msg.contains("unterminated string") || msg.contains("unknown special query")
+                    || msg.contains("malformed MATCH")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * SQLITE_ERROR, the generic "this statement is wrong" code. For a query the caller wrote in FTS5
+     * syntax it means the caller's expression (FTS5 has many messages: "expected integer", "unknown
+     * special query"...), never busy or I/O trouble, which have codes of their own.
+     */
+    private static boolean isPlainSqlError(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SQLiteException s && s.getResultCode() == SQLiteErrorCode.SQLITE_ERROR) {
                 return true;
             }
         }
