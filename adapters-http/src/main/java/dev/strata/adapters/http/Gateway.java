@@ -13,15 +13,19 @@ import io.helidon.health.HealthCheckResponse;
 import io.helidon.health.HealthCheckType;
 import io.helidon.http.DirectHandler;
 import io.helidon.http.HeaderNames;
+import io.helidon.http.HttpException;
 import io.helidon.http.ServerResponseHeaders;
 import io.helidon.http.Status;
 import io.helidon.webserver.WebServer;
 import io.helidon.webserver.http.HttpRouting;
+import io.helidon.webserver.http.HttpService;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.observe.ObserveFeature;
 import io.helidon.webserver.observe.health.HealthObserver;
 import io.helidon.webserver.observe.metrics.MetricsObserver;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -65,16 +69,8 @@ public final class Gateway implements AutoCloseable {
         if (settings.authRequired()) {
             routing.addFilter(new Authentication(services.access()));
         }
-        SecretSafeSnippets snippets = new SecretSafeSnippets(services.vault().scrubber());
-        routing.register("/v1/memory", new MemoryHttpService(services.memories(), settings, snippets))
-                .register("/v1/profile", new ProfileHttpService(services.profile(), settings))
-                .register("/v1/snapshot", new SnapshotHttpService(services.snapshots()))
-                .register("/v1/sessions", new SessionHttpService(services.sessions(), settings))
-                .register("/v1/facts", new FactsHttpService(services.facts(), settings))
-                .register("/v1/model", new ModelHttpService(services.spend()))
-                .register("/v1/vault", new VaultHttpService(services.vault(), settings))
-                .register("/v1/tools", new ToolsHttpService(services.memories(), services.facts(), services.vault(),
-                        settings, snippets))
+        services(settings, services).forEach(routing::register);
+        routing.get("/openapi", OpenApiDocument.load()::serve)
                 .any("/v1/*", (req, res) -> Problem.of("not-found", "Not found", Status.NOT_FOUND_404,
                         "no resource at " + req.prologue().method().text() + " " + instance(req))
                         .send(res, instance(req)))
@@ -97,11 +93,50 @@ public final class Gateway implements AutoCloseable {
                 .error(StructuredOutputException.class, (req, res, e) -> Problem.of("model-output",
                         "Unusable model output", Status.BAD_GATEWAY_502, e.getMessage()).send(res, instance(req)))
                 .error(HttpProblemException.class, (req, res, e) -> e.problem().send(res, instance(req)))
+                .error(HttpException.class, (req, res, e) -> httpProblem(req, e).send(res, instance(req)))
                 .error(RuntimeException.class, (req, res, e) -> {
                     LOG.log(System.Logger.Level.ERROR, "unexpected failure on " + instance(req), e);
                     Problem.of("internal", "Internal error", Status.INTERNAL_SERVER_ERROR_500,
                             "an unexpected error occurred; it has been logged").send(res, instance(req));
                 });
+    }
+
+    /**
+     * The server's own refusals (no route outside {@code /v1}, a method it does not serve) keep
+     * their 4xx status as a problem; only a 5xx among them is an internal failure.
+     */
+    private static Problem httpProblem(ServerRequest req, HttpException e) {
+        Status status = e.status();
+        if (status.code() == Status.NOT_FOUND_404.code()) {
+            return Problem.of("not-found", "Not found", status,
+                    "no resource at " + req.prologue().method().text() + " " + instance(req));
+        }
+        if (status.code() >= 400 && status.code() < 500) {
+            return Problem.of("bad-request", status.reasonPhrase(), status,
+                    e.getMessage() == null || e.getMessage().isBlank() ? status.reasonPhrase() : e.getMessage());
+        }
+        LOG.log(System.Logger.Level.ERROR, "unexpected failure on " + instance(req), e);
+        return Problem.of("internal", "Internal error", Status.INTERNAL_SERVER_ERROR_500,
+                "an unexpected error occurred; it has been logged");
+    }
+
+    /**
+     * Every resource by its path prefix. The OpenAPI test walks this same map, so a service
+     * registered here with an undocumented route fails the build.
+     */
+    static Map<String, HttpService> services(GatewaySettings settings, GatewayServices services) {
+        SecretSafeSnippets snippets = new SecretSafeSnippets(services.vault().scrubber());
+        Map<String, HttpService> byPrefix = new LinkedHashMap<>();
+        byPrefix.put("/v1/memory", new MemoryHttpService(services.memories(), settings, snippets));
+        byPrefix.put("/v1/profile", new ProfileHttpService(services.profile(), settings));
+        byPrefix.put("/v1/snapshot", new SnapshotHttpService(services.snapshots()));
+        byPrefix.put("/v1/sessions", new SessionHttpService(services.sessions(), settings));
+        byPrefix.put("/v1/tools", new ToolsHttpService(services.memories(), services.facts(), services.vault(),
+                settings, snippets));
+        byPrefix.put("/v1/vault", new VaultHttpService(services.vault(), settings));
+        byPrefix.put("/v1/facts", new FactsHttpService(services.facts(), settings));
+        byPrefix.put("/v1/model", new ModelHttpService(services.spend()));
+        return byPrefix;
     }
 
     /**

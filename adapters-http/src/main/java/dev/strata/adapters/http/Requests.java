@@ -2,6 +2,7 @@ package dev.strata.adapters.http;
 
 import dev.strata.domain.error.InvalidInputException;
 import dev.strata.domain.memory.Tenant;
+import io.helidon.common.buffers.DataReader;
 import io.helidon.http.HeaderName;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
@@ -78,6 +79,10 @@ final class Requests {
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        } catch (DataReader.InsufficientDataAvailableException | IllegalArgumentException e) {
+            // the connection ended inside the body, or a chunk header was not hex: the client's framing, not ours
+            throw new InvalidInputException("body", "ended before the length its framing announced, or its chunks "
+                    + "were malformed");
         }
         try {
             return StandardCharsets.UTF_8.newDecoder()

@@ -43,6 +43,7 @@ final class Views {
         v.put("metadata", metadata(m));
         v.put("source", m.source().wireName());
         v.put("is_active", m.isActive());
+        v.put("injection_flags", m.injectionFlags());
         m.supersedes().ifPresent(s -> {
             v.put("supersedes_id", s.previous().value());
             v.put("supersede_reason", s.reason());
@@ -67,6 +68,7 @@ final class Views {
         v.put("is_active", m.isActive());
         v.put("source", m.source().wireName());
         v.put("metadata", metadata(m));
+        v.put("injection_flags", m.injectionFlags());
         v.put("updated_at", m.updatedAt().toString());
         return v;
     }

@@ -38,6 +38,8 @@ final class GatewayHarness implements AutoCloseable {
     final MemoryService memories = new MemoryService(memoryStore, audit, clock, MemoryLimits.DEFAULTS,
             Duration.ofDays(30));
 
+    final GatewaySettings settings;
+    final GatewayServices services;
     private final Gateway gateway;
     private final HttpClient client = HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1)
@@ -45,7 +47,8 @@ final class GatewayHarness implements AutoCloseable {
             .build();
 
     private GatewayHarness(GatewaySettings settings, BooleanSupplier storageProbe) {
-        GatewayServices services = FakeServices.build(clock, memoryStore, profileStore, memories,
+        this.settings = settings;
+        this.services = FakeServices.build(clock, memoryStore, profileStore, memories,
                 storageProbe != null ? storageProbe : storageUp::get, FakeServices.access(clock),
                 FakeServices.vault(clock));
         this.gateway = Gateway.start(settings, services);

@@ -264,6 +264,16 @@ final class Schema {
             "CREATE INDEX idx_sessions_expiry ON sessions(expires_at)"));
 
     /**
+     * The prompt-injection mark on memories: rule ids, comma-separated, NULL when clean. Rows from
+     * before this version are NULL until their content is next written; readers that must be exact
+     * (the snapshot, the views, the embedding worker) ask {@code Memory.isFlagged()}, which scans the
+     * content itself. The partial index serves "which memories are flagged" for operators.
+     */
+    static final Migration V9_INJECTION_FLAGS = new Migration(9, "prompt-injection flags on memories", List.of(
+            "ALTER TABLE memories ADD COLUMN injection_flags TEXT",
+            "CREATE INDEX idx_memories_flagged ON memories(tenant, id) WHERE injection_flags IS NOT NULL"));
+
+    /**
      * A read-only view of the memory index's vocabulary (document frequency per term), so a query
      * can leave out terms that occur in most rows: BM25 gives them almost no weight, yet matching
      * them makes SQLite rank nearly the whole table.
@@ -272,5 +282,5 @@ final class Schema {
             "CREATE VIRTUAL TABLE memories_fts_vocab USING fts5vocab(memories_fts, 'row')"));
 
     static final List<Migration> MIGRATIONS = List.of(V1_GENERAL_MEMORY, V2_SOURCE_BACKFILL, V3_KEYED_MEMORIES,
-            V4_ACCESS_AND_VAULT, V5_FACT_LAYER, V6_SESSIONS, V10_SEARCH_VOCABULARY);
+            V4_ACCESS_AND_VAULT, V5_FACT_LAYER, V6_SESSIONS, V9_INJECTION_FLAGS, V10_SEARCH_VOCABULARY);
 }

@@ -20,6 +20,9 @@ import dev.strata.domain.memory.Snippet;
 import dev.strata.domain.memory.Source;
 import dev.strata.domain.memory.Supersession;
 import dev.strata.domain.memory.Tenant;
+import dev.strata.domain.safety.InjectionFlags;
+import org.sqlite.SQLiteErrorCode;
+import org.sqlite.SQLiteException;
 import io.helidon.dbclient.DbClient;
 import io.helidon.dbclient.DbClientException;
 import io.helidon.dbclient.DbExecute;
@@ -57,7 +60,8 @@ public final class SqliteMemoryStore implements MemoryStore {
             + "COALESCE(m.supersede_reason, '') AS supersede_reason, COALESCE(m.superseded_at, '') AS superseded_at";
     private static final String ACTIVE = "m.deleted_at IS NULL AND m.superseded_at IS NULL";
     private static final String INSERT = "INSERT INTO memories(tenant, category, content, metadata, source, "
-            + "created_at, updated_at, key, supersedes_id, supersede_reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+            + "created_at, updated_at, key, supersedes_id, supersede_reason, injection_flags) "
+            + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 
     private final SqliteDatabase database;
     private final DbClient db;
@@ -219,6 +223,8 @@ public final class SqliteMemoryStore implements MemoryStore {
         change.content().ifPresent(c -> {
             sets.add("content = ?");
             params.add(c);
+            sets.add("injection_flags = ?");
+            params.add(injectionFlags(c));
         });
         change.metadata().ifPresent(m -> {
             sets.add("metadata = ?");
@@ -276,7 +282,7 @@ public final class SqliteMemoryStore implements MemoryStore {
             }
             return ftsSearch(request, query);
         } catch (DbClientException e) {
-            if (!isFtsSyntaxError(e)) {
+            if (!isFtsSyntaxError(e) && !(query.explicit() && isPlainSqlError(e))) {
                 throw storageFailure("search", e);
             }
             LOG.log(System.Logger.Level.DEBUG, "FTS5 rejected {0}; falling back to LIKE", query.match());
@@ -435,8 +441,24 @@ public final class SqliteMemoryStore implements MemoryStore {
     private static boolean isFtsSyntaxError(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             String msg = String.valueOf(t.getMessage());
+            // "unknown special query" is FTS5's answer to a query that starts with '*'
             if (msg.contains("fts5") || msg.contains("syntax error") || msg.contains("no such column")
-                    || msg.contains("unterminated string")) {
+                    || msg.contains("unterminated string") || msg.contains("unknown special query")
+                    || msg.contains("malformed MATCH")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * SQLITE_ERROR, the generic "this statement is wrong" code. For a query the caller wrote in FTS5
+     * syntax it means the caller's expression (FTS5 has many messages: "expected integer", "unknown
+     * special query"...), never busy or I/O trouble, which have codes of their own.
+     */
+    private static boolean isPlainSqlError(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SQLiteException s && s.getResultCode() == SQLiteErrorCode.SQLITE_ERROR) {
                 return true;
             }
         }
@@ -464,7 +486,16 @@ public final class SqliteMemoryStore implements MemoryStore {
                 m.metadata().isEmpty() ? null : m.metadata().json(), m.source().wireName(), ts, ts,
                 m.key().map(MemoryKey::value).orElse(null),
                 supersedes.map(s -> s.previous().value()).orElse(null),
-                supersedes.map(Supersession::reason).orElse(null)};
+                supersedes.map(Supersession::reason).orElse(null), injectionFlags(m.content())};
+    }
+
+    /**
+     * The stored prompt-injection mark: the tripped rule ids, comma-separated, or NULL for clean
+     * content, so SQL consumers such as the embedding worker can skip flagged rows.
+     */
+    static String injectionFlags(String content) {
+        List<String> flags = InjectionFlags.of(content);
+        return flags.isEmpty() ? null : String.join(",", flags);
     }
 
     private static Memory stored(long id, NewMemory m, Optional<Supersession> supersedes, Instant at) {

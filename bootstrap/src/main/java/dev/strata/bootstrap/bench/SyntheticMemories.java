@@ -35,6 +35,11 @@ final class SyntheticMemories {
         this.random = new SplittableRandom(seed);
     }
 
+    /** A uniform draw in {@code [0, bound)} from the same seeded stream. */
+    int roll(int bound) {
+        return random.nextInt(bound);
+    }
+
     String category() {
         return CATEGORIES[random.nextInt(CATEGORIES.length)];
     }

@@ -17,8 +17,9 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 /** {@code strata bench}: Strata against raw SQLite on the same file, as a table of medians and ratios. */
-@Command(name = "bench", mixinStandardHelpOptions = true,
-        description = "Benchmark writes, search and snapshot against raw SQLite in the same run.")
+@Command(name = "bench", mixinStandardHelpOptions = true, subcommands = LoadCommand.class,
+        description = "Benchmark writes, search and snapshot against raw SQLite in the same run "
+                + "('bench load': concurrent clients over HTTP).")
 public final class BenchCommand implements Callable<Integer> {
 
     @CommandLine.Spec
@@ -64,7 +65,7 @@ public final class BenchCommand implements Callable<Integer> {
         }
     }
 
-    private static void deleteTree(Path dir) throws IOException {
+    static void deleteTree(Path dir) throws IOException {
         Files.walkFileTree(dir, new SimpleFileVisitor<>() {
             @Override
             public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {

@@ -1,6 +1,9 @@
 package dev.strata.domain.memory;
 
+import dev.strata.domain.safety.InjectionFlags;
+
 import java.time.Instant;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -34,6 +37,19 @@ public record Memory(MemoryId id, Tenant tenant, Category category, String conte
                   Instant createdAt, Instant updatedAt, Optional<Instant> deletedAt) {
         this(id, tenant, category, content, metadata, source, createdAt, updatedAt, deletedAt, Optional.empty(),
                 Optional.empty(), Optional.empty());
+    }
+
+    /**
+     * The prompt-injection rules the content trips (ids such as {@code ignore_instructions}),
+     * derived from the content so the flags always match the text they describe.
+     */
+    public List<String> injectionFlags() {
+        return InjectionFlags.of(content);
+    }
+
+    /** Flagged content is stored and shown quoted, but must never be embedded. */
+    public boolean isFlagged() {
+        return !injectionFlags().isEmpty();
     }
 
     public boolean isDeleted() {

@@ -1,0 +1,409 @@
+package dev.strata.adapters.http;
+
+import dev.strata.domain.audit.AuditEntry;
+import dev.strata.domain.memory.Memory;
+import dev.strata.domain.memory.Tenant;
+import dev.strata.domain.profile.ProfileEntry;
+import jakarta.json.JsonObject;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.Example;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.ShrinkingMode;
+import net.jqwik.api.lifecycle.AfterContainer;
+import net.jqwik.api.lifecycle.BeforeContainer;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Property-based hostile input against the real gateway over a socket (services over in-memory
+ * fakes): whatever arrives, the answer is never a 5xx, every refusal is a problem document (the
+ * tools: their error envelope) naming the field when the input is at fault, and a refused request
+ * leaves the stored memories, profile and audit trail exactly as they were.
+ */
+class HostileInputTest {
+
+    /** Every route that reads a JSON body, with the fields it knows. */
+    private static final List<Endpoint> BODY_ENDPOINTS = List.of(
+            new Endpoint("POST", "/v1/memory", List.of("category", "content", "metadata", "source", "key",
+                    "supersede_reason")),
+            new Endpoint("POST", "/v1/memory/batch", List.of("memories")),
+            new Endpoint("POST", "/v1/memory/search", List.of("query", "limit", "category")),
+            new Endpoint("PATCH", "/v1/memory/{id}", List.of("content", "metadata")),
+            new Endpoint("PUT", "/v1/profile/risk", List.of("value")),
+            new Endpoint("POST", "/v1/facts", List.of("content")),
+            new Endpoint("POST", "/v1/tools/memory_write", List.of("category", "content", "metadata", "source")),
+            new Endpoint("POST", "/v1/tools/memory_search", List.of("query", "limit", "category")),
+            new Endpoint("POST", "/v1/tools/memory_read", List.of("category", "limit")),
+            new Endpoint("POST", "/v1/tools/memory_save", List.of("key", "content", "type", "supersede_reason",
+                    "metadata")),
+            new Endpoint("POST", "/v1/tools/memory_delete", List.of("key")),
+            new Endpoint("POST", "/v1/tools/memory_list", List.of("type", "limit")));
+
+    /** Every route, for query, path and header abuse. */
+    private static final List<String> ALL_ROUTES = List.of("GET /v1/memory", "DELETE /v1/memory",
+            "GET /v1/memory/history", "GET /v1/memory/{id}", "DELETE /v1/memory/{id}", "POST /v1/memory/{id}/restore",
+            "GET /v1/snapshot", "GET /v1/snapshot/budget", "GET /v1/profile", "GET /v1/profile/{id}",
+            "DELETE /v1/profile/{id}", "POST /v1/sessions", "GET /v1/sessions/{id}", "GET /v1/sessions/{id}/prompt",
+            "GET /v1/facts", "GET /v1/facts/{id}", "GET /v1/facts/{id}/events", "GET /v1/model/spend",
+            "GET /openapi", "POST /v1/tools/{id}", "POST /v1/memory", "POST /v1/memory/search");
+
+    private static GatewayHarness harness;
+    private static long seededId;
+
+    @BeforeContainer
+    static void startGatewayWithSomeState() {
+        harness = GatewayHarness.start();
+        seededId = harness.api().post("/v1/memory", """
+                {"category":"preference","content":"always use 0.5% slippage","metadata":{"k":"v"}}""")
+                .assertJson(201).id();
+        harness.api().post("/v1/memory", """
+                {"category":"decision","content":"JWT with 1h expiry","key":"auth"}""").assertJson(201);
+        harness.api().put("/v1/profile/risk", "{\"value\":\"low\"}").assertJson(200);
+    }
+
+    @AfterContainer
+    static void stopGateway() {
+        harness.close();
+    }
+
+    @Property(tries = 2_500, shrinking = ShrinkingMode.OFF)
+    void arbitraryJsonIsNeverA5xxAndARefusalChangesNothing(@ForAll("bodyEndpoints") Endpoint endpoint,
+                                                           @ForAll("anyJson") String json) {
+        sendAndCheck(endpoint.path(), harness.request(endpoint.method(), endpoint.path(seededId)).json(json));
+    }
+
+    @Property(tries = 2_000, shrinking = ShrinkingMode.OFF)
+    void aWrongTypedKnownFieldIsRefusedNamingAField(@ForAll("wrongTyped") Map.Entry<Endpoint, String> c) {
+        Endpoint endpoint = c.getKey();
+        HttpReply reply = sendAndCheck(endpoint.path(),
+                harness.request(endpoint.method(), endpoint.path(seededId)).json(c.getValue()));
+
+        assertThat(reply.status()).as("%s %s -> %s", endpoint, c.getValue(), reply.text()).isBetween(400, 499);
+        assertThat(reply.json().getString("field", "")).as(reply.text()).isNotBlank();
+        assertThat(reply.json().getString("field")).as(reply.text()).isIn(endpoint.fields().toArray());
+    }
+
+    @Property(tries = 400, shrinking = ShrinkingMode.OFF)
+    void deeplyNestedBodiesAreRefusedOrStoredWithoutA5xx(@ForAll("bodyEndpoints") Endpoint endpoint,
+                                                         @ForAll("deeplyNested") String json) {
+        sendAndCheck(endpoint.path(), harness.request(endpoint.method(), endpoint.path(seededId)).json(json));
+    }
+
+    @Property(tries = 1_000, shrinking = ShrinkingMode.OFF)
+    void bodiesThatAreNotUtf8AreRefused(@ForAll("bodyEndpoints") Endpoint endpoint,
+                                        @ForAll("randomBytes") byte[] body) {
+        HttpReply reply = sendAndCheck(endpoint.path(), harness.request(endpoint.method(), endpoint.path(seededId))
+                .body("application/json", body));
+
+        assertThat(reply.status()).as(reply.text()).isBetween(400, 499);
+    }
+
+    @Property(tries = 1_000, shrinking = ShrinkingMode.OFF)
+    void unicodeEdgeCasesRoundTripOrAreRefused(@ForAll("unicodeText") String text) {
+        String json = "{\"category\":\"observation\",\"content\":" + HostileJson.quote(text) + "}";
+        HttpReply written = sendAndCheck("/v1/memory", harness.request("POST", "/v1/memory").json(json));
+        if (written.status() == 201) {
+            HttpReply read = harness.api().get("/v1/memory/" + written.id()).assertJson(200);
+            assertThat(read.json().getString("content")).isEqualTo(written.json().getString("content"));
+            harness.api().delete("/v1/memory/" + written.id()).assertStatus(204);
+        }
+        sendAndCheck("/v1/memory/search", harness.request("POST", "/v1/memory/search")
+                .json("{\"query\":" + HostileJson.quote(text) + "}"));
+    }
+
+    @Property(tries = 1_000, shrinking = ShrinkingMode.OFF)
+    void ftsSyntaxGarbageIsNeverA5xx(@ForAll("ftsGarbage") String query) {
+        sendAndCheck("/v1/memory/search", harness.request("POST", "/v1/memory/search")
+                .json("{\"query\":" + HostileJson.quote(query) + "}"));
+        sendAndCheck("/v1/tools/memory_search", harness.request("POST", "/v1/tools/memory_search")
+                .json("{\"query\":" + HostileJson.quote(query) + "}"));
+    }
+
+    @Property(tries = 1_000, shrinking = ShrinkingMode.OFF)
+    void garbageInPathsAndQueriesIsNeverA5xx(@ForAll("routes") String route, @ForAll("urlGarbage") String id,
+                                              @ForAll("urlGarbage") String query) {
+        String method = route.substring(0, route.indexOf(' '));
+        String path = route.substring(route.indexOf(' ') + 1).replace("{id}", id);
+        sendAndCheck(path, harness.request(method, path + "?limit=" + query + "&key=" + query + "&category="
+                + query + "&day=" + query + "&status=" + query).json("{}"));
+    }
+
+    @Property(tries = 1_000, shrinking = ShrinkingMode.OFF)
+    void abusiveHeadersAreNeverA5xx(@ForAll("routes") String route, @ForAll("headerValue") String tenant,
+                                     @ForAll("headerValue") String contentType, @ForAll("headerValue") String other) {
+        String method = route.substring(0, route.indexOf(' '));
+        String path = route.substring(route.indexOf(' ') + 1).replace("{id}", Long.toString(seededId));
+        GatewayHarness.Request request = harness.request(method, path)
+                .body(contentType, "{\"query\":\"x\"}".getBytes(StandardCharsets.UTF_8))
+                .header("X-Strata-Tenant", tenant)
+                .header("Accept", other)
+                .header("X-Padding", other.length() > 1_000 ? other : other.repeat(1 + other.length() % 7));
+        sendAndCheck(path, request);
+    }
+
+    @Property(tries = 400, shrinking = ShrinkingMode.OFF)
+    void malformedRawRequestsAreNeverA5xx(@ForAll("rawTargets") String target,
+                                          @ForAll("rawHeaderLines") List<byte[]> headerLines) throws IOException {
+        Stored before = Stored.now();
+        ByteArrayOutputStream request = new ByteArrayOutputStream();
+        request.writeBytes(("POST " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n")
+                .getBytes(StandardCharsets.ISO_8859_1));
+        headerLines.forEach(line -> {
+            request.writeBytes(line);
+            request.writeBytes("\r\n".getBytes(StandardCharsets.ISO_8859_1));
+        });
+        byte[] body = "{\"category\":\"observation\",\"content\":\"raw\"}".getBytes(StandardCharsets.UTF_8);
+        request.writeBytes(("Content-Length: " + body.length + "\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
+        request.writeBytes(body);
+
+        String statusLine = exchange(request.toByteArray());
+
+        assertThat(statusLine).startsWith("HTTP/1.1 ");
+        int status = Integer.parseInt(statusLine.substring(9, 12));
+        assertThat(status).as(statusLine).isLessThan(500);
+        if (status >= 400) {
+            assertThat(Stored.now()).isEqualTo(before);
+        } else {
+            cleanUpRawWrites();
+        }
+    }
+
+    @Property(tries = 100, shrinking = ShrinkingMode.OFF)
+    void hugeHeadersGetAnAnswerNotA5xx(@ForAll("headerSizes") int size) throws IOException {
+        Stored before = Stored.now();
+        byte[] body = "{\"category\":\"observation\",\"content\":\"raw\"}".getBytes(StandardCharsets.UTF_8);
+        String request = "POST /v1/memory HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+                + "X-Strata-Tenant: " + "a".repeat(size) + "\r\nContent-Type: application/json\r\n"
+                + "Content-Length: " + body.length + "\r\n\r\n" + new String(body, StandardCharsets.UTF_8);
+
+        String statusLine = exchange(request.getBytes(StandardCharsets.ISO_8859_1));
+
+        int status = Integer.parseInt(statusLine.substring(9, 12));
+        assertThat(status).as(statusLine).isBetween(400, 499);
+        assertThat(Stored.now()).isEqualTo(before);
+    }
+
+    /** Found by {@link #malformedRawRequestsAreNeverA5xx}: a body cut short by the client was a 500. */
+    @Example
+    void aChunkedBodyCutShortByTheClientIsA400NamingTheBody() throws IOException {
+        Stored before = Stored.now();
+        String request = "POST /v1/memory HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+                + "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n40\r\n{\"category\":";
+
+        String statusLine = exchange(request.getBytes(StandardCharsets.ISO_8859_1));
+
+        assertThat(statusLine).startsWith("HTTP/1.1 400");
+        assertThat(Stored.now()).isEqualTo(before);
+    }
+
+    /** Found by {@link #malformedRawRequestsAreNeverA5xx}: a path outside every route was a 500. */
+    @Example
+    void aPathOutsideEveryRouteIsA404Problem() {
+        harness.api().get("/etc/passwd").assertProblem(404);
+        harness.api().get("/").assertProblem(404);
+        harness.request("POST", "/observe/health").send().assertStatus(404);
+    }
+
+    @Example
+    void aChunkSizeThatIsNotHexIsA400() throws IOException {
+        String request = "POST /v1/memory HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+                + "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n";
+
+        assertThat(exchange(request.getBytes(StandardCharsets.ISO_8859_1))).startsWith("HTTP/1.1 4");
+    }
+
+    // ---- the assertions every property shares
+
+    private static HttpReply sendAndCheck(String route, GatewayHarness.Request request) {
+        Stored before = Stored.now();
+        HttpReply reply = request.send();
+        assertThat(reply.status()).as("%s answered %s", route, reply.text()).isLessThan(500);
+        if (reply.status() >= 400) {
+            assertRefusal(route, reply);
+            assertThat(Stored.now()).as("stored data after a refused %s", route).isEqualTo(before);
+        }
+        return reply;
+    }
+
+    private static void assertRefusal(String route, HttpReply reply) {
+        JsonObject body = reply.json();
+        if (route.startsWith("/v1/tools/") && reply.contentType().startsWith("application/json")) {
+            assertThat(body.getBoolean("ok")).isFalse();
+            assertThat(body.getString("error")).isNotBlank();
+            return;
+        }
+        assertThat(reply.contentType()).as(reply.text()).startsWith(Problem.MEDIA_TYPE);
+        assertThat(body.getInt("status")).isEqualTo(reply.status());
+        assertThat(body.getString("type")).startsWith("urn:strata:problem:");
+        assertThat(body.getString("detail")).isNotBlank();
+        if (body.getString("type").endsWith(":invalid-input")) {
+            // present, though it may be "" when the client itself sent a field with an empty name
+            assertThat(body.containsKey("field")).as("field of %s", reply.text()).isTrue();
+        }
+    }
+
+    private static String exchange(byte[] request) throws IOException {
+        try (Socket socket = new Socket("127.0.0.1", harness.port())) {
+            socket.setSoTimeout(10_000);
+            OutputStream out = socket.getOutputStream();
+            out.write(request);
+            out.flush();
+            // end of input: a server still waiting for a declared body sees EOF instead of stalling
+            socket.shutdownOutput();
+            InputStream in = socket.getInputStream();
+            StringBuilder line = new StringBuilder();
+            int b;
+            while ((b = in.read()) != -1 && b != '\n') {
+                line.append((char) b);
+            }
+            return line.toString().strip();
+        }
+    }
+
+    /** Raw writes that were accepted are removed again so the stored state stays small. */
+    private static void cleanUpRawWrites() {
+        harness.memoryStore.list(Tenant.DEFAULT, Optional.empty(), 1_000).stream()
+                .filter(m -> m.content().equals("raw"))
+                .forEach(m -> harness.api().delete("/v1/memory/" + m.id().value()));
+    }
+
+    // ---- generators
+
+    @Provide
+    Arbitrary<Endpoint> bodyEndpoints() {
+        return Arbitraries.of(BODY_ENDPOINTS);
+    }
+
+    @Provide
+    Arbitrary<String> anyJson() {
+        return HostileJson.anyJson();
+    }
+
+    @Provide
+    Arbitrary<String> deeplyNested() {
+        return HostileJson.deeplyNested();
+    }
+
+    @Provide
+    Arbitrary<byte[]> randomBytes() {
+        return HostileJson.randomBytes();
+    }
+
+    @Provide
+    Arbitrary<String> unicodeText() {
+        return HostileJson.unicodeText();
+    }
+
+    @Provide
+    Arbitrary<String> ftsGarbage() {
+        return HostileJson.ftsGarbage();
+    }
+
+    @Provide
+    Arbitrary<Map.Entry<Endpoint, String>> wrongTyped() {
+        return Arbitraries.of(BODY_ENDPOINTS).flatMap(e -> HostileJson.wrongTyped(e.fields()).map(j -> Map.entry(e, j)));
+    }
+
+    @Provide
+    Arbitrary<String> routes() {
+        return Arbitraries.of(ALL_ROUTES);
+    }
+
+    /** Percent-encoded garbage: invalid escapes, encoded NUL, slashes, dots, huge numbers. */
+    @Provide
+    Arbitrary<String> urlGarbage() {
+        return Arbitraries.of("0", "-1", "1e3", "%00", "%2F", "..", "%2e%2e", "99999999999999999999",
+                        "abc", "%F0%9F%98%80", "%C3%28", "%ED%A0%80", "+", "%20", "1.5", "a%0Ab", "~", "%FF",
+                        "2026-02-30", "9999-12-31", "-0")
+                .list().ofMinSize(1).ofMaxSize(4).map(parts -> String.join("", parts));
+    }
+
+    /** Header values the client library accepts: visible ASCII and spaces, up to 2 KiB each. */
+    @Provide
+    Arbitrary<String> headerValue() {
+        Arbitrary<String> small = Arbitraries.strings().withCharRange('!', '~').withChars(' ').ofMinLength(1)
+                .ofMaxLength(80).map(String::strip).filter(s -> !s.isEmpty());
+        Arbitrary<String> odd = Arbitraries.of("default", "DEFAULT", " default ", "a".repeat(65), "-x", "_x",
+                "a/b", "acme", "application/json", "text/plain", "application/xml", "multipart/form-data; boundary=x",
+                "application/json; charset=utf-16", "*/*", "x".repeat(2_000));
+        return Arbitraries.oneOf(small, odd);
+    }
+
+    @Provide
+    Arbitrary<Integer> headerSizes() {
+        return Arbitraries.integers().between(65, 64 * 1024);
+    }
+
+    /** Request targets a client library would refuse to send: broken escapes, traversal, absolute forms. */
+    @Provide
+    Arbitrary<String> rawTargets() {
+        return Arbitraries.of("/v1/memory", "/v1/memory?limit=%", "/v1/memory/%ZZ", "/v1/memory/%00",
+                "/v1/memory/search?%%%", "/v1/../../etc/passwd", "/v1/memory/1/restore?x=%C3%28", "*",
+                "http://127.0.0.1/v1/memory", "/v1/tools/%E2%80%AE", "/v1/memory/%ED%A0%80", "/v1//memory",
+                "/v1/memory#frag", "/v1/memory?key=\u00e9", "/v1/profile/%2F..%2F", "/v1/memory/" + "9".repeat(400));
+    }
+
+    /** Header lines as raw bytes: non-ASCII, control bytes, no colon, duplicates of the framing headers. */
+    @Provide
+    Arbitrary<List<byte[]>> rawHeaderLines() {
+        Arbitrary<byte[]> fixed = Arbitraries.of("X-Strata-Tenant: acme", "X-Strata-Tenant: ACME",
+                        "X-Strata-Tenant: caf\u00e9", "X-Strata-Tenant:", "Content-Type: application/json",
+                        "Content-Type: text/html", "Content-Length: 5", "Content-Length: -1", "Transfer-Encoding: chunked",
+                        "no colon here", ": empty name", " folded continuation", "X-Strata-Tenant: acme, other")
+                .map(s -> s.getBytes(StandardCharsets.ISO_8859_1));
+        Arbitrary<byte[]> random = Arbitraries.bytes().array(byte[].class).ofMinSize(1).ofMaxSize(64)
+                .map(bytes -> {
+                    for (int i = 0; i < bytes.length; i++) {
+                        if (bytes[i] == '\r' || bytes[i] == '\n') {
+                            bytes[i] = (byte) 0xE9;
+                        }
+                    }
+                    return bytes;
+                });
+        Arbitrary<byte[]> named = Combinators.combine(Arbitraries.of("X-A", "X-Strata-Tenant", "Accept"), random)
+                .as((name, value) -> {
+                    byte[] prefix = (name + ": ").getBytes(StandardCharsets.ISO_8859_1);
+                    byte[] line = new byte[prefix.length + value.length];
+                    System.arraycopy(prefix, 0, line, 0, prefix.length);
+                    System.arraycopy(value, 0, line, prefix.length, value.length);
+                    return line;
+                });
+        return Arbitraries.oneOf(fixed, random, named).list().ofMinSize(1).ofMaxSize(5);
+    }
+
+    record Endpoint(String method, String path, List<String> fields) {
+
+        String path(long id) {
+            return path.replace("{id}", Long.toString(id));
+        }
+
+        @Override
+        public String toString() {
+            return method + " " + path;
+        }
+    }
+
+    /** What a refused request must not change: the default tenant's memories, profile and audit trail. */
+    private record Stored(List<Memory> memories, long count, List<ProfileEntry> profile, List<AuditEntry> audit) {
+
+        static Stored now() {
+            return new Stored(harness.memoryStore.list(Tenant.DEFAULT, Optional.empty(), 1_000),
+                    harness.memoryStore.count(Tenant.DEFAULT), harness.profileStore.all(Tenant.DEFAULT),
+                    harness.audit.recent(Tenant.DEFAULT, 1_000));
+        }
+    }
+}

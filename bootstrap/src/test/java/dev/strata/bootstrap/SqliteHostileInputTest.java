@@ -1,0 +1,155 @@
+package dev.strata.bootstrap;
+
+import dev.strata.adapters.http.GatewaySettings;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.ShrinkingMode;
+import net.jqwik.api.lifecycle.AfterContainer;
+import net.jqwik.api.lifecycle.BeforeContainer;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Hostile input against the real server on a real SQLite file: FTS5 query-syntax garbage never
+ * reaches the client as a 5xx, and a refused write leaves the stored data byte-identical (the
+ * tenant's whole listing and profile, compared before and after).
+ */
+class SqliteHostileInputTest {
+
+    private static final String TENANT = "hostile";
+    private static final List<String> FTS5 = List.of("\"", "\"\"", "NEAR(", "NEAR(a b, -1)", "NEAR(a b, x)", "*",
+            "a*", "^", "^a", "content:", "category:", "nope:", "{content category}:", "-", "+", "(", ")", "()",
+            "AND", "OR", "NOT", ":", "'", "\\", "\u0000", "a OR", "OR a", "NOT NOT", "\"unterminated", "((((",
+            "))))", "col:*", "NEAR/3", "a:b:c", "\u00ff", "😀", "\uD800", "%", "_", "[", "]", "{", "}", ",", ".",
+            "slippage", "BTC", "stop-loss", "category:lesson", "\u202E", "\u200B", "e\u0301", "ß", "İ");
+
+    private static Path dataDir;
+    private static Strata strata;
+    private static Http http;
+    private static long seededId;
+
+    @BeforeContainer
+    static void start() throws IOException {
+        dataDir = Files.createTempDirectory("strata-hostile");
+        StrataSettings settings = SettingsLoader.fromDefaults().load().withDataDir(dataDir.resolve("data"))
+                .withWorkspaceDir(dataDir.resolve("workspace"))
+                .withGateway(GatewaySettings.defaults("127.0.0.1", 0));
+        strata = Strata.start(settings, Clock.systemUTC());
+        http = new Http(strata.port());
+        seededId = Http.json(http.send("POST", "/v1/memory",
+                "{\"category\":\"lesson\",\"content\":\"stop-loss on BTC should trail by 8%\"}", TENANT))
+                .getJsonNumber("id").longValue();
+        http.send("POST", "/v1/memory", "{\"category\":\"preference\",\"content\":\"always use 0.5% slippage\","
+                + "\"key\":\"slippage\"}", TENANT);
+        http.send("PUT", "/v1/profile/risk", "{\"value\":\"low\"}", TENANT);
+    }
+
+    @AfterContainer
+    static void stop() throws IOException {
+        http.close();
+        strata.close();
+        try (Stream<Path> files = Files.walk(dataDir)) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> {
+                try {
+                    Files.delete(p);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        }
+    }
+
+    @Property(tries = 1_000, shrinking = ShrinkingMode.OFF)
+    void ftsSyntaxGarbageIsNeverA5xxAndChangesNothing(@ForAll("ftsGarbage") String query) {
+        String before = stored();
+        String body = "{\"query\":" + quote(query) + "}";
+
+        HttpResponse<String> rest = http.send("POST", "/v1/memory/search", body, TENANT);
+        HttpResponse<String> tool = http.send("POST", "/v1/tools/memory_search", body, TENANT);
+
+        assertThat(rest.statusCode()).as("%s -> %s", query, rest.body()).isLessThan(500);
+        assertThat(tool.statusCode()).as("%s -> %s", query, tool.body()).isLessThan(500);
+        if (rest.statusCode() == 200) {
+            assertThat(Http.json(rest).containsKey("hits")).isTrue();
+        } else {
+            assertThat(rest.headers().firstValue("Content-Type").orElse("")).startsWith("application/problem+json");
+            assertThat(Http.json(rest).getString("field")).isEqualTo("query");
+        }
+        assertThat(stored()).isEqualTo(before);
+    }
+
+    @Property(tries = 600, shrinking = ShrinkingMode.OFF)
+    void aRefusedWriteLeavesTheDatabaseAsItWas(@ForAll("refusedWrites") String[] request) {
+        String before = stored();
+
+        HttpResponse<String> reply = http.send(request[0], request[1].replace("{id}", Long.toString(seededId)),
+                request[2], TENANT);
+
+        assertThat(reply.statusCode()).as("%s %s %s -> %s", request[0], request[1], request[2], reply.body())
+                .isBetween(400, 499);
+        assertThat(reply.headers().firstValue("Content-Type").orElse("")).startsWith("application/problem+json");
+        assertThat(stored()).isEqualTo(before);
+    }
+
+    /** The tenant's stored state as the API shows it: every memory (with its history) and the profile. */
+    private static String stored() {
+        return http.send("GET", "/v1/memory?limit=500", null, TENANT).body()
+                + http.send("GET", "/v1/memory/history?key=slippage", null, TENANT).body()
+                + http.send("GET", "/v1/profile", null, TENANT).body();
+    }
+
+    @Provide
+    Arbitrary<String> ftsGarbage() {
+        return Arbitraries.of(FTS5).list().ofMinSize(1).ofMaxSize(10).map(parts -> String.join(" ", parts));
+    }
+
+    /** Writes that must be refused: each breaks exactly one rule of an otherwise valid request. */
+    @Provide
+    Arbitrary<String[]> refusedWrites() {
+        Arbitrary<String> badCategory = Arbitraries.of("\"Bad One\"", "5", "null", "[]", "\"\"", "\"x\u0000\"",
+                "\"" + "a".repeat(41) + "\"");
+        Arbitrary<String> badContent = Arbitraries.of("\" \"", "7", "{}", "\"" + "x".repeat(8_193) + "\"", "[\"a\"]");
+        Arbitrary<String> hostileText = Arbitraries.of(FTS5).list().ofMinSize(1).ofMaxSize(6)
+                .map(parts -> quote(String.join(" ", parts)));
+        return Arbitraries.oneOf(
+                badCategory.map(c -> new String[]{"POST", "/v1/memory", "{\"category\":" + c + ",\"content\":\"x\"}"}),
+                Arbitraries.oneOf(badContent, hostileText).map(c -> new String[]{"POST", "/v1/memory/batch",
+                        "{\"memories\":[{\"category\":\"lesson\",\"content\":" + c + "},{\"category\":\"Bad One\","
+                                + "\"content\":\"x\"}]}"}),
+                badContent.map(c -> new String[]{"PATCH", "/v1/memory/{id}", "{\"content\":" + c + "}"}),
+                hostileText.map(t -> new String[]{"POST", "/v1/memory", "{\"category\":\"lesson\",\"content\":" + t
+                        + ",\"key\":\"slippage\"}"}),
+                hostileText.map(t -> new String[]{"POST", "/v1/memory", "{\"category\":\"lesson\",\"content\":" + t
+                        + ",\"colour\":\"red\"}"}),
+                hostileText.map(t -> new String[]{"PUT", "/v1/profile/risk", "{\"value\":" + t + ",\"extra\":1}"}),
+                Arbitraries.of("{", "[", "\"x\"", "{\"category\":", "null", "{\"category\":\"lesson\",\"content\":\"x\"")
+                        .map(b -> new String[]{"POST", "/v1/memory", b}));
+    }
+
+    private static String quote(String s) {
+        StringBuilder out = new StringBuilder("\"");
+        for (char c : s.toCharArray()) {
+            if (c == '"' || c == '\\') {
+                out.append('\\').append(c);
+            } else if (c < 0x20 || Character.isSurrogate(c)) {
+                out.append(String.format("\\u%04x", (int) c));
+            } else {
+                out.append(c);
+            }
+        }
+        return out.append('"').toString();
+    }
+}
