@@ -5,6 +5,7 @@ import dev.strata.adapters.http.GatewayServices;
 import dev.strata.adapters.sqlite.SqliteAuditLog;
 import dev.strata.adapters.sqlite.SqliteDatabase;
 import dev.strata.adapters.sqlite.SqliteFactStore;
+import dev.strata.adapters.sqlite.SqliteFailures;
 import dev.strata.adapters.sqlite.SqliteMemoryStore;
 import dev.strata.adapters.sqlite.SqliteSessionStore;
 import dev.strata.adapters.sqlite.SqliteSpendLedger;
@@ -108,7 +109,7 @@ public final class Strata implements AutoCloseable {
             services = Services.on(db, settings, clock);
             Services s = services;
             Gateway gateway = Gateway.start(settings.gateway(), new GatewayServices(s.memories(), s.profile(),
-                    s.snapshots(), s.sessions(), s.facts(), s.spend(), () -> ping(db)));
+                    s.snapshots(), s.sessions(), s.facts(), s.spend(), () -> ping(db), SqliteFailures::isUnavailable));
             List<FixedRate> jobs = List.of(
                     every(settings.purgeInterval(), "purge of expired soft-deleted memories",
                             () -> s.memories().purgeExpired()),

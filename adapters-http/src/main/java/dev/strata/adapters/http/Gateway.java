@@ -90,6 +90,14 @@ public final class Gateway implements AutoCloseable {
                         "Unusable model output", Status.BAD_GATEWAY_502, e.getMessage()).send(res, instance(req)))
                 .error(HttpProblemException.class, (req, res, e) -> e.problem().send(res, instance(req)))
                 .error(RuntimeException.class, (req, res, e) -> {
+                    if (services.storageUnavailable().test(e)) {
+                        LOG.log(System.Logger.Level.WARNING, "storage unavailable on " + instance(req), e);
+                        Problem.of("unavailable", "Service unavailable", Status.SERVICE_UNAVAILABLE_503,
+                                "the storage cannot serve this request right now (disk full, read-only or "
+                                        + "failing); retry later")
+                                .send(res, instance(req));
+                        return;
+                    }
                     LOG.log(System.Logger.Level.ERROR, "unexpected failure on " + instance(req), e);
                     Problem.of("internal", "Internal error", Status.INTERNAL_SERVER_ERROR_500,
                             "an unexpected error occurred; it has been logged").send(res, instance(req));

@@ -9,13 +9,22 @@ import dev.strata.application.snapshot.SnapshotService;
 
 import java.util.Objects;
 import java.util.function.BooleanSupplier;
+import java.util.function.Predicate;
 
 /**
- * The application use cases the gateway exposes, plus a probe of the storage for the readiness check.
+ * The application use cases the gateway exposes, plus a probe of the storage for the readiness check
+ * and a test telling a storage outage (disk full, read-only, I/O error: answered 503) from a defect (500).
  */
 public record GatewayServices(MemoryService memories, ProfileService profile, SnapshotService snapshots,
                               SessionService sessions, GeneralFactService facts, ModelSpendService spend,
-                              BooleanSupplier storageReady) {
+                              BooleanSupplier storageReady, Predicate<Throwable> storageUnavailable) {
+
+    /** Without a storage-outage test: every unexpected failure is a 500. */
+    public GatewayServices(MemoryService memories, ProfileService profile, SnapshotService snapshots,
+                           SessionService sessions, GeneralFactService facts, ModelSpendService spend,
+                           BooleanSupplier storageReady) {
+        this(memories, profile, snapshots, sessions, facts, spend, storageReady, failure -> false);
+    }
 
     public GatewayServices {
         Objects.requireNonNull(memories, "memories");
@@ -25,5 +34,6 @@ public record GatewayServices(MemoryService memories, ProfileService profile, Sn
         Objects.requireNonNull(facts, "facts");
         Objects.requireNonNull(spend, "spend");
         Objects.requireNonNull(storageReady, "storageReady");
+        Objects.requireNonNull(storageUnavailable, "storageUnavailable");
     }
 }
