@@ -22,6 +22,7 @@ import io.helidon.webserver.observe.ObserveFeature;
 import io.helidon.webserver.observe.health.HealthObserver;
 import io.helidon.webserver.observe.metrics.MetricsObserver;
 
+import java.time.Duration;
 import java.util.Optional;
 
 /**
@@ -32,6 +33,13 @@ import java.util.Optional;
 public final class Gateway implements AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger(Gateway.class.getName());
+
+    /**
+     * How long {@link #close()} lets requests in flight finish before it cuts them off. Helidon's default
+     * (half a second) is shorter than a large batch write can take; a request that is cut off never
+     * committed (each write is one transaction), but its client would not learn that it had.
+     */
+    static final Duration SHUTDOWN_GRACE = Duration.ofSeconds(10);
 
     private final WebServer server;
 
@@ -45,6 +53,7 @@ public final class Gateway implements AutoCloseable {
                 .port(settings.port())
                 .maxPayloadSize(settings.maxBatchBodyBytes())
                 .shutdownHook(false)
+                .shutdownGracePeriod(SHUTDOWN_GRACE)
                 .directHandlers(handlers -> handlers
                         .addHandler(DirectHandler.EventType.BAD_REQUEST, (req, type, status, headers, message) ->
                                 direct(req, headers, transportProblem(status, message, settings)))
