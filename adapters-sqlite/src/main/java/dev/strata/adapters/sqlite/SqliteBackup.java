@@ -100,6 +100,11 @@ public final class SqliteBackup {
             try {
                 Files.copy(source, incoming, StandardCopyOption.REPLACE_EXISTING);
                 Summary summary = validate(incoming);
+                long newest = Schema.MIGRATIONS.stream().mapToLong(Migration::version).max().orElse(0);
+                if (summary.schemaVersion() > newest) {
+                    throw new IllegalStateException(source + " has schema version " + summary.schemaVersion()
+                            + ", newer than this Strata knows (" + newest + "); restore it with the newer release");
+                }
                 Files.deleteIfExists(sidecar(destination, "-wal"));
                 Files.deleteIfExists(sidecar(destination, "-shm"));
                 Files.deleteIfExists(sidecar(destination, "-journal"));

@@ -123,6 +123,19 @@ class SqliteBackupTest {
     }
 
     @Test
+    void aBackupFromANewerSchemaIsNotRestoredByAnOlderRelease() throws Exception {
+        Path backup = dir.resolve("newer.db");
+        try (SqliteDatabase db = TempDatabase.open(dir.resolve("newer"))) {
+            TempDatabase.execute(db, "INSERT INTO schema_migrations(version, name, applied_at) "
+                    + "VALUES (999, 'from the future', '2030-01-01T00:00:00Z')");
+            SqliteBackup.backup(db.file(), backup, false);
+        }
+        assertThatThrownBy(() -> SqliteBackup.restore(backup, dir.resolve("live/strata.db")))
+                .hasMessageContaining("schema version 999, newer than this Strata knows");
+        assertThat(dir.resolve("live/strata.db")).doesNotExist();
+    }
+
+    @Test
     void aDataDirectoryThatIsAFileGivesAClearError() throws Exception {
         Path notADir = dir.resolve("data");
         Files.writeString(notADir, "a file where the data directory should be");

@@ -111,7 +111,7 @@ class CrashRecoveryTest {
             }
         }
         System.out.printf("crash drill: %d SIGKILLs survived, %d acknowledged writes verified (readable, searchable), "
-                + "%d unacknowledged attempts, integrity_check ok, FTS5 checks ok, vectors: %s, seed %d%n",
+                + "%d attempts refused or cut off by a kill, integrity_check ok, FTS5 checks ok, vectors: %s, seed %d%n",
                 kills, acknowledged.size(), unacknowledged.get(),
                 orphans.isPresent() ? orphans.getAsLong() + " orphans" : "no vector table", seed);
     }
