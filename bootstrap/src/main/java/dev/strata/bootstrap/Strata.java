@@ -6,6 +6,7 @@ import dev.strata.adapters.sqlite.SqliteApiKeyStore;
 import dev.strata.adapters.sqlite.SqliteAuditLog;
 import dev.strata.adapters.sqlite.SqliteDatabase;
 import dev.strata.adapters.sqlite.SqliteFactStore;
+import dev.strata.adapters.sqlite.SqliteFailures;
 import dev.strata.adapters.sqlite.SqliteMemoryStore;
 import dev.strata.adapters.sqlite.SqliteSessionStore;
 import dev.strata.adapters.sqlite.SqliteSpendLedger;
@@ -133,7 +134,8 @@ public final class Strata implements AutoCloseable {
             }
             logScrubbing = LogScrubbing.install(s.vault().scrubber());
             Gateway gateway = Gateway.start(settings.gateway(), new GatewayServices(s.memories(), s.profile(),
-                    s.snapshots(), s.sessions(), s.facts(), s.spend(), () -> ping(db), s.access(), s.vault()));
+                    s.snapshots(), s.sessions(), s.facts(), s.spend(), () -> ping(db), s.access(), s.vault(),
+                    SqliteFailures::isUnavailable));
             List<FixedRate> jobs = List.of(
                     every(settings.purgeInterval(), "purge of expired soft-deleted memories",
                             () -> s.memories().purgeExpired()),

@@ -24,6 +24,7 @@ import io.helidon.webserver.observe.ObserveFeature;
 import io.helidon.webserver.observe.health.HealthObserver;
 import io.helidon.webserver.observe.metrics.MetricsObserver;
 
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -37,6 +38,13 @@ public final class Gateway implements AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger(Gateway.class.getName());
 
+    /**
+     * How long {@link #close()} lets requests in flight finish before it cuts them off. Helidon's default
+     * (half a second) is shorter than a large batch write can take; a request that is cut off never
+     * committed (each write is one transaction), but its client would not learn that it had.
+     */
+    static final Duration SHUTDOWN_GRACE = Duration.ofSeconds(10);
+
     private final WebServer server;
 
     private Gateway(WebServer server) {
@@ -49,6 +57,7 @@ public final class Gateway implements AutoCloseable {
                 .port(settings.port())
                 .maxPayloadSize(settings.maxBatchBodyBytes())
                 .shutdownHook(false)
+                .shutdownGracePeriod(SHUTDOWN_GRACE)
                 .directHandlers(handlers -> handlers
                         .addHandler(DirectHandler.EventType.BAD_REQUEST, (req, type, status, headers, message) ->
                                 direct(req, headers, transportProblem(status, message, settings)))
@@ -95,6 +104,14 @@ public final class Gateway implements AutoCloseable {
                 .error(HttpProblemException.class, (req, res, e) -> e.problem().send(res, instance(req)))
                 .error(HttpException.class, (req, res, e) -> httpProblem(req, e).send(res, instance(req)))
                 .error(RuntimeException.class, (req, res, e) -> {
+                    if (services.storageUnavailable().test(e)) {
+                        LOG.log(System.Logger.Level.WARNING, "storage unavailable on " + instance(req), e);
+                        Problem.of("unavailable", "Service unavailable", Status.SERVICE_UNAVAILABLE_503,
+                                "the storage cannot serve this request right now (disk full, read-only or "
+                                        + "failing); retry later")
+                                .send(res, instance(req));
+                        return;
+                    }
                     LOG.log(System.Logger.Level.ERROR, "unexpected failure on " + instance(req), e);
                     Problem.of("internal", "Internal error", Status.INTERNAL_SERVER_ERROR_500,
                             "an unexpected error occurred; it has been logged").send(res, instance(req));

@@ -11,15 +11,25 @@ import dev.strata.application.vault.VaultService;
 
 import java.util.Objects;
 import java.util.function.BooleanSupplier;
+import java.util.function.Predicate;
 
 /**
- * The application use cases the gateway exposes, plus a probe of the storage for the readiness check.
- * {@code access} verifies API keys; {@code vault} also carries the credential scrubber every response
- * body passes through.
+ * The application use cases the gateway exposes, plus a probe of the storage for the readiness check
+ * and a test telling a storage outage (disk full, read-only, I/O error: answered 503) from a defect
+ * (500). {@code access} verifies API keys; {@code vault} also carries the credential scrubber every
+ * response body passes through.
  */
 public record GatewayServices(MemoryService memories, ProfileService profile, SnapshotService snapshots,
                               SessionService sessions, GeneralFactService facts, ModelSpendService spend,
-                              BooleanSupplier storageReady, AccessService access, VaultService vault) {
+                              BooleanSupplier storageReady, AccessService access, VaultService vault,
+                              Predicate<Throwable> storageUnavailable) {
+
+    /** Without a storage-outage test: every unexpected failure is a 500. */
+    public GatewayServices(MemoryService memories, ProfileService profile, SnapshotService snapshots,
+                           SessionService sessions, GeneralFactService facts, ModelSpendService spend,
+                           BooleanSupplier storageReady, AccessService access, VaultService vault) {
+        this(memories, profile, snapshots, sessions, facts, spend, storageReady, access, vault, failure -> false);
+    }
 
     public GatewayServices {
         Objects.requireNonNull(memories, "memories");
@@ -31,5 +41,6 @@ public record GatewayServices(MemoryService memories, ProfileService profile, Sn
         Objects.requireNonNull(storageReady, "storageReady");
         Objects.requireNonNull(access, "access");
         Objects.requireNonNull(vault, "vault");
+        Objects.requireNonNull(storageUnavailable, "storageUnavailable");
     }
 }

@@ -29,35 +29,57 @@ public final class SqliteDatabase implements AutoCloseable {
     private final Path file;
     private final HikariDataSource pool;
     private final DbClient dbClient;
+    private final DatabaseLock lock;
 
-    private SqliteDatabase(Path file, HikariDataSource pool, DbClient dbClient) {
+    private SqliteDatabase(Path file, HikariDataSource pool, DbClient dbClient, DatabaseLock lock) {
         this.file = file;
         this.pool = pool;
         this.dbClient = dbClient;
+        this.lock = lock;
     }
 
-    /** Opens (creating if needed) the database file and applies pending migrations. */
+    /**
+     * Opens (creating if needed) the database file and applies pending migrations. The database's
+     * {@link DatabaseLock} is held shared until {@link #close()}, which is what marks it live.
+     *
+     * @throws IllegalStateException with a message fit for an operator when the data directory cannot be
+     *                               created or written, or a restore holds the database
+     */
     public static SqliteDatabase open(Path file, SqliteSettings settings, Clock clock) {
         Objects.requireNonNull(file, "file");
         Path absolute = file.toAbsolutePath();
+        Path parent = absolute.getParent();
+        if (parent != null && Files.exists(parent) && !Files.isDirectory(parent)) {
+            throw new IllegalStateException("the data directory " + parent + " is not a directory");
+        }
         try {
-            Path parent = absolute.getParent();
             if (parent != null) {
                 Files.createDirectories(parent);
             }
         } catch (IOException e) {
             throw new IllegalStateException("cannot create the data directory for " + absolute + ": " + e.getMessage(), e);
         }
-        HikariDataSource pool = new HikariDataSource(hikariConfig(absolute, settings));
+        if (Files.exists(absolute) && !Files.isWritable(absolute)) {
+            throw new IllegalStateException("the database file " + absolute + " is not writable");
+        }
+        DatabaseLock lock = DatabaseLock.shared(absolute);
+        HikariDataSource pool;
+        try {
+            pool = new HikariDataSource(hikariConfig(absolute, settings));
+        } catch (RuntimeException e) {
+            lock.close();
+            throw new IllegalStateException("cannot open the database " + absolute + ": " + e.getMessage(), e);
+        }
         try {
             DbClient client = JdbcClientBuilder.create()
                     .connectionPool(new Pool(pool))
                     .build();
-            SqliteDatabase db = new SqliteDatabase(absolute, pool, client);
+            SqliteDatabase db = new SqliteDatabase(absolute, pool, client, lock);
             new Migrator(client, clock).migrate(Schema.MIGRATIONS);
             return db;
         } catch (RuntimeException e) {
             pool.close();
+            lock.close();
             throw e;
         }
     }
@@ -101,8 +123,12 @@ public final class SqliteDatabase implements AutoCloseable {
 
     @Override
     public void close() {
-        dbClient.close();
-        pool.close();
+        try {
+            dbClient.close();
+            pool.close();
+        } finally {
+            lock.close();
+        }
     }
 
     /** Lends Hikari's connections to the Helidon DB client. */

@@ -1,0 +1,70 @@
+package dev.strata.adapters.sqlite;
+
+import org.sqlite.SQLiteException;
+
+import java.sql.SQLException;
+import java.sql.SQLTransientException;
+import java.util.Set;
+
+/**
+ * Tells a storage outage from a bug. A full disk, a file turned read-only, an I/O error, a lock held
+ * past the busy timeout or an exhausted connection pool are conditions of the machine: the request may
+ * succeed later and the file is intact (SQLite rolls the transaction back), so callers answer "service
+ * unavailable". Anything else (a constraint, bad SQL) stays an internal error.
+ */
+public final class SqliteFailures {
+
+    /** Primary SQLite result codes that mean the storage, not the request, is at fault. */
+    private static final Set<Integer> UNAVAILABLE = Set.of(
+            5,  // SQLITE_BUSY
+            6,  // SQLITE_LOCKED
+            7,  // SQLITE_NOMEM
+            8,  // SQLITE_READONLY (and its extended codes)
+            10, // SQLITE_IOERR (and its extended codes)
+            13, // SQLITE_FULL
+            14, // SQLITE_CANTOPEN
+            15  // SQLITE_PROTOCOL
+    );
+
+    private SqliteFailures() {
+    }
+
+    /**
+     * The driver's words when a BEGIN or COMMIT failed underneath it (a read-only or full file refuses
+     * them) and the rollback or auto-commit reset that follows finds no transaction: the error that
+     * reaches the caller then hides the storage error that caused it.
+     */
+    private static final Set<String> AFTER_A_FAILED_TRANSACTION = Set.of(
+            "cannot rollback - no transaction is active", "cannot commit - no transaction is active");
+
+    /** Whether the failure, or any of its causes, is a storage outage rather than a defect. */
+    public static boolean isUnavailable(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof SQLiteException e && UNAVAILABLE.contains(e.getResultCode().code & 0xff)) {
+                return true;
+            }
+            if (t instanceof SQLiteException e && e.getMessage() != null
+                    && AFTER_A_FAILED_TRANSACTION.stream().anyMatch(e.getMessage()::contains)) {
+                return true;
+            }
+            for (Throwable suppressed : t.getSuppressed()) {
+                if (isUnavailable(suppressed)) {
+                    return true;
+                }
+            }
+            // Hikari's "connection is not available" after its timeout.
+            if (t instanceof SQLTransientException) {
+                return true;
+            }
+            if (t instanceof SQLException e && !(t instanceof SQLiteException)
+                    && UNAVAILABLE.contains(e.getErrorCode() & 0xff) && e.getMessage() != null
+                    && e.getMessage().startsWith("[SQLITE_")) {
+                return true;
+            }
+            if (t.getCause() == t) {
+                break;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,146 @@
+package dev.strata.adapters.sqlite;
+
+import dev.strata.domain.memory.Category;
+import dev.strata.domain.memory.Metadata;
+import dev.strata.domain.memory.NewMemory;
+import dev.strata.domain.memory.Source;
+import dev.strata.domain.memory.Tenant;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class SqliteBackupTest {
+
+    @TempDir
+    Path dir;
+
+    private static void write(SqliteDatabase db, String content) {
+        new SqliteMemoryStore(db).insert(new NewMemory(Tenant.DEFAULT, Category.LESSON, content, Metadata.EMPTY,
+                Source.USER_MANUAL), Instant.parse("2026-01-01T00:00:00Z"));
+    }
+
+    @Test
+    void anOnlineBackupOfAnOpenDatabaseRestoresIntoAnotherDataDirectory() {
+        Path backup = dir.resolve("copies/strata-backup.db");
+        try (SqliteDatabase db = TempDatabase.open(dir.resolve("live"))) {
+            write(db, "kept in the backup");
+            SqliteBackup.Summary summary = SqliteBackup.backup(db.file(), backup, false);
+            assertThat(summary.memories()).isEqualTo(1);
+            assertThat(summary.schemaVersion()).isEqualTo(Schema.MIGRATIONS.getLast().version());
+            write(db, "written after the backup");
+        }
+        assertThat(backup.resolveSibling("strata-backup.db.partial")).doesNotExist();
+
+        Path restoredDir = dir.resolve("restored");
+        SqliteBackup.restore(backup, restoredDir.resolve("strata.db"));
+        try (SqliteDatabase db = TempDatabase.open(restoredDir)) {
+            assertThat(TempDatabase.column(db, "SELECT content FROM memories")).containsExactly("kept in the backup");
+        }
+    }
+
+    @Test
+    void aBackupNeverOverwritesAnExistingFileUnlessForced() throws Exception {
+        Path backup = dir.resolve("backup.db");
+        Files.writeString(backup, "precious");
+        try (SqliteDatabase db = TempDatabase.open(dir.resolve("live"))) {
+            assertThatThrownBy(() -> SqliteBackup.backup(db.file(), backup, false))
+                    .hasMessageContaining("already exists");
+            assertThat(Files.readString(backup)).isEqualTo("precious");
+            SqliteBackup.backup(db.file(), backup, true);
+        }
+        assertThat(SqliteBackup.validate(backup).memories()).isZero();
+    }
+
+    @Test
+    void aBackupOfNoDatabaseIsRefused() {
+        assertThatThrownBy(() -> SqliteBackup.backup(dir.resolve("none/strata.db"), dir.resolve("b.db"), false))
+                .hasMessageContaining("there is no database");
+        assertThat(dir.resolve("none/strata.db")).doesNotExist();
+    }
+
+    @Test
+    void aRestoreIsRefusedWhileTheDatabaseIsOpenAndLeavesItUntouched() {
+        Path backup = dir.resolve("backup.db");
+        try (SqliteDatabase db = TempDatabase.open(dir.resolve("live"))) {
+            SqliteBackup.backup(db.file(), backup, false);
+            write(db, "live data");
+            assertThatThrownBy(() -> SqliteBackup.restore(backup, db.file()))
+                    .hasMessageContaining("is in use");
+            assertThat(TempDatabase.column(db, "SELECT content FROM memories")).containsExactly("live data");
+        }
+        SqliteBackup.restore(backup, dir.resolve("live/strata.db"));
+        try (SqliteDatabase db = TempDatabase.open(dir.resolve("live"))) {
+            assertThat(TempDatabase.column(db, "SELECT content FROM memories")).isEmpty();
+        }
+    }
+
+    @Test
+    void nothingOpensTheDatabaseWhileARestoreHoldsIt() throws Exception {
+        Path file = Files.createDirectories(dir.resolve("live")).resolve("strata.db");
+        try (DatabaseLock restoring = DatabaseLock.tryExclusive(file).orElseThrow()) {
+            assertThatThrownBy(() -> TempDatabase.open(dir.resolve("live")))
+                    .hasMessageContaining("is being restored");
+            assertThat(DatabaseLock.tryExclusive(file)).isEmpty();
+        }
+        try (SqliteDatabase first = TempDatabase.open(dir.resolve("live"));
+             SqliteDatabase second = TempDatabase.open(dir.resolve("live"))) {
+            assertThat(DatabaseLock.tryExclusive(file)).as("two openers share the lock").isEmpty();
+            first.close();
+            assertThat(DatabaseLock.tryExclusive(file)).as("still held by the second").isEmpty();
+        }
+        try (DatabaseLock free = DatabaseLock.tryExclusive(file).orElseThrow()) {
+            assertThat(free).isNotNull();
+        }
+    }
+
+    @Test
+    void aFileThatIsNotAStrataDatabaseIsNeverRestored() throws Exception {
+        Path garbage = dir.resolve("garbage.db");
+        Files.writeString(garbage, "this is not SQLite at all, just text long enough to look like a header");
+        Path target = dir.resolve("live/strata.db");
+        try (SqliteDatabase db = TempDatabase.open(dir.resolve("live"))) {
+            write(db, "must survive a bad restore");
+        }
+        assertThatThrownBy(() -> SqliteBackup.restore(garbage, target)).hasMessageContaining("not a readable SQLite");
+
+        Path foreign = dir.resolve("foreign.db");
+        try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + foreign);
+             var s = c.createStatement()) {
+            s.execute("CREATE TABLE t(x)");
+        }
+        assertThatThrownBy(() -> SqliteBackup.restore(foreign, target)).hasMessageContaining("not a Strata database");
+        assertThat(target.resolveSibling("strata.db.restoring")).doesNotExist();
+        try (SqliteDatabase db = TempDatabase.open(dir.resolve("live"))) {
+            assertThat(TempDatabase.column(db, "SELECT content FROM memories"))
+                    .containsExactly("must survive a bad restore");
+        }
+    }
+
+    @Test
+    void aBackupFromANewerSchemaIsNotRestoredByAnOlderRelease() throws Exception {
+        Path backup = dir.resolve("newer.db");
+        try (SqliteDatabase db = TempDatabase.open(dir.resolve("newer"))) {
+            TempDatabase.execute(db, "INSERT INTO schema_migrations(version, name, applied_at) "
+                    + "VALUES (999, 'from the future', '2030-01-01T00:00:00Z')");
+            SqliteBackup.backup(db.file(), backup, false);
+        }
+        assertThatThrownBy(() -> SqliteBackup.restore(backup, dir.resolve("live/strata.db")))
+                .hasMessageContaining("schema version 999, newer than this Strata knows");
+        assertThat(dir.resolve("live/strata.db")).doesNotExist();
+    }
+
+    @Test
+    void aDataDirectoryThatIsAFileGivesAClearError() throws Exception {
+        Path notADir = dir.resolve("data");
+        Files.writeString(notADir, "a file where the data directory should be");
+        assertThatThrownBy(() -> TempDatabase.open(notADir))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("is not a directory");
+    }
+}

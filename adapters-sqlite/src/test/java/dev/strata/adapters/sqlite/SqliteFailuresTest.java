@@ -1,0 +1,35 @@
+package dev.strata.adapters.sqlite;
+
+import org.junit.jupiter.api.Test;
+import org.sqlite.SQLiteErrorCode;
+import org.sqlite.SQLiteException;
+
+import java.sql.SQLTransientConnectionException;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class SqliteFailuresTest {
+
+    @Test
+    void aFullReadOnlyOrFailingStorageIsAnOutageWhereverItIsWrapped() {
+        assertThat(SqliteFailures.isUnavailable(new SQLiteException("full", SQLiteErrorCode.SQLITE_FULL))).isTrue();
+        assertThat(SqliteFailures.isUnavailable(new IllegalStateException("wrapped",
+                new SQLiteException("ro", SQLiteErrorCode.SQLITE_READONLY_DBMOVED)))).isTrue();
+        assertThat(SqliteFailures.isUnavailable(new RuntimeException(
+                new SQLiteException("io", SQLiteErrorCode.SQLITE_IOERR_FSYNC)))).isTrue();
+        assertThat(SqliteFailures.isUnavailable(new RuntimeException(
+                new SQLTransientConnectionException("pool timed out")))).isTrue();
+        RuntimeException masked = new RuntimeException("rollback failed");
+        masked.addSuppressed(new SQLiteException("busy", SQLiteErrorCode.SQLITE_BUSY));
+        assertThat(SqliteFailures.isUnavailable(masked)).isTrue();
+    }
+
+    @Test
+    void defectsAreNotOutages() {
+        assertThat(SqliteFailures.isUnavailable(new SQLiteException("UNIQUE constraint failed",
+                SQLiteErrorCode.SQLITE_CONSTRAINT_UNIQUE))).isFalse();
+        assertThat(SqliteFailures.isUnavailable(new SQLiteException("near \"SELEC\": syntax error",
+                SQLiteErrorCode.SQLITE_ERROR))).isFalse();
+        assertThat(SqliteFailures.isUnavailable(new NullPointerException())).isFalse();
+    }
+}

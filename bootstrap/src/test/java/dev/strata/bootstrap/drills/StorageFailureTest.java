@@ -1,0 +1,162 @@
+package dev.strata.bootstrap.drills;
+
+import dev.strata.adapters.http.GatewaySettings;
+import dev.strata.bootstrap.SettingsLoader;
+import dev.strata.bootstrap.Strata;
+import dev.strata.bootstrap.StrataSettings;
+import jakarta.json.JsonObject;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.Statement;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * An unusable data directory stops the server at start with a clear message; storage that fails at
+ * run time (full, read-only) answers 503 with a problem body, never 500, and leaves the file intact.
+ *
+ * <p>The run-time conditions are produced inside SQLite on every pooled connection: {@code max_page_count}
+ * pinned to the current size raises SQLITE_FULL exactly as a full disk does, and {@code query_only}
+ * raises SQLITE_READONLY as a file remounted read-only does. A real full disk or read-only mount needs
+ * privileges a test does not have (and the tests run as root, which ignores permission bits).
+ */
+class StorageFailureTest {
+
+    @TempDir
+    Path dir;
+
+    private Strata start(Path data) {
+        StrataSettings settings = SettingsLoader.fromDefaults().load().withDataDir(data)
+                .withWorkspaceDir(dir.resolve("workspace"))
+                .withGateway(GatewaySettings.defaults("127.0.0.1", 0));
+        return Strata.start(settings, Clock.systemUTC());
+    }
+
+    @Test
+    void aDataDirectoryThatCannotHoldTheDatabaseStopsServeWithAClearMessage() throws Exception {
+        Path notADirectory = Files.writeString(dir.resolve("data"), "a file, not a directory");
+        Cli serve = Cli.run("serve", "--port", "0", "--data-dir", notADirectory.toString(),
+                "--workspace", dir.resolve("workspace").toString());
+        assertThat(serve.exitCode()).isEqualTo(1);
+        assertThat(serve.err()).contains("strata: the data directory " + notADirectory + " is not a directory");
+
+        Path missingParent = dir.resolve("data/below-a-file");
+        Cli below = Cli.run("serve", "--port", "0", "--data-dir", missingParent.toString(),
+                "--workspace", dir.resolve("workspace").toString());
+        assertThat(below.exitCode()).isEqualTo(1);
+        assertThat(below.err()).contains("strata: cannot create the data directory");
+    }
+
+    @Test
+    void aFullDatabaseAnswers503ForEveryKindOfWriteAndKeepsTheFileIntact() throws Exception {
+        Path data = dir.resolve("data");
+        List<Long> stored = new ArrayList<>();
+        try (Strata strata = start(data); DrillClient http = new DrillClient(strata::port)) {
+            for (int i = 0; i < 5; i++) {
+                stored.add(id(http.send("POST", "/v1/memory", memory("before the disk filled " + i))));
+            }
+            onEveryConnection(strata, "PRAGMA max_page_count = " + pageCount(strata));
+
+            List<HttpResponse<String>> answers = new ArrayList<>();
+            // Free space inside existing pages absorbs a few small writes; a large one needs new pages.
+            answers.add(http.send("POST", "/v1/memory", memory("x".repeat(8000))));
+            answers.add(http.send("POST", "/v1/memory/batch", "{\"memories\":[" + memory("y".repeat(8000)) + ","
+                    + memory("z".repeat(8000)) + "]}"));
+            answers.add(http.send("PATCH", "/v1/memory/" + stored.getFirst(),
+                    "{\"content\":\"" + "w".repeat(8000) + "\"}"));
+            answers.add(http.send("PUT", "/v1/profile/notes", "{\"value\":\"" + "v".repeat(1900) + "\"}"));
+            assertUnavailable(answers);
+
+            assertThat(http.send("GET", "/v1/memory/" + stored.getFirst(), null).statusCode())
+                    .as("reads still work").isEqualTo(200);
+        }
+        assertIntact(data, stored);
+    }
+
+    @Test
+    void aReadOnlyDatabaseAnswers503AndKeepsTheFileIntact() throws Exception {
+        Path data = dir.resolve("data");
+        List<Long> stored = new ArrayList<>();
+        try (Strata strata = start(data); DrillClient http = new DrillClient(strata::port)) {
+            stored.add(id(http.send("POST", "/v1/memory", memory("written while writable"))));
+            onEveryConnection(strata, "PRAGMA query_only = 1");
+
+            List<HttpResponse<String>> answers = new ArrayList<>();
+            answers.add(http.send("POST", "/v1/memory", memory("refused")));
+            answers.add(http.send("DELETE", "/v1/memory/" + stored.getFirst(), null));
+            answers.add(http.send("PATCH", "/v1/memory/" + stored.getFirst(), "{\"content\":\"changed\"}"));
+            answers.add(http.send("POST", "/v1/tools/memory_write",
+                    "{\"category\":\"lesson\",\"content\":\"refused tool write\"}"));
+            assertUnavailable(answers.subList(0, 3));
+            assertThat(answers.get(3).statusCode()).isEqualTo(503);
+        }
+        assertIntact(data, stored);
+    }
+
+    private static void assertUnavailable(List<HttpResponse<String>> answers) {
+        for (HttpResponse<String> answer : answers) {
+            assertThat(answer.statusCode()).as(answer.body()).isEqualTo(503);
+            assertThat(answer.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+            JsonObject problem = DrillClient.json(answer);
+            assertThat(problem.getInt("status")).isEqualTo(503);
+            assertThat(problem.getString("type")).endsWith("unavailable");
+        }
+    }
+
+    private static void assertIntact(Path data, List<Long> stored) throws Exception {
+        try (Connection c = DatabaseChecks.open(data.resolve("strata.db"))) {
+            assertThat(DatabaseChecks.integrityCheck(c)).containsExactly("ok");
+            DatabaseChecks.ftsIntegrityCheck(c, "memories_fts");
+            assertThat(DatabaseChecks.count(c, "SELECT COUNT(*) FROM memories WHERE deleted_at IS NULL"))
+                    .isEqualTo(stored.size());
+            assertThat(DatabaseChecks.count(c, "SELECT COUNT(*) FROM memories WHERE content LIKE '%xxxx%' "
+                    + "OR content LIKE '%wwww%' OR content = 'changed'")).isZero();
+        }
+    }
+
+    /** Borrows every connection the pool can hold at once, so the setting reaches all of them. */
+    private static void onEveryConnection(Strata strata, String pragma) throws Exception {
+        List<Connection> all = new ArrayList<>();
+        try {
+            for (int i = 0; i < StrataSettingsPool.SIZE; i++) {
+                Connection c = strata.database().connection();
+                all.add(c);
+                try (Statement s = c.createStatement()) {
+                    s.execute(pragma);
+                }
+            }
+        } finally {
+            for (Connection c : all) {
+                c.close();
+            }
+        }
+    }
+
+    private static long pageCount(Strata strata) throws Exception {
+        try (Connection c = strata.database().connection()) {
+            return DatabaseChecks.count(c, "PRAGMA page_count");
+        }
+    }
+
+    private static String memory(String content) {
+        return "{\"category\":\"lesson\",\"content\":\"" + content + "\"}";
+    }
+
+    private static long id(HttpResponse<String> response) {
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(201);
+        return DrillClient.json(response).getJsonNumber("id").longValue();
+    }
+
+    /** The default pool size (strata.sqlite.pool-size) the test borrows in full. */
+    private static final class StrataSettingsPool {
+        static final int SIZE = SettingsLoader.fromDefaults().load().sqlite().poolSize();
+    }
+}
