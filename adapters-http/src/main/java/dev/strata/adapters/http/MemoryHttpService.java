@@ -124,9 +124,10 @@ final class MemoryHttpService implements HttpService {
     private void search(ServerRequest req, ServerResponse res) {
         Tenant tenant = Requests.tenant(req);
         JsonBody body = Requests.json(req, settings.maxBodyBytes()).allowOnly(SEARCH_FIELDS);
-        var hits = memories.search(tenant, body.requiredString("query"), body.optionalInt("limit"),
+        var results = memories.searchRanked(tenant, body.requiredString("query"), body.optionalInt("limit"),
                 body.optionalString("category"));
-        Responses.ok(res, Map.of("hits", hits.stream().map(Views::hit).toList(), "search_mode", "keyword"));
+        Responses.ok(res, Map.of("hits", results.hits().stream().map(Views::found).toList(),
+                "search_mode", results.mode().wireName()));
     }
 
     private void get(ServerRequest req, ServerResponse res) {

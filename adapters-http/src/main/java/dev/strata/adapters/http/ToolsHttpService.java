@@ -103,10 +103,11 @@ final class ToolsHttpService implements HttpService {
             throw new InvalidInputException("max_results", "give either limit or max_results, not both");
         }
         Optional<Integer> limit = args.has("max_results") ? args.optionalInt("max_results") : args.optionalInt("limit");
-        var hits = memories.search(tenant, args.requiredString("query"), limit, args.optionalString("category"));
+        var results = memories.searchRanked(tenant, args.requiredString("query"), limit,
+                args.optionalString("category"));
         Map<String, Object> data = new LinkedHashMap<>();
-        data.put("results", hits.stream().map(Views::hit).toList());
-        data.put("search_mode", "keyword");
+        data.put("results", results.hits().stream().map(Views::found).toList());
+        data.put("search_mode", results.mode().wireName());
         return data;
     }
 

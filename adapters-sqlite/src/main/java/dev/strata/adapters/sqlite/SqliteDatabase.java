@@ -5,6 +5,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import io.helidon.dbclient.DbClient;
 import io.helidon.dbclient.jdbc.JdbcClientBuilder;
 import io.helidon.dbclient.jdbc.JdbcConnectionPool;
+import dev.strata.adapters.sqlite.vec.SqliteVecExtension;
 import org.sqlite.SQLiteConfig;
 import org.sqlite.SQLiteDataSource;
 
@@ -15,6 +16,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The one embedded SQLite file: a pooled set of connections configured the same way (WAL, busy
@@ -38,6 +40,19 @@ public final class SqliteDatabase implements AutoCloseable {
 
     /** Opens (creating if needed) the database file and applies pending migrations. */
     public static SqliteDatabase open(Path file, SqliteSettings settings, Clock clock) {
+        return open(file, settings, clock, Optional.empty());
+    }
+
+    /**
+     * Opens the database with the sqlite-vec extension loaded into every pooled connection when it
+     * is available (an unavailable extension has already warned once; the database opens without it).
+     */
+    public static SqliteDatabase open(Path file, SqliteSettings settings, Clock clock, SqliteVecExtension vec) {
+        return open(file, settings, clock, Optional.of(vec));
+    }
+
+    private static SqliteDatabase open(Path file, SqliteSettings settings, Clock clock,
+                                       Optional<SqliteVecExtension> vec) {
         Objects.requireNonNull(file, "file");
         Path absolute = file.toAbsolutePath();
         try {
@@ -48,7 +63,7 @@ public final class SqliteDatabase implements AutoCloseable {
         } catch (IOException e) {
             throw new IllegalStateException("cannot create the data directory for " + absolute + ": " + e.getMessage(), e);
         }
-        HikariDataSource pool = new HikariDataSource(hikariConfig(absolute, settings));
+        HikariDataSource pool = new HikariDataSource(hikariConfig(absolute, settings, vec));
         try {
             DbClient client = JdbcClientBuilder.create()
                     .connectionPool(new Pool(pool))
@@ -62,7 +77,7 @@ public final class SqliteDatabase implements AutoCloseable {
         }
     }
 
-    private static HikariConfig hikariConfig(Path file, SqliteSettings settings) {
+    private static HikariConfig hikariConfig(Path file, SqliteSettings settings, Optional<SqliteVecExtension> vec) {
         SQLiteConfig sqlite = new SQLiteConfig();
         sqlite.setJournalMode(SQLiteConfig.JournalMode.WAL);
         sqlite.setSynchronous(settings.synchronous());
@@ -73,6 +88,7 @@ public final class SqliteDatabase implements AutoCloseable {
         sqlite.setTransactionMode(SQLiteConfig.TransactionMode.IMMEDIATE);
         sqlite.setTempStore(SQLiteConfig.TempStore.MEMORY);
         sqlite.setCacheSize(-16_000);
+        vec.ifPresent(v -> v.enableOn(sqlite));
         SQLiteDataSource source = new SQLiteDataSource(sqlite);
         source.setUrl("jdbc:sqlite:" + file);
 
@@ -83,6 +99,7 @@ public final class SqliteDatabase implements AutoCloseable {
         config.setMinimumIdle(1);
         config.setConnectionTimeout(settings.busyTimeout().toMillis() + 5_000);
         config.setAutoCommit(true);
+        vec.flatMap(SqliteVecExtension::connectionInitSql).ifPresent(config::setConnectionInitSql);
         return config;
     }
 

@@ -9,6 +9,7 @@ import picocli.CommandLine.Command;
         versionProvider = StrataCommand.Version.class,
         description = "Strata: a memory service for AI agents on one embedded SQLite file.",
         subcommands = {ServeCommand.class, SetupCommand.class, BenchCommand.class, FactsCommand.class,
+                ReindexCommand.class, EvalCommand.class,
                 CommandLine.HelpCommand.class})
 public final class StrataCommand implements Runnable {
 
