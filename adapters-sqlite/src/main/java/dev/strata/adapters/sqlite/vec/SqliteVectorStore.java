@@ -85,8 +85,18 @@ public final class SqliteVectorStore implements VectorIndex {
 
     /** Removes vectors whose memory has been purged; returns how many chunk rows went. */
     public int deleteOrphans() {
+        String orphans = " FROM " + index.table() + " WHERE memory_id NOT IN (SELECT id FROM memories)";
         try (Connection c = db.connection(); var s = c.createStatement()) {
-            return s.executeUpdate("DELETE FROM " + index.table() + " WHERE memory_id NOT IN (SELECT id FROM memories)");
+            // vec0 reports the changes of its shadow tables too, so the count is taken before the delete.
+            int count;
+            try (var r = s.executeQuery("SELECT count(*)" + orphans)) {
+                r.next();
+                count = r.getInt(1);
+            }
+            if (count > 0) {
+                s.executeUpdate("DELETE" + orphans);
+            }
+            return count;
         } catch (SQLException e) {
             throw new UnavailableException("cannot prune vectors: " + e.getMessage(), e);
         }
