@@ -1,5 +1,6 @@
 package dev.strata.bootstrap.cli;
 
+import dev.strata.adapters.llm.embedding.EmbeddingProvider;
 import dev.strata.application.retrieval.RetrievalMode;
 import dev.strata.bootstrap.SettingsLoader;
 import dev.strata.bootstrap.Strata;
@@ -54,9 +55,21 @@ public final class EvalCommand implements Runnable {
         @Option(names = "--json", description = "Print one JSON object instead of the table.")
         boolean json;
 
+        @Option(names = "--embedding-provider", paramLabel = "P",
+                description = "Embed with this provider instead of the configured one: local, openai or disabled.")
+        String provider;
+
         @Option(names = "--limit-conversations", paramLabel = "N",
                 description = "Only the first N conversations.")
         Integer limitConversations;
+
+        private EmbeddingProvider providerOption() {
+            try {
+                return EmbeddingProvider.fromConfigName(provider.strip());
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--embedding-provider: " + e.getMessage());
+            }
+        }
 
         @Override
         public Integer call() throws IOException {
@@ -72,12 +85,18 @@ public final class EvalCommand implements Runnable {
             if (!Files.isRegularFile(file)) {
                 throw new CommandLine.ParameterException(spec.commandLine(), "FILE: no such file: " + file);
             }
+            if (provider != null) {
+                providerOption();
+            }
             List<Locomo.Conversation> conversations = Locomo.read(file);
             if (limitConversations != null && limitConversations < conversations.size()) {
                 conversations = conversations.subList(0, limitConversations);
             }
             Path dir = Files.createTempDirectory("strata-eval");
             StrataSettings settings = SettingsLoader.fromDefaults().load().withDataDir(dir);
+            if (provider != null) {
+                settings = settings.withRetrieval(settings.retrieval().withProvider(providerOption()));
+            }
             try (Strata.Opened opened = Strata.open(settings, Clock.systemUTC())) {
                 Strata.Services s = opened.services();
                 LocomoEvaluation evaluation = new LocomoEvaluation(s.memories(), s.retrieval().search(),
