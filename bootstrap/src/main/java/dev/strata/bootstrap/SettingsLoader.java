@@ -92,6 +92,7 @@ public final class SettingsLoader {
             Map.entry("strata.embedding.queue-capacity", "STRATA_EMBEDDING_QUEUE_CAPACITY"),
             Map.entry("strata.embedding.batch-size", "STRATA_EMBEDDING_BATCH_SIZE"),
             Map.entry("strata.search.candidate-depth", "STRATA_SEARCH_CANDIDATE_DEPTH"),
+            Map.entry("strata.search.rrf-k", "STRATA_SEARCH_RRF_K"),
             Map.entry("strata.search.keyword-weight", "STRATA_SEARCH_KEYWORD_WEIGHT"),
             Map.entry("strata.search.vector-weight", "STRATA_SEARCH_VECTOR_WEIGHT"),
             Map.entry("strata.search.temporal-decay", "STRATA_SEARCH_TEMPORAL_DECAY"),
@@ -167,7 +168,10 @@ public final class SettingsLoader {
         OptionalInt dimension = optional("strata.embedding.openai-dimension")
                 .map(raw -> OptionalInt.of((int) parseLong("strata.embedding.openai-dimension", raw)))
                 .orElse(OptionalInt.empty());
-        FusionSettings fusion = FusionSettings.defaults()
+        FusionSettings defaults = FusionSettings.defaults();
+        FusionSettings fusion = new FusionSettings(integer("strata.search.rrf-k"), defaults.keywordWeight(),
+                defaults.vectorWeight(), defaults.entityBoostFactor(), defaults.temporalDecayEnabled(),
+                defaults.decayHalfLife(), defaults.decayExemptTypes(), defaults.mmrEnabled(), defaults.mmrLambda())
                 .withArmWeights(decimal("strata.search.keyword-weight", string("strata.search.keyword-weight"))
                                 .doubleValue(),
                         decimal("strata.search.vector-weight", string("strata.search.vector-weight")).doubleValue())

@@ -3,6 +3,7 @@ package dev.strata.application.retrieval;
 import dev.strata.application.memory.MemorySearch;
 import dev.strata.application.memory.SearchResults;
 import dev.strata.domain.memory.Memory;
+import dev.strata.domain.memory.MemoryId;
 import dev.strata.domain.memory.MemoryStore;
 import dev.strata.domain.memory.QueryText;
 import dev.strata.domain.memory.SearchHit;
@@ -91,17 +92,19 @@ public final class HybridSearchService implements MemorySearch {
                 keyword.add(candidate(hit.memory()));
             }
         }
+        List<VectorMatch> matches = index.orElseThrow().nearest(request.tenant(), query, depth);
+        List<MemoryId> unseen = matches.stream().map(VectorMatch::memory)
+                .filter(id -> !keywordHits.containsKey(id.value())).toList();
         Map<Long, Memory> vectorRows = new HashMap<>();
+        keywordHits.values().forEach(h -> vectorRows.put(h.memory().id().value(), h.memory()));
+        store.findAll(request.tenant(), unseen).forEach(m -> vectorRows.put(m.id().value(), m));
         List<Candidate> vector = new ArrayList<>();
-        for (VectorMatch match : index.orElseThrow().nearest(request.tenant(), query, depth)) {
-            Optional<Memory> row = Optional.ofNullable(keywordHits.get(match.memory().value())).map(SearchHit::memory)
-                    .or(() -> store.find(request.tenant(), match.memory()));
+        for (VectorMatch match : matches) {
+            Memory m = vectorRows.get(match.memory().value());
             // Rows deleted since they were embedded, or outside the category asked, are not answers.
-            row.filter(m -> request.category().isEmpty() || request.category().get().equals(m.category()))
-                    .ifPresent(m -> {
-                        vectorRows.put(m.id().value(), m);
-                        vector.add(candidate(m));
-                    });
+            if (m != null && (request.category().isEmpty() || request.category().get().equals(m.category()))) {
+                vector.add(candidate(m));
+            }
         }
         RankedResults ranked = ranker.rank(request.query(), ArmResult.keyword(keyword),
                 Optional.of(ArmResult.vector(vector)), request.limit());
