@@ -8,14 +8,14 @@ import dev.strata.adapters.sqlite.SqliteDatabase;
 import dev.strata.adapters.sqlite.SqliteEmbeddingStateStore;
 import dev.strata.adapters.sqlite.SqliteMemoryStore;
 import dev.strata.adapters.sqlite.vec.SqliteVecExtension;
-import dev.strata.adapters.sqlite.vec.SqliteVectorStore;
+import dev.strata.adapters.sqlite.SqliteVectorStore;
 import dev.strata.application.memory.MemoryService;
 import dev.strata.application.retrieval.EmbeddingWorker;
 import dev.strata.application.retrieval.HybridSearchService;
 import dev.strata.domain.entity.FinanceEntityExtractor;
 import dev.strata.domain.model.Embedder;
 import dev.strata.domain.retrieval.HybridRanker;
-import dev.strata.domain.retrieval.VectorIndex;
+import dev.strata.domain.retrieval.VectorStore;
 
 import java.time.Clock;
 import java.util.Optional;
@@ -63,7 +63,7 @@ public record Retrieval(Embedder embedder, Optional<SqliteVectorStore> vectors, 
         Optional<SqliteVectorStore> vectors = embedder.modelInfo()
                 .flatMap(info -> SqliteVectorStore.open(db, vecExtension(), info.dimension()));
         HybridRanker ranker = new HybridRanker(settings.fusion(), new FinanceEntityExtractor(), clock);
-        HybridSearchService search = new HybridSearchService(store, embedder, vectors.map(v -> (VectorIndex) v),
+        HybridSearchService search = new HybridSearchService(store, embedder, vectors.map(v -> (VectorStore) v),
                 ranker, settings.candidateDepth());
         Optional<EmbeddingWorker> worker = vectors.map(v -> new EmbeddingWorker(embedder, v,
                 new SqliteEmbeddingStateStore(db), settings.embedding()));

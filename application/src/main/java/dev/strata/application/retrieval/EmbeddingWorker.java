@@ -10,7 +10,7 @@ import dev.strata.domain.model.EmbeddingModelInfo;
 import dev.strata.domain.retrieval.EmbeddingState;
 import dev.strata.domain.retrieval.EmbeddingStateStore;
 import dev.strata.domain.retrieval.PendingEmbedding;
-import dev.strata.domain.retrieval.VectorIndex;
+import dev.strata.domain.retrieval.VectorStore;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -40,7 +40,7 @@ public final class EmbeddingWorker implements MemoryListener, AutoCloseable {
     private static final List<EmbeddingState> RETRYABLE = List.of(EmbeddingState.PENDING, EmbeddingState.FAILED);
 
     private final Embedder embedder;
-    private final VectorIndex index;
+    private final VectorStore index;
     private final EmbeddingStateStore states;
     private final EmbeddingSettings settings;
     private final BlockingQueue<PendingEmbedding> queue;
@@ -49,7 +49,7 @@ public final class EmbeddingWorker implements MemoryListener, AutoCloseable {
     private volatile boolean running;
     private volatile boolean warnedFull;
 
-    public EmbeddingWorker(Embedder embedder, VectorIndex index, EmbeddingStateStore states,
+    public EmbeddingWorker(Embedder embedder, VectorStore index, EmbeddingStateStore states,
                            EmbeddingSettings settings) {
         this.embedder = Objects.requireNonNull(embedder, "embedder");
         this.index = Objects.requireNonNull(index, "index");

@@ -17,7 +17,7 @@ import dev.strata.domain.retrieval.HybridRanker;
 import dev.strata.domain.retrieval.RankedHit;
 import dev.strata.domain.retrieval.RankedResults;
 import dev.strata.domain.retrieval.SearchMode;
-import dev.strata.domain.retrieval.VectorIndex;
+import dev.strata.domain.retrieval.VectorStore;
 import dev.strata.domain.retrieval.VectorMatch;
 
 import java.util.ArrayList;
@@ -39,14 +39,14 @@ public final class HybridSearchService implements MemorySearch {
 
     private final MemoryStore store;
     private final Embedder embedder;
-    private final Optional<VectorIndex> index;
+    private final Optional<VectorStore> index;
     private final HybridRanker ranker;
     private final int candidateDepth;
 
     /**
      * @param candidateDepth how many rows each arm contributes to the fusion (at least the limit asked)
      */
-    public HybridSearchService(MemoryStore store, Embedder embedder, Optional<VectorIndex> index, HybridRanker ranker,
+    public HybridSearchService(MemoryStore store, Embedder embedder, Optional<VectorStore> index, HybridRanker ranker,
                                int candidateDepth) {
         this.store = Objects.requireNonNull(store, "store");
         this.embedder = Objects.requireNonNull(embedder, "embedder");

@@ -10,7 +10,7 @@ import dev.strata.domain.memory.Source;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.retrieval.EmbeddingState;
 import dev.strata.domain.retrieval.InMemoryEmbeddingStateStore;
-import dev.strata.domain.retrieval.InMemoryVectorIndex;
+import dev.strata.domain.retrieval.InMemoryVectorStore;
 import dev.strata.domain.retrieval.PendingEmbedding;
 import dev.strata.domain.retrieval.WordEmbedder;
 import org.junit.jupiter.api.Test;
@@ -29,7 +29,7 @@ class EmbeddingWorkerTest {
     private static final Instant AT = Instant.parse("2026-03-01T09:00:00Z");
 
     private final WordEmbedder embedder = new WordEmbedder(Map.of());
-    private final InMemoryVectorIndex index = new InMemoryVectorIndex();
+    private final InMemoryVectorStore index = new InMemoryVectorStore();
     private final InMemoryEmbeddingStateStore states = new InMemoryEmbeddingStateStore();
 
     private EmbeddingWorker worker(int queueCapacity) {

@@ -18,9 +18,9 @@ import dev.strata.domain.model.EmbeddingPurpose;
 import dev.strata.domain.retrieval.Arm;
 import dev.strata.domain.retrieval.FusionSettings;
 import dev.strata.domain.retrieval.HybridRanker;
-import dev.strata.domain.retrieval.InMemoryVectorIndex;
+import dev.strata.domain.retrieval.InMemoryVectorStore;
 import dev.strata.domain.retrieval.SearchMode;
-import dev.strata.domain.retrieval.VectorIndex;
+import dev.strata.domain.retrieval.VectorStore;
 import dev.strata.domain.retrieval.WordEmbedder;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -39,7 +39,7 @@ class HybridSearchServiceTest {
 
     private final MutableClock clock = new MutableClock(Instant.parse("2026-03-01T09:00:00Z"));
     private final InMemoryMemoryStore store = new InMemoryMemoryStore();
-    private final InMemoryVectorIndex index = new InMemoryVectorIndex();
+    private final InMemoryVectorStore index = new InMemoryVectorStore();
     private final WordEmbedder embedder = new WordEmbedder(Map.of("automobile", "car", "vehicle", "car"));
     private Memory car;
     private Memory garage;
@@ -60,7 +60,7 @@ class HybridSearchServiceTest {
         return m;
     }
 
-    private HybridSearchService service(Embedder embedder, Optional<VectorIndex> index) {
+    private HybridSearchService service(Embedder embedder, Optional<VectorStore> index) {
         return new HybridSearchService(store, embedder, index,
                 new HybridRanker(FusionSettings.defaults(), new FinanceEntityExtractor(), clock), 50);
     }

@@ -1,8 +1,6 @@
-package dev.strata.adapters.sqlite.vec;
+package dev.strata.adapters.sqlite;
 
-import dev.strata.adapters.sqlite.SqliteDatabase;
-import dev.strata.adapters.sqlite.SqliteMemoryStore;
-import dev.strata.adapters.sqlite.SqliteSettings;
+import dev.strata.adapters.sqlite.vec.SqliteVecExtension;
 import dev.strata.domain.memory.Category;
 import dev.strata.domain.memory.Memory;
 import dev.strata.domain.memory.MemoryId;
@@ -26,7 +24,7 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** The VectorIndex port on a pooled database whose every connection has sqlite-vec loaded. */
+/** The VectorStore port on a pooled database whose every connection has sqlite-vec loaded. */
 class SqliteVectorStoreTest {
 
     private static final Clock CLOCK = Clock.fixed(Instant.parse("2026-01-01T00:00:00Z"), ZoneOffset.UTC);

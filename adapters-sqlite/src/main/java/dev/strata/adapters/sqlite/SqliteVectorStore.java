@@ -1,11 +1,12 @@
-package dev.strata.adapters.sqlite.vec;
+package dev.strata.adapters.sqlite;
 
-import dev.strata.adapters.sqlite.SqliteDatabase;
+import dev.strata.adapters.sqlite.vec.SqliteVecExtension;
+import dev.strata.adapters.sqlite.vec.SqliteVectorIndex;
 import dev.strata.domain.error.UnavailableException;
 import dev.strata.domain.memory.MemoryId;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.model.Embedding;
-import dev.strata.domain.retrieval.VectorIndex;
+import dev.strata.domain.retrieval.VectorStore;
 import dev.strata.domain.retrieval.VectorMatch;
 
 import java.sql.Connection;
@@ -15,11 +16,11 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The {@link VectorIndex} port on the database's pooled connections, which must have sqlite-vec
+ * The {@link VectorStore} port on the database's pooled connections, which must have sqlite-vec
  * loaded ({@link SqliteDatabase#open(java.nio.file.Path, dev.strata.adapters.sqlite.SqliteSettings,
  * java.time.Clock, SqliteVecExtension)}).
  */
-public final class SqliteVectorStore implements VectorIndex {
+public final class SqliteVectorStore implements VectorStore {
 
     private final SqliteDatabase db;
     private final SqliteVectorIndex index;

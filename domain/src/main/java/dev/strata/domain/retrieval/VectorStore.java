@@ -10,7 +10,7 @@ import java.util.List;
  * Driven port: chunk vectors of memories, searched by nearest neighbour. Every method is scoped to
  * one tenant; a tenant's search never sees another tenant's vectors.
  */
-public interface VectorIndex {
+public interface VectorStore {
 
     /** Replaces every vector of one memory with {@code chunks} (chunk i at index i); empty removes them. */
     void replace(Tenant tenant, MemoryId memory, List<Embedding> chunks);

@@ -10,8 +10,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** A {@link VectorIndex} fake: exact cosine search over every chunk of the tenant. */
-public final class InMemoryVectorIndex implements VectorIndex {
+/** A {@link VectorStore} fake: exact cosine search over every chunk of the tenant. */
+public final class InMemoryVectorStore implements VectorStore {
 
     private record Key(String tenant, long memory) {
     }
