@@ -60,8 +60,7 @@ public record Retrieval(Embedder embedder, Optional<SqliteVectorStore> vectors, 
                 () -> OpenAiEmbedderSettings.of(settings.openAiBaseUrl().orElse(OpenAiEmbedderSettings.DEFAULT_BASE_URL),
                         settings.openAiModel(), settings.openAiApiKey(), settings.openAiDimension()),
                 clock);
-        Optional<SqliteVectorStore> vectors = embedder.modelInfo()
-                .flatMap(info -> SqliteVectorStore.open(db, vecExtension(), info.dimension()));
+        Optional<SqliteVectorStore> vectors = embedder.modelInfo().flatMap(info -> vectorStore(db, info.dimension()));
         HybridRanker ranker = new HybridRanker(settings.fusion(), new FinanceEntityExtractor(), clock);
         HybridSearchService search = new HybridSearchService(store, embedder, vectors.map(v -> (VectorStore) v),
                 ranker, settings.candidateDepth());
@@ -73,6 +72,22 @@ public record Retrieval(Embedder embedder, Optional<SqliteVectorStore> vectors, 
                         + (search.vectorArmAvailable() ? "hybrid" : "keyword")),
                 () -> LOG.log(System.Logger.Level.INFO, "embeddings disabled; search mode keyword"));
         return new Retrieval(embedder, vectors, search, worker);
+    }
+
+    /**
+     * The vector store; when its table holds vectors of another dimension (the model was switched),
+     * they are unusable: the table is rebuilt and every row goes back to pending for {@code strata reindex}.
+     */
+    private static Optional<SqliteVectorStore> vectorStore(SqliteDatabase db, int dimension) {
+        try {
+            return SqliteVectorStore.open(db, vecExtension(), dimension);
+        } catch (IllegalStateException e) {
+            LOG.log(System.Logger.Level.WARNING, e.getMessage() + ": rebuilding the vector table; run `strata reindex` "
+                    + "to embed every memory with the new model");
+            SqliteVectorStore.dropAll(db, vecExtension());
+            new SqliteEmbeddingStateStore(db).resetAll();
+            return SqliteVectorStore.open(db, vecExtension(), dimension);
+        }
     }
 
     /** Registers the worker on the write path and starts its thread (the server; CLI commands embed synchronously). */
