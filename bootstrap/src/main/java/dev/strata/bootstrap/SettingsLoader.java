@@ -2,6 +2,9 @@ package dev.strata.bootstrap;
 
 import dev.strata.adapters.http.GatewaySettings;
 import dev.strata.adapters.llm.chat.ChatProvider;
+import dev.strata.adapters.llm.embedding.EmbeddingProvider;
+import dev.strata.application.retrieval.EmbeddingSettings;
+import dev.strata.domain.retrieval.FusionSettings;
 import dev.strata.adapters.llm.chat.RetryPolicy;
 import dev.strata.adapters.sqlite.SqliteSettings;
 import dev.strata.adapters.workspace.WorkspaceRoot;
@@ -24,6 +27,7 @@ import java.time.ZoneId;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 
 /**
@@ -79,7 +83,21 @@ public final class SettingsLoader {
             Map.entry("strata.facts.sweep-debounce-ms", "STRATA_FACTS_SWEEP_DEBOUNCE_MS"),
             Map.entry("strata.facts.sweep-max-wait-ms", "STRATA_FACTS_SWEEP_MAX_WAIT_MS"),
             Map.entry("strata.facts.retry-interval-minutes", "STRATA_FACTS_RETRY_INTERVAL_MINUTES"),
-            Map.entry("strata.facts.snapshot-limit", "STRATA_FACTS_SNAPSHOT_LIMIT"));
+            Map.entry("strata.facts.snapshot-limit", "STRATA_FACTS_SNAPSHOT_LIMIT"),
+            Map.entry("strata.embedding.provider", "EMBEDDING_PROVIDER"),
+            Map.entry("strata.embedding.local-model", "STRATA_EMBEDDING_LOCAL_MODEL"),
+            Map.entry("strata.embedding.openai-base-url", "STRATA_EMBEDDING_OPENAI_BASE_URL"),
+            Map.entry("strata.embedding.openai-model", "STRATA_EMBEDDING_OPENAI_MODEL"),
+            Map.entry("strata.embedding.openai-api-key", "STRATA_EMBEDDING_OPENAI_API_KEY"),
+            Map.entry("strata.embedding.openai-dimension", "STRATA_EMBEDDING_OPENAI_DIMENSION"),
+            Map.entry("strata.embedding.queue-capacity", "STRATA_EMBEDDING_QUEUE_CAPACITY"),
+            Map.entry("strata.embedding.batch-size", "STRATA_EMBEDDING_BATCH_SIZE"),
+            Map.entry("strata.search.candidate-depth", "STRATA_SEARCH_CANDIDATE_DEPTH"),
+            Map.entry("strata.search.rrf-k", "STRATA_SEARCH_RRF_K"),
+            Map.entry("strata.search.keyword-weight", "STRATA_SEARCH_KEYWORD_WEIGHT"),
+            Map.entry("strata.search.vector-weight", "STRATA_SEARCH_VECTOR_WEIGHT"),
+            Map.entry("strata.search.temporal-decay", "STRATA_SEARCH_TEMPORAL_DECAY"),
+            Map.entry("strata.search.mmr", "STRATA_SEARCH_MMR"));
 
     private final Config config;
     private final Map<String, String> env;
@@ -129,7 +147,44 @@ public final class SettingsLoader {
                 new SessionSettings(Duration.ofMinutes(longValue("strata.sessions.ttl-minutes")),
                         Duration.ofMinutes(longValue("strata.sessions.purge-interval-minutes"))),
                 llm(),
-                facts());
+                facts(),
+                retrieval());
+    }
+
+    private RetrievalSettings retrieval() {
+        EmbeddingProvider provider;
+        try {
+            provider = EmbeddingProvider.fromConfigName(string("strata.embedding.provider"));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("configuration strata.embedding.provider (EMBEDDING_PROVIDER) must be "
+                    + "local, openai or disabled, got '" + string("strata.embedding.provider") + "'", e);
+        }
+        Optional<URI> baseUrl = optional("strata.embedding.openai-base-url").map(raw -> {
+            try {
+                return URI.create(raw);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("configuration strata.embedding.openai-base-url "
+                        + "(STRATA_EMBEDDING_OPENAI_BASE_URL) is not a URL: " + raw, e);
+            }
+        });
+        OptionalInt dimension = optional("strata.embedding.openai-dimension")
+                .map(raw -> OptionalInt.of((int) parseLong("strata.embedding.openai-dimension", raw)))
+                .orElse(OptionalInt.empty());
+        FusionSettings defaults = FusionSettings.defaults();
+        FusionSettings fusion = new FusionSettings(integer("strata.search.rrf-k"), defaults.keywordWeight(),
+                defaults.vectorWeight(), defaults.entityBoostFactor(), defaults.temporalDecayEnabled(),
+                defaults.decayHalfLife(), defaults.decayExemptTypes(), defaults.mmrEnabled(), defaults.mmrLambda())
+                .withArmWeights(decimal("strata.search.keyword-weight", string("strata.search.keyword-weight"))
+                                .doubleValue(),
+                        decimal("strata.search.vector-weight", string("strata.search.vector-weight")).doubleValue())
+                .withTemporalDecay(bool("strata.search.temporal-decay"))
+                .withMmr(bool("strata.search.mmr"));
+        EmbeddingSettings embedding = new EmbeddingSettings(integer("strata.embedding.queue-capacity"),
+                integer("strata.embedding.batch-size"), EmbeddingSettings.DEFAULTS.minChars(),
+                EmbeddingSettings.DEFAULTS.chunker());
+        return new RetrievalSettings(provider, optional("strata.embedding.local-model").orElse(""), baseUrl,
+                string("strata.embedding.openai-model"), optional("strata.embedding.openai-api-key"), dimension,
+                integer("strata.search.candidate-depth"), fusion, embedding);
     }
 
     private WorkspaceSettings workspace() {

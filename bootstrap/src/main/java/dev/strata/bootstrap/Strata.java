@@ -64,13 +64,15 @@ public final class Strata implements AutoCloseable {
      */
     public record Services(MemoryService memories, ProfileService profile, SnapshotService snapshots,
                            SessionService sessions, GeneralFactService facts, ModelSpendService spend,
-                           AccessService access, VaultService vault, AutoCloseable sweeps) implements AutoCloseable {
+                           AccessService access, VaultService vault, AutoCloseable sweeps, Retrieval retrieval)
+            implements AutoCloseable {
 
         static Services on(SqliteDatabase db, StrataSettings settings, Clock clock) {
             SqliteMemoryStore memoryStore = new SqliteMemoryStore(db);
             SqliteUserProfileStore profileStore = new SqliteUserProfileStore(db);
+            Retrieval retrieval = Retrieval.on(db, memoryStore, settings.retrieval(), clock);
             MemoryService memories = new MemoryService(memoryStore, new SqliteAuditLog(db), clock, settings.limits(),
-                    settings.retention());
+                    settings.retention(), retrieval.search());
             ProfileService profile = new ProfileService(profileStore, clock);
 
             SqliteSpendLedger ledger = new SqliteSpendLedger(db);
@@ -99,11 +101,12 @@ public final class Strata implements AutoCloseable {
                     snapshots, profile, new SqliteSessionStore(db), settings.sessions().ttl(), clock);
             return new Services(memories, profile, snapshots, sessions, facts, spend,
                     new AccessService(new SqliteApiKeyStore(db), clock),
-                    new VaultService(new SqliteVaultStore(db), new CredentialScrubber(), clock), sweeps);
+                    new VaultService(new SqliteVaultStore(db), new CredentialScrubber(), clock), sweeps, retrieval);
         }
 
         @Override
         public void close() {
+            retrieval.close();
             try {
                 sweeps.close();
             } catch (Exception e) {
@@ -123,7 +126,7 @@ public final class Strata implements AutoCloseable {
     }
 
     public static Strata start(StrataSettings settings, Clock clock) {
-        SqliteDatabase db = SqliteDatabase.open(settings.databaseFile(), settings.sqlite(), clock);
+        SqliteDatabase db = Retrieval.openDatabase(settings, clock);
         Services services = null;
         LogScrubbing logScrubbing = null;
         try {
@@ -133,12 +136,16 @@ public final class Strata implements AutoCloseable {
                 throw new NoActiveKeyException(settings);
             }
             logScrubbing = LogScrubbing.install(s.vault().scrubber());
+            s.retrieval().startEmbedding(s.memories());
             Gateway gateway = Gateway.start(settings.gateway(), new GatewayServices(s.memories(), s.profile(),
                     s.snapshots(), s.sessions(), s.facts(), s.spend(), () -> ping(db), s.access(), s.vault(),
                     SqliteFailures::isUnavailable));
             List<FixedRate> jobs = List.of(
                     every(settings.purgeInterval(), "purge of expired soft-deleted memories",
-                            () -> s.memories().purgeExpired()),
+                            () -> {
+                                s.memories().purgeExpired();
+                                s.retrieval().pruneVectors();
+                            }),
                     every(settings.sessions().purgeInterval(), "purge of expired sessions",
                             () -> s.sessions().purgeExpired()),
                     // Catches up on facts a sweep left pending (model over budget or down, a sweep lost at shutdown).
@@ -176,7 +183,7 @@ public final class Strata implements AutoCloseable {
 
     /** Opens the database and wires the services without starting a server. */
     public static Opened open(StrataSettings settings, Clock clock) {
-        SqliteDatabase db = SqliteDatabase.open(settings.databaseFile(), settings.sqlite(), clock);
+        SqliteDatabase db = Retrieval.openDatabase(settings, clock);
         return new Opened(db, Services.on(db, settings, clock));
     }
 

@@ -13,7 +13,7 @@ import java.util.Objects;
 public record StrataSettings(Path dataDir, GatewaySettings gateway, MemoryLimits limits, Duration retention,
                              Duration purgeInterval, int snapshotLimit, SqliteSettings sqlite,
                              WorkspaceSettings workspace, SessionSettings sessions, LlmSettings llm,
-                             FactSettings facts) {
+                             FactSettings facts, RetrievalSettings retrieval) {
 
     public StrataSettings {
         Objects.requireNonNull(dataDir, "dataDir");
@@ -26,6 +26,7 @@ public record StrataSettings(Path dataDir, GatewaySettings gateway, MemoryLimits
         Objects.requireNonNull(sessions, "sessions");
         Objects.requireNonNull(llm, "llm");
         Objects.requireNonNull(facts, "facts");
+        Objects.requireNonNull(retrieval, "retrieval");
         if (snapshotLimit < 1) {
             throw new IllegalArgumentException("snapshot limit must be positive");
         }
@@ -37,12 +38,12 @@ public record StrataSettings(Path dataDir, GatewaySettings gateway, MemoryLimits
 
     public StrataSettings withDataDir(Path dir) {
         return new StrataSettings(dir, gateway, limits, retention, purgeInterval, snapshotLimit, sqlite, workspace,
-                sessions, llm, facts);
+                sessions, llm, facts, retrieval);
     }
 
     public StrataSettings withGateway(GatewaySettings g) {
         return new StrataSettings(dataDir, g, limits, retention, purgeInterval, snapshotLimit, sqlite, workspace,
-                sessions, llm, facts);
+                sessions, llm, facts, retrieval);
     }
 
     public StrataSettings withWorkspaceDir(Path dir) {
@@ -51,21 +52,26 @@ public record StrataSettings(Path dataDir, GatewaySettings gateway, MemoryLimits
 
     public StrataSettings withWorkspace(WorkspaceSettings w) {
         return new StrataSettings(dataDir, gateway, limits, retention, purgeInterval, snapshotLimit, sqlite, w,
-                sessions, llm, facts);
+                sessions, llm, facts, retrieval);
     }
 
     public StrataSettings withSessions(SessionSettings s) {
         return new StrataSettings(dataDir, gateway, limits, retention, purgeInterval, snapshotLimit, sqlite, workspace,
-                s, llm, facts);
+                s, llm, facts, retrieval);
     }
 
     public StrataSettings withLlm(LlmSettings l) {
         return new StrataSettings(dataDir, gateway, limits, retention, purgeInterval, snapshotLimit, sqlite, workspace,
-                sessions, l, facts);
+                sessions, l, facts, retrieval);
+    }
+
+    public StrataSettings withRetrieval(RetrievalSettings r) {
+        return new StrataSettings(dataDir, gateway, limits, retention, purgeInterval, snapshotLimit, sqlite, workspace,
+                sessions, llm, facts, r);
     }
 
     public StrataSettings withFacts(FactSettings f) {
         return new StrataSettings(dataDir, gateway, limits, retention, purgeInterval, snapshotLimit, sqlite, workspace,
-                sessions, llm, f);
+                sessions, llm, f, retrieval);
     }
 }

@@ -127,9 +127,10 @@ final class MemoryHttpService implements HttpService {
         Tenant tenant = Requests.tenant(req);
         JsonBody body = Requests.json(req, settings.maxBodyBytes()).allowOnly(SEARCH_FIELDS);
         String query = body.requiredString("query");
-        var hits = snippets.guard(memories.search(tenant, query, body.optionalInt("limit"),
+        var results = snippets.guard(memories.searchRanked(tenant, query, body.optionalInt("limit"),
                 body.optionalString("category")), query);
-        Responses.ok(res, Map.of("hits", hits.stream().map(Views::hit).toList(), "search_mode", "keyword"));
+        Responses.ok(res, Map.of("hits", results.hits().stream().map(Views::found).toList(),
+                "search_mode", results.mode().wireName()));
     }
 
     private void get(ServerRequest req, ServerResponse res) {

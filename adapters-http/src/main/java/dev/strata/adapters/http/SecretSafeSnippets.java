@@ -1,5 +1,6 @@
 package dev.strata.adapters.http;
 
+import dev.strata.application.memory.SearchResults;
 import dev.strata.domain.memory.QueryText;
 import dev.strata.domain.memory.SearchHit;
 import dev.strata.domain.memory.Snippet;
@@ -21,6 +22,12 @@ final class SecretSafeSnippets {
 
     SecretSafeSnippets(CredentialScrubber scrubber) {
         this.scrubber = Objects.requireNonNull(scrubber, "scrubber");
+    }
+
+    /** The same guard over ranked results, keeping each hit's arms and the search mode. */
+    SearchResults guard(SearchResults results, String query) {
+        return new SearchResults(results.mode(), results.hits().stream()
+                .map(f -> new SearchResults.Found(guard(f.hit(), query), f.arms())).toList());
     }
 
     List<SearchHit> guard(List<SearchHit> hits, String query) {

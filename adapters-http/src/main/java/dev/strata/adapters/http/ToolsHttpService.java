@@ -119,10 +119,11 @@ final class ToolsHttpService implements HttpService {
         }
         Optional<Integer> limit = args.has("max_results") ? args.optionalInt("max_results") : args.optionalInt("limit");
         String query = args.requiredString("query");
-        var hits = snippets.guard(memories.search(tenant, query, limit, args.optionalString("category")), query);
+        var results = snippets.guard(memories.searchRanked(tenant, query, limit, args.optionalString("category")),
+                query);
         Map<String, Object> data = new LinkedHashMap<>();
-        data.put("results", hits.stream().map(Views::hit).toList());
-        data.put("search_mode", "keyword");
+        data.put("results", results.hits().stream().map(Views::found).toList());
+        data.put("search_mode", results.mode().wireName());
         return data;
     }
 

@@ -9,6 +9,8 @@ import dev.strata.domain.memory.Memory;
 import dev.strata.domain.model.Spend;
 import dev.strata.domain.model.SpendCategory;
 import dev.strata.domain.memory.SearchHit;
+import dev.strata.domain.retrieval.Arm;
+import dev.strata.application.memory.SearchResults;
 import dev.strata.domain.profile.ProfileEntry;
 import dev.strata.domain.prompt.PromptBlock;
 import dev.strata.domain.session.Session;
@@ -52,6 +54,13 @@ final class Views {
         m.deletedAt().ifPresent(t -> v.put("deleted_at", t.toString()));
         v.put("created_at", m.createdAt().toString());
         v.put("updated_at", m.updatedAt().toString());
+        return v;
+    }
+
+    /** A search hit and the arm(s) that found it ({@code arms}: keyword, vector). */
+    static Map<String, Object> found(SearchResults.Found found) {
+        Map<String, Object> v = hit(found.hit());
+        v.put("arms", found.orderedArms().stream().map(Arm::wireName).toList());
         return v;
     }
 

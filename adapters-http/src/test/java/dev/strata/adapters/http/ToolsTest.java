@@ -86,6 +86,8 @@ class ToolsTest {
         assertThat(hit.getString("category")).isEqualTo("preference");
         assertThat(hit.getString("content")).isEqualTo("always use 0.5% slippage on swaps");
         assertThat(hit.getString("snippet")).contains("**slippage**");
+        assertThat(hit.getJsonArray("arms").getValuesAs(jakarta.json.JsonString.class))
+                .extracting(jakarta.json.JsonString::getString).containsExactly("keyword");
         assertThat(hit.getJsonNumber("score").doubleValue()).isPositive();
     }
 

@@ -264,6 +264,29 @@ final class Schema {
             "CREATE INDEX idx_sessions_expiry ON sessions(expires_at)"));
 
     /**
+     * Hybrid retrieval (spec 01): each memory's {@code embedding_state} (pending until the worker has
+     * embedded it; a content change makes it pending again) and the embedding cache keyed by
+     * (content hash, model). The vector table itself is created at start-up by the vector index,
+     * since its dimension is the configured model's.
+     */
+    static final Migration V7_EMBEDDINGS = new Migration(7, "embedding state and embedding cache", List.of(
+            "ALTER TABLE memories ADD COLUMN embedding_state TEXT NOT NULL DEFAULT 'pending'",
+            "CREATE INDEX idx_memories_embedding_state ON memories(embedding_state, id) "
+                    + "WHERE embedding_state IN ('pending', 'failed') AND deleted_at IS NULL",
+            """
+            CREATE TRIGGER memories_embedding_stale AFTER UPDATE OF content ON memories
+              WHEN new.content IS NOT old.content BEGIN
+              UPDATE memories SET embedding_state = 'pending' WHERE id = new.id;
+            END""",
+            """
+            CREATE TABLE embedding_cache (
+              content_hash TEXT NOT NULL,
+              model        TEXT NOT NULL,
+              vector       BLOB NOT NULL,
+              PRIMARY KEY (content_hash, model)
+            ) WITHOUT ROWID"""));
+
+    /**
      * The prompt-injection mark on memories: rule ids, comma-separated, NULL when clean. Rows from
      * before this version are NULL until their content is next written; readers that must be exact
      * (the snapshot, the views, the embedding worker) ask {@code Memory.isFlagged()}, which scans the
@@ -282,5 +305,5 @@ final class Schema {
             "CREATE VIRTUAL TABLE memories_fts_vocab USING fts5vocab(memories_fts, 'row')"));
 
     static final List<Migration> MIGRATIONS = List.of(V1_GENERAL_MEMORY, V2_SOURCE_BACKFILL, V3_KEYED_MEMORIES,
-            V4_ACCESS_AND_VAULT, V5_FACT_LAYER, V6_SESSIONS, V9_INJECTION_FLAGS, V10_SEARCH_VOCABULARY);
+            V4_ACCESS_AND_VAULT, V5_FACT_LAYER, V6_SESSIONS, V7_EMBEDDINGS, V9_INJECTION_FLAGS, V10_SEARCH_VOCABULARY);
 }

@@ -5,6 +5,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import io.helidon.dbclient.DbClient;
 import io.helidon.dbclient.jdbc.JdbcClientBuilder;
 import io.helidon.dbclient.jdbc.JdbcConnectionPool;
+import dev.strata.adapters.sqlite.vec.SqliteVecExtension;
 import org.sqlite.SQLiteConfig;
 import org.sqlite.SQLiteDataSource;
 
@@ -15,6 +16,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The one embedded SQLite file: a pooled set of connections configured the same way (WAL, busy
@@ -46,6 +48,19 @@ public final class SqliteDatabase implements AutoCloseable {
      *                               created or written, or a restore holds the database
      */
     public static SqliteDatabase open(Path file, SqliteSettings settings, Clock clock) {
+        return open(file, settings, clock, Optional.empty());
+    }
+
+    /**
+     * Opens the database with the sqlite-vec extension loaded into every pooled connection when it
+     * is available (an unavailable extension has already warned once; the database opens without it).
+     */
+    public static SqliteDatabase open(Path file, SqliteSettings settings, Clock clock, SqliteVecExtension vec) {
+        return open(file, settings, clock, Optional.of(vec));
+    }
+
+    private static SqliteDatabase open(Path file, SqliteSettings settings, Clock clock,
+                                       Optional<SqliteVecExtension> vec) {
         Objects.requireNonNull(file, "file");
         Path absolute = file.toAbsolutePath();
         Path parent = absolute.getParent();
@@ -65,7 +80,7 @@ public final class SqliteDatabase implements AutoCloseable {
         DatabaseLock lock = DatabaseLock.shared(absolute);
         HikariDataSource pool;
         try {
-            pool = new HikariDataSource(hikariConfig(absolute, settings));
+            pool = new HikariDataSource(hikariConfig(absolute, settings, vec));
         } catch (RuntimeException e) {
             lock.close();
             throw new IllegalStateException("cannot open the database " + absolute + ": " + e.getMessage(), e);
@@ -84,7 +99,7 @@ public final class SqliteDatabase implements AutoCloseable {
         }
     }
 
-    private static HikariConfig hikariConfig(Path file, SqliteSettings settings) {
+    private static HikariConfig hikariConfig(Path file, SqliteSettings settings, Optional<SqliteVecExtension> vec) {
         SQLiteConfig sqlite = new SQLiteConfig();
         sqlite.setJournalMode(SQLiteConfig.JournalMode.WAL);
         sqlite.setSynchronous(settings.synchronous());
@@ -95,6 +110,7 @@ public final class SqliteDatabase implements AutoCloseable {
         sqlite.setTransactionMode(SQLiteConfig.TransactionMode.IMMEDIATE);
         sqlite.setTempStore(SQLiteConfig.TempStore.MEMORY);
         sqlite.setCacheSize(-16_000);
+        vec.ifPresent(v -> v.enableOn(sqlite));
         SQLiteDataSource source = new SQLiteDataSource(sqlite);
         source.setUrl("jdbc:sqlite:" + file);
 
@@ -105,6 +121,7 @@ public final class SqliteDatabase implements AutoCloseable {
         config.setMinimumIdle(1);
         config.setConnectionTimeout(settings.busyTimeout().toMillis() + 5_000);
         config.setAutoCommit(true);
+        vec.flatMap(SqliteVecExtension::connectionInitSql).ifPresent(config::setConnectionInitSql);
         return config;
     }
 

@@ -184,6 +184,20 @@ public final class SqliteMemoryStore implements MemoryStore {
     }
 
     @Override
+    public List<Memory> findAll(Tenant tenant, List<MemoryId> ids) {
+        if (ids.isEmpty()) {
+            return List.of();
+        }
+        List<Object> params = new ArrayList<>(ids.size() + 1);
+        params.add(tenant.value());
+        ids.forEach(id -> params.add(id.value()));
+        try (Stream<DbRow> rows = db.execute().query("SELECT " + COLUMNS + " FROM memories m WHERE m.tenant = ? "
+                + "AND m.deleted_at IS NULL AND m.id IN (" + placeholders(ids.size()) + ")", params.toArray())) {
+            return rows.map(SqliteMemoryStore::toMemory).toList();
+        }
+    }
+
+    @Override
     public Optional<Memory> findActive(Tenant tenant, MemoryKey key) {
         return db.execute().get("SELECT " + COLUMNS + " FROM memories m WHERE m.tenant = ? AND m.key = ? AND " + ACTIVE,
                 tenant.value(), key.value()).map(SqliteMemoryStore::toMemory);

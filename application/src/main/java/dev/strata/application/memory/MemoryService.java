@@ -47,11 +47,19 @@ public final class MemoryService {
     private final Duration retention;
     private final List<MemoryListener> listeners = new CopyOnWriteArrayList<>();
     private final KeyLocks keyLocks = new KeyLocks(64);
+    private final MemorySearch pipeline;
 
     /** A bound on one key's history in a response; older entries stay in the table. */
     static final int MAX_HISTORY = 1_000;
 
     public MemoryService(MemoryStore store, AuditLog audit, Clock clock, MemoryLimits limits, Duration retention) {
+        this(store, audit, clock, limits, retention, request -> SearchResults.keywordOnly(store.search(request)));
+    }
+
+    /** @param pipeline the search pipeline (hybrid when embeddings are on); keyword-only without it */
+    public MemoryService(MemoryStore store, AuditLog audit, Clock clock, MemoryLimits limits, Duration retention,
+                         MemorySearch pipeline) {
+        this.pipeline = Objects.requireNonNull(pipeline);
         this.store = Objects.requireNonNull(store);
         this.audit = Objects.requireNonNull(audit);
         this.clock = Objects.requireNonNull(clock);
@@ -222,8 +230,13 @@ public final class MemoryService {
     }
 
     public List<SearchHit> search(Tenant tenant, String query, Optional<Integer> limit, Optional<String> category) {
+        return searchRanked(tenant, query, limit, category).searchHits();
+    }
+
+    /** Search through the configured pipeline, saying which one answered and which arm(s) found each hit. */
+    public SearchResults searchRanked(Tenant tenant, String query, Optional<Integer> limit, Optional<String> category) {
         int n = checkLimit(limit, limits.defaultSearchLimit(), limits.maxSearchLimit());
-        return store.search(new SearchRequest(tenant, query, n, category.map(Category::resolve)));
+        return pipeline.search(new SearchRequest(tenant, query, n, category.map(Category::resolve)));
     }
 
     public long count(Tenant tenant) {

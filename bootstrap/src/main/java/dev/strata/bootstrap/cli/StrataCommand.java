@@ -9,7 +9,8 @@ import picocli.CommandLine.Command;
         versionProvider = StrataCommand.Version.class,
         description = "Strata: a memory service for AI agents on one embedded SQLite file.",
         subcommands = {ServeCommand.class, SetupCommand.class, KeysCommand.class, FactsCommand.class,
-                BenchCommand.class, BackupCommand.class, RestoreCommand.class, CommandLine.HelpCommand.class})
+                BenchCommand.class, BackupCommand.class, RestoreCommand.class, ReindexCommand.class, EvalCommand.class,
+                CommandLine.HelpCommand.class})
 public final class StrataCommand implements Runnable {
 
     @CommandLine.Spec

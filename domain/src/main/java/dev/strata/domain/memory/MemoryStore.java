@@ -29,6 +29,14 @@ public interface MemoryStore {
     /** A memory that is not deleted (active or superseded). */
     Optional<Memory> find(Tenant tenant, MemoryId id);
 
+    /**
+     * The memories among {@code ids} that are not deleted, in any order (the vector arm loads its
+     * neighbours in one call). Ids of other tenants or of missing rows are left out.
+     */
+    default List<Memory> findAll(Tenant tenant, List<MemoryId> ids) {
+        return ids.stream().map(id -> find(tenant, id)).flatMap(Optional::stream).toList();
+    }
+
     /** The active entry of a key. */
     Optional<Memory> findActive(Tenant tenant, MemoryKey key);
 

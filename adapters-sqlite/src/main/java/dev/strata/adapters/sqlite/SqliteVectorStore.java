@@ -1,0 +1,118 @@
+package dev.strata.adapters.sqlite;
+
+import dev.strata.adapters.sqlite.vec.SqliteVecExtension;
+import dev.strata.adapters.sqlite.vec.SqliteVectorIndex;
+import dev.strata.domain.error.UnavailableException;
+import dev.strata.domain.memory.MemoryId;
+import dev.strata.domain.memory.Tenant;
+import dev.strata.domain.model.Embedding;
+import dev.strata.domain.retrieval.VectorStore;
+import dev.strata.domain.retrieval.VectorMatch;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The {@link VectorStore} port on the database's pooled connections, which must have sqlite-vec
+ * loaded ({@link SqliteDatabase#open(java.nio.file.Path, dev.strata.adapters.sqlite.SqliteSettings,
+ * java.time.Clock, SqliteVecExtension)}).
+ */
+public final class SqliteVectorStore implements VectorStore {
+
+    private final SqliteDatabase db;
+    private final SqliteVectorIndex index;
+
+    private SqliteVectorStore(SqliteDatabase db, SqliteVectorIndex index) {
+        this.db = db;
+        this.index = index;
+    }
+
+    /**
+     * The vector store for {@code dimension}-sized vectors, its table created when absent; empty
+     * when the extension is unavailable (search then stays keyword-only).
+     *
+     * @throws IllegalStateException when the table holds vectors of another dimension (another model)
+     */
+    public static Optional<SqliteVectorStore> open(SqliteDatabase db, SqliteVecExtension extension, int dimension) {
+        Objects.requireNonNull(db, "db");
+        Optional<SqliteVectorIndex> index = SqliteVectorIndex.whenAvailable(extension, SqliteVectorIndex.DEFAULT_TABLE,
+                dimension);
+        if (index.isEmpty()) {
+            return Optional.empty();
+        }
+        try (Connection c = db.connection()) {
+            index.get().createIfAbsent(c);
+        } catch (SQLException e) {
+            throw new UnavailableException("cannot create the vector table: " + e.getMessage(), e);
+        }
+        return Optional.of(new SqliteVectorStore(db, index.get()));
+    }
+
+    /** Drops every vector (before re-embedding everything with another model). */
+    public static void dropAll(SqliteDatabase db, SqliteVecExtension extension) {
+        if (!extension.isAvailable()) {
+            return;
+        }
+        try (Connection c = db.connection()) {
+            new SqliteVectorIndex(SqliteVectorIndex.DEFAULT_TABLE, 1).drop(c);
+        } catch (SQLException e) {
+            throw new UnavailableException("cannot drop the vector table: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void replace(Tenant tenant, MemoryId memory, List<Embedding> chunks) {
+        run("store vectors", c -> index.replace(c, tenant.value(), memory.value(), chunks));
+    }
+
+    @Override
+    public void delete(Tenant tenant, MemoryId memory) {
+        run("delete vectors", c -> index.delete(c, tenant.value(), memory.value()));
+    }
+
+    @Override
+    public List<VectorMatch> nearest(Tenant tenant, Embedding query, int limit) {
+        try (Connection c = db.connection()) {
+            return index.nearest(c, tenant.value(), query, Math.min(limit, SqliteVectorIndex.MAX_K)).stream()
+                    .map(hit -> new VectorMatch(MemoryId.of(hit.memoryId()), hit.distance()))
+                    .toList();
+        } catch (SQLException e) {
+            throw new UnavailableException("vector search failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** Removes vectors whose memory has been purged; returns how many chunk rows went. */
+    public int deleteOrphans() {
+        String orphans = " FROM " + index.table() + " WHERE memory_id NOT IN (SELECT id FROM memories)";
+        try (Connection c = db.connection(); var s = c.createStatement()) {
+            // vec0 reports the changes of its shadow tables too, so the count is taken before the delete.
+            int count;
+            try (var r = s.executeQuery("SELECT count(*)" + orphans)) {
+                r.next();
+                count = r.getInt(1);
+            }
+            if (count > 0) {
+                s.executeUpdate("DELETE" + orphans);
+            }
+            return count;
+        } catch (SQLException e) {
+            throw new UnavailableException("cannot prune vectors: " + e.getMessage(), e);
+        }
+    }
+
+    @FunctionalInterface
+    private interface SqlWork {
+        void run(Connection c) throws SQLException;
+    }
+
+    private void run(String what, SqlWork work) {
+        try (Connection c = db.connection()) {
+            work.run(c);
+        } catch (SQLException e) {
+            throw new UnavailableException("could not " + what + ": " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,145 @@
+package dev.strata.application.retrieval;
+
+import dev.strata.application.memory.MemoryWritten;
+import dev.strata.domain.chunking.Chunker;
+import dev.strata.domain.memory.Category;
+import dev.strata.domain.memory.Memory;
+import dev.strata.domain.memory.MemoryId;
+import dev.strata.domain.memory.Metadata;
+import dev.strata.domain.memory.Source;
+import dev.strata.domain.memory.Tenant;
+import dev.strata.domain.retrieval.EmbeddingState;
+import dev.strata.domain.retrieval.InMemoryEmbeddingStateStore;
+import dev.strata.domain.retrieval.InMemoryVectorStore;
+import dev.strata.domain.retrieval.PendingEmbedding;
+import dev.strata.domain.retrieval.WordEmbedder;
+import org.junit.jupiter.api.Test;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class EmbeddingWorkerTest {
+
+    private static final Tenant T = Tenant.of("t");
+    private static final Instant AT = Instant.parse("2026-03-01T09:00:00Z");
+
+    private final WordEmbedder embedder = new WordEmbedder(Map.of());
+    private final InMemoryVectorStore index = new InMemoryVectorStore();
+    private final InMemoryEmbeddingStateStore states = new InMemoryEmbeddingStateStore();
+
+    private EmbeddingWorker worker(int queueCapacity) {
+        return new EmbeddingWorker(embedder, index, states, new EmbeddingSettings(queueCapacity, 8, 3,
+                new Chunker(20, 4)));
+    }
+
+    private PendingEmbedding row(long id, String content) {
+        states.register(T, MemoryId.of(id), content);
+        return new PendingEmbedding(T, MemoryId.of(id), content);
+    }
+
+    private static Memory memory(long id, String content) {
+        return new Memory(MemoryId.of(id), T, Category.OBSERVATION, content, Metadata.EMPTY, Source.AGENT_RECORDED,
+                AT, AT, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
+    }
+
+    @Test
+    void aBatchStoresVectorsAndMarksRowsEmbeddedOrSkipped() {
+        worker(10).embedBatch(List.of(row(1, "the user likes tight stops"), row(2, "ok")));
+
+        assertThat(states.state(MemoryId.of(1))).contains(EmbeddingState.EMBEDDED);
+        assertThat(index.chunks(T, MemoryId.of(1))).hasSize(1);
+        assertThat(states.state(MemoryId.of(2))).contains(EmbeddingState.SKIPPED);
+        assertThat(index.chunks(T, MemoryId.of(2))).isEmpty();
+    }
+
+    @Test
+    void longContentGetsOneVectorPerChunk() {
+        String paragraph = "word ".repeat(30).strip();
+        worker(10).embedBatch(List.of(row(1, paragraph + "\n\n" + paragraph + "\n\n" + paragraph)));
+
+        assertThat(index.chunks(T, MemoryId.of(1))).hasSizeGreaterThan(1);
+    }
+
+    @Test
+    void identicalTextIsEmbeddedOnceThanksToTheCache() {
+        EmbeddingWorker worker = worker(10);
+        worker.embedBatch(List.of(row(1, "same words here")));
+        worker.embedBatch(List.of(row(2, "same words here")));
+
+        assertThat(embedder.embeddedTexts()).isEqualTo(1);
+        assertThat(index.chunks(T, MemoryId.of(2))).isEqualTo(index.chunks(T, MemoryId.of(1)));
+    }
+
+    @Test
+    void aFailingEmbedderMarksRowsFailedAndReindexRetriesThem() {
+        EmbeddingWorker worker = worker(10);
+        embedder.failFromNowOn(true);
+        worker.embedBatch(List.of(row(1, "first memory text"), row(2, "second memory text")));
+        assertThat(states.state(MemoryId.of(1))).contains(EmbeddingState.FAILED);
+        assertThat(worker.countToReindex(false)).isEqualTo(2);
+
+        embedder.failFromNowOn(false);
+        List<Long> progress = new ArrayList<>();
+        assertThat(worker.reindex(false, progress::add)).isEqualTo(2);
+
+        assertThat(progress).last().isEqualTo(2L);
+        assertThat(states.state(MemoryId.of(2))).contains(EmbeddingState.EMBEDDED);
+        assertThat(worker.countToReindex(false)).isZero();
+    }
+
+    @Test
+    void reindexAllReembedsEveryRow() {
+        EmbeddingWorker worker = worker(10);
+        worker.embedBatch(List.of(row(1, "first memory text")));
+
+        assertThat(worker.countToReindex(true)).isEqualTo(1);
+        assertThat(worker.reindex(true, n -> { })).isEqualTo(1);
+        assertThat(states.state(MemoryId.of(1))).contains(EmbeddingState.EMBEDDED);
+    }
+
+    @Test
+    void theWorkerThreadEmbedsWrittenMemoriesInTheBackground() {
+        try (EmbeddingWorker worker = worker(10)) {
+            worker.start();
+            row(7, "written then embedded later");
+            worker.onWritten(new MemoryWritten(memory(7, "written then embedded later")));
+
+            waitUntilEmbedded(MemoryId.of(7));
+            assertThat(states.state(MemoryId.of(7))).contains(EmbeddingState.EMBEDDED);
+            assertThat(index.chunks(T, MemoryId.of(7))).hasSize(1);
+        }
+    }
+
+    @Test
+    void aFullQueueNeitherBlocksNorFailsTheWriteAndTheRowStaysPending() {
+        EmbeddingWorker worker = worker(1);
+        row(1, "first in the queue");
+        row(2, "no room for this one");
+        worker.onWritten(new MemoryWritten(memory(1, "first in the queue")));
+        worker.onWritten(new MemoryWritten(memory(2, "no room for this one")));
+
+        assertThat(worker.queued()).isEqualTo(1);
+        assertThat(states.state(MemoryId.of(2))).contains(EmbeddingState.PENDING);
+        worker.close();
+        assertThat(states.state(MemoryId.of(1))).contains(EmbeddingState.PENDING);
+    }
+
+    /** Polls the state the worker thread writes; gives up after a generous bound so a broken worker fails the test. */
+    private void waitUntilEmbedded(MemoryId id) {
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while (states.state(id).filter(s -> s == EmbeddingState.EMBEDDED).isEmpty() && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+}

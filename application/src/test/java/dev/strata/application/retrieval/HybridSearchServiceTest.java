@@ -1,0 +1,153 @@
+package dev.strata.application.retrieval;
+
+import dev.strata.application.memory.SearchResults;
+import dev.strata.domain.MutableClock;
+import dev.strata.domain.entity.FinanceEntityExtractor;
+import dev.strata.domain.memory.Category;
+import dev.strata.domain.memory.InMemoryMemoryStore;
+import dev.strata.domain.memory.Memory;
+import dev.strata.domain.memory.Metadata;
+import dev.strata.domain.memory.NewMemory;
+import dev.strata.domain.memory.SearchRequest;
+import dev.strata.domain.memory.Source;
+import dev.strata.domain.memory.Tenant;
+import dev.strata.domain.model.Embedder;
+import dev.strata.domain.model.Embedding;
+import dev.strata.domain.model.EmbeddingModelInfo;
+import dev.strata.domain.model.EmbeddingPurpose;
+import dev.strata.domain.retrieval.Arm;
+import dev.strata.domain.retrieval.FusionSettings;
+import dev.strata.domain.retrieval.HybridRanker;
+import dev.strata.domain.retrieval.InMemoryVectorStore;
+import dev.strata.domain.retrieval.SearchMode;
+import dev.strata.domain.retrieval.VectorStore;
+import dev.strata.domain.retrieval.WordEmbedder;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class HybridSearchServiceTest {
+
+    private static final Tenant ALICE = Tenant.of("alice");
+    private static final Tenant BOB = Tenant.of("bob");
+
+    private final MutableClock clock = new MutableClock(Instant.parse("2026-03-01T09:00:00Z"));
+    private final InMemoryMemoryStore store = new InMemoryMemoryStore();
+    private final InMemoryVectorStore index = new InMemoryVectorStore();
+    private final WordEmbedder embedder = new WordEmbedder(Map.of("automobile", "car", "vehicle", "car"));
+    private Memory car;
+    private Memory garage;
+    private Memory lunch;
+
+    @BeforeEach
+    void rows() {
+        car = embed(ALICE, "bought a red car last spring");
+        garage = embed(ALICE, "the garage door is broken, vehicle stuck outside");
+        lunch = embed(ALICE, "had pasta for lunch");
+        embed(BOB, "my automobile is blue");
+    }
+
+    private Memory embed(Tenant tenant, String content) {
+        Memory m = store.insert(new NewMemory(tenant, Category.OBSERVATION, content, Metadata.EMPTY,
+                Source.AGENT_RECORDED), clock.instant());
+        index.replace(tenant, m.id(), embedder.embedDocuments(List.of(content)));
+        return m;
+    }
+
+    private HybridSearchService service(Embedder embedder, Optional<VectorStore> index) {
+        return new HybridSearchService(store, embedder, index,
+                new HybridRanker(FusionSettings.defaults(), new FinanceEntityExtractor(), clock), 50);
+    }
+
+    private static SearchRequest request(Tenant tenant, String query) {
+        return new SearchRequest(tenant, query, 10, Optional.empty());
+    }
+
+    @Test
+    void theVectorArmFindsRowsTheKeywordArmMissed() {
+        SearchResults results = service(embedder, Optional.of(index)).search(request(ALICE, "automobile"));
+
+        assertThat(store.search(request(ALICE, "automobile"))).isEmpty();
+        assertThat(results.mode()).isEqualTo(SearchMode.HYBRID);
+        assertThat(results.hits()).isNotEmpty();
+        SearchResults.Found first = results.hits().getFirst();
+        assertThat(first.hit().memory().id()).isIn(car.id(), garage.id());
+        assertThat(first.orderedArms()).containsExactly(Arm.VECTOR);
+        assertThat(results.hits()).allSatisfy(f -> assertThat(f.hit().memory().tenant()).isEqualTo(ALICE));
+    }
+
+    @Test
+    void aRowBothArmsFoundSaysSoAndRanksFirst() {
+        SearchResults results = service(embedder, Optional.of(index)).search(request(ALICE, "red car"));
+
+        assertThat(results.hits().getFirst().hit().memory().id()).isEqualTo(car.id());
+        assertThat(results.hits().getFirst().orderedArms()).containsExactly(Arm.KEYWORD, Arm.VECTOR);
+    }
+
+    @Test
+    void withoutAVectorIndexTheAnswerIsExactlyTheKeywordSearch() {
+        SearchResults results = service(embedder, Optional.empty()).search(request(ALICE, "pasta lunch"));
+
+        assertThat(results.mode()).isEqualTo(SearchMode.KEYWORD);
+        assertThat(results.searchHits()).isEqualTo(store.search(request(ALICE, "pasta lunch")));
+        assertThat(results.hits()).allSatisfy(f -> assertThat(f.orderedArms()).containsExactly(Arm.KEYWORD));
+    }
+
+    @Test
+    void aDisabledEmbedderGivesKeywordSearch() {
+        Embedder disabled = new Embedder() {
+            @Override
+            public Optional<EmbeddingModelInfo> modelInfo() {
+                return Optional.empty();
+            }
+
+            @Override
+            public List<Embedding> embed(List<String> texts, EmbeddingPurpose purpose) {
+                throw new AssertionError("a disabled embedder is never called");
+            }
+        };
+        SearchResults results = service(disabled, Optional.of(index)).search(request(ALICE, "pasta"));
+
+        assertThat(results.mode()).isEqualTo(SearchMode.KEYWORD);
+        assertThat(results.searchHits()).isEqualTo(store.search(request(ALICE, "pasta")));
+    }
+
+    @Test
+    void aFailingQueryEmbeddingDegradesToKeywordSearch() {
+        embedder.failFromNowOn(true);
+
+        SearchResults results = service(embedder, Optional.of(index)).search(request(ALICE, "pasta"));
+
+        assertThat(results.mode()).isEqualTo(SearchMode.KEYWORD);
+        assertThat(results.searchHits()).extracting(h -> h.memory().id()).containsExactly(lunch.id());
+    }
+
+    @Test
+    void deletedRowsAndOtherCategoriesAreNotAnswers() {
+        store.softDelete(ALICE, car.id(), clock.instant());
+        Memory lesson = store.insert(new NewMemory(ALICE, Category.LESSON, "automobile lesson", Metadata.EMPTY,
+                Source.AGENT_RECORDED), clock.instant());
+        index.replace(ALICE, lesson.id(), embedder.embedDocuments(List.of("automobile lesson")));
+
+        SearchResults results = service(embedder, Optional.of(index)).search(
+                new SearchRequest(ALICE, "automobile", 10, Optional.of(Category.OBSERVATION)));
+
+        assertThat(results.searchHits()).extracting(h -> h.memory().id()).doesNotContain(car.id(), lesson.id())
+                .contains(garage.id());
+    }
+
+    @Test
+    void theModesRunTheirArms() {
+        HybridSearchService service = service(embedder, Optional.of(index));
+
+        assertThat(service.search(request(ALICE, "automobile"), RetrievalMode.BM25).hits()).isEmpty();
+        assertThat(service.search(request(ALICE, "pasta"), RetrievalMode.VECTOR).hits())
+                .allSatisfy(f -> assertThat(f.orderedArms()).containsExactly(Arm.VECTOR));
+    }
+}

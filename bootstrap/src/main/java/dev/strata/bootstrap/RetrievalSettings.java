@@ -1,0 +1,63 @@
+package dev.strata.bootstrap;
+
+import dev.strata.adapters.llm.embedding.EmbeddingProvider;
+import dev.strata.application.retrieval.EmbeddingSettings;
+import dev.strata.domain.retrieval.FusionSettings;
+
+import java.net.URI;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * Embeddings and hybrid search.
+ *
+ * @param provider        {@code local} (in-process ONNX, the default), {@code openai} or {@code disabled}
+ * @param localModel      the in-process model's config name; blank for the default (bge-small-en-v1.5)
+ * @param openAiBaseUrl   the OpenAI-compatible endpoint (empty: the public API)
+ * @param openAiModel     the remote model name
+ * @param openAiApiKey    its key (empty for keyless local servers)
+ * @param openAiDimension a dimension to ask the remote model for (empty: the model's own)
+ * @param candidateDepth  rows each arm contributes to the fusion
+ * @param fusion          RRF k, arm weights, entity boost, decay and MMR switches
+ * @param embedding       queue, batch and chunking of the asynchronous embedding worker
+ */
+public record RetrievalSettings(EmbeddingProvider provider, String localModel, Optional<URI> openAiBaseUrl,
+                                String openAiModel, Optional<String> openAiApiKey, OptionalInt openAiDimension,
+                                int candidateDepth, FusionSettings fusion, EmbeddingSettings embedding) {
+
+    public RetrievalSettings {
+        Objects.requireNonNull(provider, "provider");
+        Objects.requireNonNull(localModel, "localModel");
+        Objects.requireNonNull(openAiBaseUrl, "openAiBaseUrl");
+        Objects.requireNonNull(openAiModel, "openAiModel");
+        Objects.requireNonNull(openAiApiKey, "openAiApiKey");
+        Objects.requireNonNull(openAiDimension, "openAiDimension");
+        Objects.requireNonNull(fusion, "fusion");
+        Objects.requireNonNull(embedding, "embedding");
+        if (candidateDepth < 1 || candidateDepth > 1000) {
+            throw new IllegalArgumentException("configuration strata.search.candidate-depth must be in [1, 1000], was "
+                    + candidateDepth);
+        }
+    }
+
+    public RetrievalSettings withProvider(EmbeddingProvider p) {
+        return new RetrievalSettings(p, localModel, openAiBaseUrl, openAiModel, openAiApiKey, openAiDimension,
+                candidateDepth, fusion, embedding);
+    }
+
+    public RetrievalSettings withOpenAi(URI baseUrl, String model, OptionalInt dimension) {
+        return new RetrievalSettings(EmbeddingProvider.OPENAI, localModel, Optional.of(baseUrl), model, openAiApiKey,
+                dimension, candidateDepth, fusion, embedding);
+    }
+
+    public RetrievalSettings withCandidateDepth(int depth) {
+        return new RetrievalSettings(provider, localModel, openAiBaseUrl, openAiModel, openAiApiKey, openAiDimension,
+                depth, fusion, embedding);
+    }
+
+    public RetrievalSettings withFusion(FusionSettings f) {
+        return new RetrievalSettings(provider, localModel, openAiBaseUrl, openAiModel, openAiApiKey, openAiDimension,
+                candidateDepth, f, embedding);
+    }
+}

@@ -1,0 +1,134 @@
+package dev.strata.bootstrap.cli;
+
+import dev.strata.adapters.llm.embedding.EmbeddingProvider;
+import dev.strata.application.retrieval.RetrievalMode;
+import dev.strata.bootstrap.SettingsLoader;
+import dev.strata.bootstrap.Strata;
+import dev.strata.bootstrap.StrataSettings;
+import dev.strata.bootstrap.eval.EvalReport;
+import dev.strata.bootstrap.eval.Locomo;
+import dev.strata.bootstrap.eval.LocomoEvaluation;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.IOException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.time.Clock;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code strata eval}: retrieval quality on public benchmarks, through the real write and search paths. */
+@Command(name = "eval", mixinStandardHelpOptions = true,
+        description = "Measure retrieval quality on a benchmark file.",
+        subcommands = {EvalCommand.LocomoCommand.class})
+public final class EvalCommand implements Runnable {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "a benchmark is required: locomo");
+    }
+
+    @Command(name = "locomo", mixinStandardHelpOptions = true,
+            description = "Recall@5/10/25/50 per category and overall, and query latency, on a LoCoMo-format file "
+                    + "(one tenant per conversation, one memory per turn), for each retrieval mode.")
+    static final class LocomoCommand implements Callable<Integer> {
+
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Parameters(index = "0", paramLabel = "FILE", description = "The LoCoMo-format JSON file.")
+        Path file;
+
+        @Option(names = "--modes", split = ",", paramLabel = "MODE[,MODE...]", defaultValue = "bm25,vector,hybrid",
+                description = "Retrieval modes to compare: bm25, vector, hybrid (default: ${DEFAULT-VALUE}).")
+        List<String> modes;
+
+        @Option(names = "--json", description = "Print one JSON object instead of the table.")
+        boolean json;
+
+        @Option(names = "--embedding-provider", paramLabel = "P",
+                description = "Embed with this provider instead of the configured one: local, openai or disabled.")
+        String provider;
+
+        @Option(names = "--limit-conversations", paramLabel = "N",
+                description = "Only the first N conversations.")
+        Integer limitConversations;
+
+        private EmbeddingProvider providerOption() {
+            try {
+                return EmbeddingProvider.fromConfigName(provider.strip());
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--embedding-provider: " + e.getMessage());
+            }
+        }
+
+        @Override
+        public Integer call() throws IOException {
+            List<RetrievalMode> chosen;
+            try {
+                chosen = modes.stream().map(String::strip).map(RetrievalMode::fromConfigName).distinct().toList();
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--modes: " + e.getMessage());
+            }
+            if (limitConversations != null && limitConversations < 1) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--limit-conversations must be at least 1");
+            }
+            if (!Files.isRegularFile(file)) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "FILE: no such file: " + file);
+            }
+            if (provider != null) {
+                providerOption();
+            }
+            List<Locomo.Conversation> conversations = Locomo.read(file);
+            if (limitConversations != null && limitConversations < conversations.size()) {
+                conversations = conversations.subList(0, limitConversations);
+            }
+            Path dir = Files.createTempDirectory("strata-eval");
+            StrataSettings settings = SettingsLoader.fromDefaults().load().withDataDir(dir);
+            if (provider != null) {
+                settings = settings.withRetrieval(settings.retrieval().withProvider(providerOption()));
+            }
+            try (Strata.Opened opened = Strata.open(settings, Clock.systemUTC())) {
+                Strata.Services s = opened.services();
+                LocomoEvaluation evaluation = new LocomoEvaluation(s.memories(), s.retrieval().search(),
+                        s.retrieval().worker(), line -> spec.commandLine().getErr().println("eval: " + line));
+                EvalReport report = evaluation.run(conversations, chosen);
+                spec.commandLine().getOut().println(json ? report.json() : report.table());
+                return 0;
+            } catch (IllegalStateException e) {
+                spec.commandLine().getErr().println("strata eval: " + e.getMessage());
+                return 1;
+            } finally {
+                deleteTree(dir);
+            }
+        }
+    }
+
+    static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        Files.walkFileTree(dir, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult visitFile(Path f, BasicFileAttributes attrs) throws IOException {
+                Files.delete(f);
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
+                Files.delete(d);
+                return FileVisitResult.CONTINUE;
+            }
+        });
+    }
+}

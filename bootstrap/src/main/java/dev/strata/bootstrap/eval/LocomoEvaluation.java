@@ -1,0 +1,152 @@
+package dev.strata.bootstrap.eval;
+
+import dev.strata.application.memory.MemoryService;
+import dev.strata.application.memory.WriteMemory;
+import dev.strata.application.retrieval.EmbeddingWorker;
+import dev.strata.application.retrieval.HybridSearchService;
+import dev.strata.application.retrieval.RetrievalMode;
+import dev.strata.domain.memory.Memory;
+import dev.strata.domain.memory.Metadata;
+import dev.strata.domain.memory.SearchRequest;
+import dev.strata.domain.memory.Source;
+import dev.strata.domain.memory.Tenant;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * The LoCoMo retrieval protocol on the real write and search paths: one tenant per conversation,
+ * one memory per turn (speaker and text, an image's caption appended, the session date as
+ * metadata), every turn embedded, then every question searched in each mode and scored by
+ * recall@k of its evidence turns.
+ */
+public final class LocomoEvaluation {
+
+    public static final int[] KS = {5, 10, 25, 50};
+    private static final int BATCH = 500;
+
+    private final MemoryService memories;
+    private final HybridSearchService search;
+    private final Optional<EmbeddingWorker> worker;
+    private final Consumer<String> progress;
+
+    public LocomoEvaluation(MemoryService memories, HybridSearchService search, Optional<EmbeddingWorker> worker,
+                            Consumer<String> progress) {
+        this.memories = Objects.requireNonNull(memories, "memories");
+        this.search = Objects.requireNonNull(search, "search");
+        this.worker = Objects.requireNonNull(worker, "worker");
+        this.progress = Objects.requireNonNull(progress, "progress");
+    }
+
+    /** The text one turn is stored as. */
+    static String memoryText(Locomo.Turn turn) {
+        String text = turn.speaker().isBlank() ? turn.text() : turn.speaker() + ": " + turn.text();
+        return turn.caption().isBlank() ? text : text + " [shared an image: " + turn.caption() + "]";
+    }
+
+    public EvalReport run(List<Locomo.Conversation> conversations, List<RetrievalMode> modes) {
+        if (!search.vectorArmAvailable() && modes.stream().anyMatch(m -> m != RetrievalMode.BM25)) {
+            throw new IllegalStateException("the vector and hybrid modes need embeddings: the embedder is disabled or "
+                    + "sqlite-vec could not load");
+        }
+        Map<RetrievalMode, EvalReport.Accumulator> results = new EnumMap<>(RetrievalMode.class);
+        modes.forEach(m -> results.put(m, new EvalReport.Accumulator()));
+        for (Locomo.Conversation conversation : conversations) {
+            Tenant tenant = Tenant.of(conversation.id().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_-]", "-"));
+            Map<Long, String> diaIds = ingest(tenant, conversation);
+            worker.ifPresent(w -> {
+                if (modes.stream().anyMatch(m -> m != RetrievalMode.BM25)) {
+                    long embedded = w.reindex(false, n -> { });
+                    progress.accept(conversation.id() + ": " + diaIds.size() + " turns stored, " + embedded
+                            + " embedded");
+                }
+            });
+            for (Locomo.Question question : conversation.questions()) {
+                String query = question.text().length() > SearchRequest.MAX_QUERY_CHARS
+                        ? question.text().substring(0, SearchRequest.MAX_QUERY_CHARS) : question.text();
+                if (query.isBlank()) {
+                    continue;
+                }
+                for (RetrievalMode mode : modes) {
+                    long start = System.nanoTime();
+                    List<Long> ids = search.search(new SearchRequest(tenant, query, KS[KS.length - 1], Optional.empty()),
+                            mode).searchHits().stream().map(h -> h.memory().id().value()).toList();
+                    long nanos = System.nanoTime() - start;
+                    double[] recall = new double[KS.length];
+                    for (int i = 0; i < KS.length; i++) {
+                        recall[i] = recall(question.evidence(), ids, diaIds, KS[i]);
+                    }
+                    results.get(mode).add(question.category(), recall, nanos);
+                }
+            }
+            progress.accept(conversation.id() + ": " + conversation.questions().size() + " questions searched");
+        }
+        Map<RetrievalMode, EvalReport.ModeResult> report = new EnumMap<>(RetrievalMode.class);
+        results.forEach((mode, acc) -> report.put(mode, acc.result()));
+        return new EvalReport(report);
+    }
+
+    private Map<Long, String> ingest(Tenant tenant, Locomo.Conversation conversation) {
+        Map<Long, String> diaIds = new HashMap<>();
+        List<Locomo.Turn> turns = conversation.turns();
+        for (int from = 0; from < turns.size(); from += BATCH) {
+            List<Locomo.Turn> slice = turns.subList(from, Math.min(turns.size(), from + BATCH));
+            List<WriteMemory> writes = new ArrayList<>(slice.size());
+            for (Locomo.Turn turn : slice) {
+                writes.add(new WriteMemory(tenant, "observation", memoryText(turn), metadata(turn), Source.AGENT_RECORDED));
+            }
+            List<Memory> stored = memories.writeAll(writes);
+            for (int i = 0; i < stored.size(); i++) {
+                diaIds.put(stored.get(i).id().value(), slice.get(i).diaId());
+            }
+        }
+        return diaIds;
+    }
+
+    private static Metadata metadata(Locomo.Turn turn) {
+        return new Metadata("{\"dia_id\":" + quote(turn.diaId()) + ",\"session_date\":" + quote(turn.sessionDate())
+                + "}");
+    }
+
+    private static String quote(String s) {
+        StringBuilder b = new StringBuilder("\"");
+        for (char c : s.toCharArray()) {
+            switch (c) {
+                case '"' -> b.append("\\\"");
+                case '\\' -> b.append("\\\\");
+                default -> {
+                    if (c < 0x20) {
+                        b.append(String.format("\\u%04x", (int) c));
+                    } else {
+                        b.append(c);
+                    }
+                }
+            }
+        }
+        return b.append('"').toString();
+    }
+
+    /** The protocol's recall: evidence turns in the top k over all evidence turns; no evidence counts as 1. */
+    static double recall(Set<String> evidence, List<Long> ranked, Map<Long, String> diaIds, int k) {
+        if (evidence.isEmpty()) {
+            return 1.0;
+        }
+        Set<String> found = new HashSet<>();
+        for (int i = 0; i < Math.min(k, ranked.size()); i++) {
+            String dia = diaIds.get(ranked.get(i));
+            if (dia != null && evidence.contains(dia)) {
+                found.add(dia);
+            }
+        }
+        return (double) found.size() / evidence.size();
+    }
+}

@@ -1,0 +1,88 @@
+package dev.strata.bootstrap;
+
+import dev.strata.bootstrap.cli.StrataCommand;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+import java.io.PrintWriter;
+import java.io.StringReader;
+import java.io.StringWriter;
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** {@code strata eval locomo} on a tiny LoCoMo-format fixture (the real data set is far too big for CI). */
+class EvalCommandTest {
+
+    private static Path fixture() throws URISyntaxException {
+        return Path.of(EvalCommandTest.class.getResource("/locomo-tiny.json").toURI());
+    }
+
+    private record Run(int exit, String out, String err) {
+    }
+
+    private static Run run(String... args) {
+        CommandLine cli = StrataCommand.commandLine();
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        cli.setOut(new PrintWriter(out, true));
+        cli.setErr(new PrintWriter(err, true));
+        int exit = cli.execute(args);
+        return new Run(exit, out.toString(), err.toString());
+    }
+
+    @Test
+    void everyModeReportsRecallAtEachKPerCategoryAndLatency() throws Exception {
+        Run run = run("eval", "locomo", fixture().toString(), "--json", "--embedding-provider", "local");
+
+        assertThat(run.exit()).as(run.err()).isZero();
+        JsonObject report = Json.createReader(new StringReader(run.out())).readObject();
+        assertThat(report.keySet()).containsExactlyInAnyOrder("bm25", "vector", "hybrid");
+        for (String mode : report.keySet()) {
+            JsonObject m = report.getJsonObject(mode);
+            JsonObject overall = m.getJsonObject("overall");
+            assertThat(overall.getInt("questions")).isEqualTo(5);
+            assertThat(overall.keySet()).contains("recall@5", "recall@10", "recall@25", "recall@50");
+            assertThat(overall.getJsonNumber("recall@10").doubleValue()).isBetween(0.0, 100.0);
+            assertThat(m.getJsonObject("by_category").keySet()).containsExactlyInAnyOrder("1", "2", "4", "5");
+            assertThat(m.getJsonNumber("p95_ms").doubleValue()).isGreaterThanOrEqualTo(
+                    m.getJsonNumber("p50_ms").doubleValue());
+        }
+        // The vector arm ranks every turn and a conversation holds at most six: at k >= 6 nothing is missed.
+        assertThat(report.getJsonObject("vector").getJsonObject("overall").getJsonNumber("recall@10").doubleValue())
+                .isEqualTo(100.0);
+        assertThat(report.getJsonObject("hybrid").getJsonObject("overall").getJsonNumber("recall@10").doubleValue())
+                .isEqualTo(100.0);
+        assertThat(report.getJsonObject("bm25").getJsonObject("by_category").getJsonObject("5")
+                .getJsonNumber("recall@5").doubleValue()).as("a question without evidence counts as found")
+                .isEqualTo(100.0);
+    }
+
+    @Test
+    void keywordOnlyRunsWithEmbeddingsDisabledAndPrintsATable() throws Exception {
+        Run run = run("eval", "locomo", fixture().toString(), "--modes", "bm25", "--embedding-provider", "disabled",
+                "--limit-conversations", "1");
+
+        assertThat(run.exit()).as(run.err()).isZero();
+        assertThat(run.out()).contains("bm25").contains("R@10").contains("overall").doesNotContain("hybrid");
+    }
+
+    @Test
+    void vectorModesWithEmbeddingsDisabledFailWithAReason() throws Exception {
+        Run run = run("eval", "locomo", fixture().toString(), "--modes", "hybrid", "--embedding-provider", "disabled");
+
+        assertThat(run.exit()).isEqualTo(1);
+        assertThat(run.err()).contains("need embeddings");
+    }
+
+    @Test
+    void badOptionsAreRefusedNamingTheOption() {
+        assertThat(run("eval", "locomo", "no-such-file.json").err()).contains("FILE");
+        assertThat(run("eval", "locomo", "x.json", "--modes", "fuzzy").err()).contains("--modes");
+        assertThat(run("eval", "locomo", "x.json", "--limit-conversations", "0").err())
+                .contains("--limit-conversations");
+    }
+}

@@ -1,0 +1,128 @@
+package dev.strata.bootstrap;
+
+import dev.strata.adapters.http.GatewaySettings;
+import dev.strata.adapters.llm.embedding.EmbeddingProvider;
+import io.helidon.config.Config;
+import io.helidon.config.ConfigSources;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Hybrid search through the whole server with the default in-process model: writes return at once,
+ * the worker embeds them in the background, and search fuses both arms. The model loads once here.
+ */
+class HybridSearchEndToEndTest {
+
+    @TempDir
+    static Path dataDir;
+
+    private static Strata strata;
+    private static Http http;
+
+    @BeforeAll
+    static void start() {
+        StrataSettings defaults = SettingsLoader.fromDefaults().load();
+        strata = Strata.start(defaults.withDataDir(dataDir)
+                .withRetrieval(defaults.retrieval().withProvider(EmbeddingProvider.LOCAL))
+                .withGateway(GatewaySettings.defaults("127.0.0.1", 0)), Clock.systemUTC());
+        http = new Http(strata.port());
+    }
+
+    @AfterAll
+    static void stop() {
+        http.close();
+        strata.close();
+    }
+
+    @Test
+    void withoutAnyConfigurationTheProviderIsTheLocalModel() {
+        StrataSettings unconfigured = new SettingsLoader(Config.just(ConfigSources.classpath("application.yaml")),
+                Map.of()).load();
+
+        assertThat(unconfigured.retrieval().provider()).isEqualTo(EmbeddingProvider.LOCAL);
+    }
+
+    @Test
+    void theVectorArmFindsAMemoryThatSharesNoWordWithTheQuery() {
+        long dog = write("hybrid", "My dog Rex loves chasing tennis balls in the park");
+        write("hybrid", "The quarterly tax report is due on the fifteenth");
+        write("hybrid", "Switched the build server to a faster disk");
+        awaitEmbedded(dog);
+
+        JsonObject reply = http.json("POST", "/v1/memory/search", "{\"query\":\"puppy playing fetch\"}", "hybrid");
+
+        assertThat(reply.getString("search_mode")).isEqualTo("hybrid");
+        JsonObject first = reply.getJsonArray("hits").getJsonObject(0);
+        assertThat(first.getJsonNumber("id").longValueExact()).isEqualTo(dog);
+        assertThat(arms(first)).containsExactly("vector");
+    }
+
+    @Test
+    void aHitBothArmsFoundListsBothAndTheToolSaysHybrid() {
+        long swap = write("tools", "always use 0.5% slippage on swaps");
+        write("tools", "prefers dark mode in every editor");
+        awaitEmbedded(swap);
+
+        JsonObject envelope = http.json("POST", "/v1/tools/memory_search", "{\"query\":\"slippage on swaps\"}",
+                "tools");
+
+        JsonObject data = envelope.getJsonObject("data");
+        assertThat(data.getString("search_mode")).isEqualTo("hybrid");
+        JsonObject first = data.getJsonArray("results").getJsonObject(0);
+        assertThat(first.getJsonNumber("id").longValueExact()).isEqualTo(swap);
+        assertThat(arms(first)).containsExactly("keyword", "vector");
+        assertThat(first.getString("snippet")).contains("**slippage**");
+    }
+
+    @Test
+    void searchStaysWithinTheTenant() {
+        long mine = write("tenant-a", "the user collects vintage fountain pens");
+        long theirs = write("tenant-b", "the user collects vintage fountain pens");
+        awaitEmbedded(mine);
+        awaitEmbedded(theirs);
+
+        JsonObject reply = http.json("POST", "/v1/memory/search", "{\"query\":\"writing instruments hobby\"}",
+                "tenant-a");
+
+        assertThat(reply.getJsonArray("hits").getValuesAs(JsonObject.class))
+                .extracting(h -> h.getJsonNumber("id").longValueExact()).containsExactly(mine);
+    }
+
+    private static List<String> arms(JsonObject hit) {
+        return hit.getJsonArray("arms").getValuesAs(JsonString.class).stream().map(JsonString::getString).toList();
+    }
+
+    private static long write(String tenant, String content) {
+        JsonObject created = http.json("POST", "/v1/memory", "{\"category\":\"observation\",\"content\":\""
+                + content + "\"}", tenant);
+        return created.getJsonNumber("id").longValueExact();
+    }
+
+    private static void awaitEmbedded(long id) {
+        Http.await("memory " + id + " to be embedded", () -> "embedded".equals(state(id)));
+    }
+
+    private static String state(long id) {
+        try (Connection c = strata.database().connection(); Statement s = c.createStatement();
+             ResultSet r = s.executeQuery("SELECT embedding_state FROM memories WHERE id = " + id)) {
+            return r.next() ? r.getString(1) : "";
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

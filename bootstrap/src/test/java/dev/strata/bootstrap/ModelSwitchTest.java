@@ -1,0 +1,56 @@
+package dev.strata.bootstrap;
+
+import dev.strata.adapters.llm.embedding.EmbeddingProvider;
+import dev.strata.adapters.sqlite.SqliteDatabase;
+import dev.strata.adapters.sqlite.SqliteEmbeddingStateStore;
+import dev.strata.adapters.sqlite.SqliteVectorStore;
+import dev.strata.adapters.sqlite.SqliteMemoryStore;
+import dev.strata.domain.memory.Category;
+import dev.strata.domain.memory.NewMemory;
+import dev.strata.domain.memory.Metadata;
+import dev.strata.domain.memory.MemoryId;
+import dev.strata.domain.memory.Source;
+import dev.strata.domain.memory.Tenant;
+import dev.strata.domain.retrieval.EmbeddingState;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Vectors of another model (another dimension) do not stop the service: the table is rebuilt, rows go pending. */
+class ModelSwitchTest {
+
+    @TempDir
+    Path dataDir;
+
+    @Test
+    void aVectorTableOfAnotherDimensionIsRebuiltAndEveryRowGoesBackToPending() {
+        StrataSettings defaults = SettingsLoader.fromDefaults().load();
+        StrataSettings settings = defaults.withDataDir(dataDir)
+                .withRetrieval(defaults.retrieval().withProvider(EmbeddingProvider.LOCAL));
+        Tenant tenant = Tenant.of("t");
+        MemoryId id;
+        try (SqliteDatabase db = SqliteDatabase.open(settings.databaseFile(), settings.sqlite(), Clock.systemUTC(),
+                Retrieval.vecExtension())) {
+            assertThat(SqliteVectorStore.open(db, Retrieval.vecExtension(), 4)).isPresent();
+            id = new SqliteMemoryStore(db).insert(new NewMemory(tenant, Category.OBSERVATION,
+                    "embedded by the old four-dimensional model", Metadata.EMPTY, Source.USER_MANUAL),
+                    Instant.now()).id();
+            new SqliteEmbeddingStateStore(db).mark(tenant, id, EmbeddingState.EMBEDDED);
+        }
+
+        try (Strata.Opened opened = Strata.open(settings, Clock.systemUTC())) {
+            SqliteEmbeddingStateStore states = new SqliteEmbeddingStateStore(opened.database());
+            assertThat(opened.services().retrieval().vectors()).isPresent();
+            assertThat(states.countInStates(List.of(EmbeddingState.PENDING))).isEqualTo(1);
+
+            assertThat(opened.services().retrieval().worker().orElseThrow().reindex(false, n -> { })).isEqualTo(1);
+            assertThat(states.countInStates(List.of(EmbeddingState.EMBEDDED))).isEqualTo(1);
+        }
+    }
+}
