@@ -1,6 +1,8 @@
 package dev.strata.bootstrap.cli;
 
+import dev.strata.adapters.llm.embedding.EmbeddingProvider;
 import dev.strata.bootstrap.SettingsLoader;
+import dev.strata.bootstrap.StrataSettings;
 import dev.strata.bootstrap.bench.BenchReport;
 import dev.strata.bootstrap.bench.MemoryBenchmark;
 import picocli.CommandLine;
@@ -33,6 +35,11 @@ public final class BenchCommand implements Callable<Integer> {
             description = "Timed rounds over the query set (default: ${DEFAULT-VALUE}).")
     int rounds;
 
+    @Option(names = "--embeddings", description = "Keep the configured embedding provider: search runs hybrid while "
+            + "the background worker embeds the corpus. By default the benchmark measures the keyword path against "
+            + "raw FTS5, as the targets are defined.")
+    boolean embeddings;
+
     @Option(names = "--json", description = "Print one JSON object instead of the table.")
     boolean json;
 
@@ -53,7 +60,11 @@ public final class BenchCommand implements Callable<Integer> {
         boolean temporary = workDir == null;
         Path dir = temporary ? Files.createTempDirectory("strata-bench") : Files.createDirectories(workDir);
         try {
-            MemoryBenchmark bench = new MemoryBenchmark(SettingsLoader.fromDefaults().load(), rounds,
+            StrataSettings settings = SettingsLoader.fromDefaults().load();
+            if (!embeddings) {
+                settings = settings.withRetrieval(settings.retrieval().withProvider(EmbeddingProvider.DISABLED));
+            }
+            MemoryBenchmark bench = new MemoryBenchmark(settings, rounds,
                     line -> System.err.println("bench: " + line));
             List<MemoryBenchmark.Run> runs = bench.run(sizes, dir);
             System.out.println(json ? BenchReport.json(runs) : BenchReport.table(runs));
