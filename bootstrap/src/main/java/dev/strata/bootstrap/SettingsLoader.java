@@ -93,6 +93,7 @@ public final class SettingsLoader {
             Map.entry("strata.embedding.queue-capacity", "STRATA_EMBEDDING_QUEUE_CAPACITY"),
             Map.entry("strata.embedding.batch-size", "STRATA_EMBEDDING_BATCH_SIZE"),
             Map.entry("strata.search.candidate-depth", "STRATA_SEARCH_CANDIDATE_DEPTH"),
+            Map.entry("strata.search.keyword-candidates", "STRATA_SEARCH_KEYWORD_CANDIDATES"),
             Map.entry("strata.search.rrf-k", "STRATA_SEARCH_RRF_K"),
             Map.entry("strata.search.keyword-weight", "STRATA_SEARCH_KEYWORD_WEIGHT"),
             Map.entry("strata.search.vector-weight", "STRATA_SEARCH_VECTOR_WEIGHT"),
@@ -134,7 +135,8 @@ public final class SettingsLoader {
         SqliteSettings sqlite = new SqliteSettings(
                 integer("strata.sqlite.pool-size"),
                 Duration.ofMillis(longValue("strata.sqlite.busy-timeout-ms")),
-                synchronous(string("strata.sqlite.synchronous")));
+                synchronous(string("strata.sqlite.synchronous")),
+                integer("strata.search.keyword-candidates"));
         return new StrataSettings(
                 Path.of(string("strata.data-dir")),
                 gateway,

@@ -68,7 +68,7 @@ public final class Strata implements AutoCloseable {
             implements AutoCloseable {
 
         static Services on(SqliteDatabase db, StrataSettings settings, Clock clock) {
-            SqliteMemoryStore memoryStore = new SqliteMemoryStore(db);
+            SqliteMemoryStore memoryStore = new SqliteMemoryStore(db, settings.sqlite().keywordCandidates());
             SqliteUserProfileStore profileStore = new SqliteUserProfileStore(db);
             Retrieval retrieval = Retrieval.on(db, memoryStore, settings.retrieval(), clock);
             MemoryService memories = new MemoryService(memoryStore, new SqliteAuditLog(db), clock, settings.limits(),

@@ -38,11 +38,29 @@ record Fts5Query(String match, List<String> terms, boolean explicit) {
             // Only punctuation: a phrase of nothing matches nothing, without an error.
             return new Fts5Query("\"\"", List.of(), false);
         }
-        List<String> quoted = new ArrayList<>(keywords.size());
-        for (String k : keywords) {
-            quoted.add('"' + k + '"');
+        return new Fts5Query(anyOf(keywords), keywords, false);
+    }
+
+    /**
+     * Terms AND-ed: the rows holding every one. FTS5's BM25 sums one contribution per phrase, with
+     * IDFs taken over the whole table, so a row scores the same under this expression as under the
+     * same terms OR-ed, and the two rankings merge.
+     */
+    static String allOf(List<String> terms) {
+        return joined(terms, " AND ");
+    }
+
+    /** Natural-language terms OR-ed, each quoted so that no word acts as an operator. */
+    static String anyOf(List<String> terms) {
+        return joined(terms, " OR ");
+    }
+
+    private static String joined(List<String> terms, String operator) {
+        List<String> quoted = new ArrayList<>(terms.size());
+        for (String t : terms) {
+            quoted.add('"' + t + '"');
         }
-        return new Fts5Query(String.join(" OR ", quoted), keywords, false);
+        return String.join(operator, quoted);
     }
 
     /** Words of an explicit query worth highlighting: not operators or column names; prefixes keep their '*'. */

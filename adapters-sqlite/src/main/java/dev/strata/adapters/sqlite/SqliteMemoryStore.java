@@ -36,8 +36,11 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -48,10 +51,6 @@ public final class SqliteMemoryStore implements MemoryStore {
 
     /** How many index rows per requested hit the fast path ranks before filtering by tenant. */
     static final int OVERFETCH = 4;
-    /** A term in more than this share of all rows is "common" (see withoutCommonTerms). */
-    static final double COMMON_TERM_SHARE = 0.5;
-    /** Below this many rows every query is cheap; pruning only starts to pay on larger tables. */
-    static final long MIN_ROWS_FOR_PRUNING = 2_000;
 
     // Nullable columns are coalesced: Helidon's column values cannot carry SQL NULL (see Columns).
     private static final String COLUMNS = "m.id, m.tenant, m.category, m.content, COALESCE(m.metadata, '') AS metadata, "
@@ -63,12 +62,30 @@ public final class SqliteMemoryStore implements MemoryStore {
             + "created_at, updated_at, key, supersedes_id, supersede_reason, injection_flags) "
             + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 
+    /** How many matches BM25 ranks at most before the candidates are bounded (see ftsSearch). */
+    public static final int DEFAULT_KEYWORD_CANDIDATES = 1_000;
+    /** {@code keywordCandidates} that ranks every match, however many. */
+    public static final int UNBOUNDED = 0;
+
     private final SqliteDatabase database;
     private final DbClient db;
+    private final int keywordCandidates;
+    private final DocumentFrequencies frequencies;
 
     public SqliteMemoryStore(SqliteDatabase database) {
+        this(database, DEFAULT_KEYWORD_CANDIDATES);
+    }
+
+    /** @param keywordCandidates the most matches BM25 ranks per query, or {@link #UNBOUNDED} */
+    public SqliteMemoryStore(SqliteDatabase database, int keywordCandidates) {
+        if (keywordCandidates < 0) {
+            throw new IllegalArgumentException("keywordCandidates must be 0 (unbounded) or positive: "
+                    + keywordCandidates);
+        }
         this.database = database;
         this.db = database.dbClient();
+        this.keywordCandidates = keywordCandidates;
+        this.frequencies = new DocumentFrequencies(db);
     }
 
     @Override
@@ -285,15 +302,6 @@ public final class SqliteMemoryStore implements MemoryStore {
     public List<SearchHit> search(SearchRequest request) {
         Fts5Query query = Fts5Query.from(request.query());
         try {
-            if (!query.explicit() && query.terms().size() > 1) {
-                Optional<Fts5Query> focused = withoutCommonTerms(query);
-                if (focused.isPresent()) {
-                    List<SearchHit> hits = ftsSearch(request, focused.get());
-                    if (hits.size() >= request.limit()) {
-                        return hits;
-                    }
-                }
-            }
             return ftsSearch(request, query);
         } catch (DbClientException e) {
             if (!isFtsSyntaxError(e) && !(query.explicit() && isPlainSqlError(e))) {
@@ -304,72 +312,147 @@ public final class SqliteMemoryStore implements MemoryStore {
         }
     }
 
-    /**
-     * The query without its common terms: those found in more than {@link #COMMON_TERM_SHARE} of all
-     * rows. FTS5's BM25 gives such a term an IDF of nearly zero, so dropping it barely moves the
-     * ranking, while OR-ing it in makes SQLite match and rank most of the table. Empty when no term is
-     * common or every term is; the caller falls back to the full query whenever the focused one finds
-     * fewer hits than asked for, so no result that only the common term would match is ever lost.
-     * Terms are looked up as typed and with a light suffix stem, since the index holds Porter stems;
-     * a term that is not found is kept.
-     */
-    private Optional<Fts5Query> withoutCommonTerms(Fts5Query query) {
-        long rows = db.execute().get("SELECT COALESCE(MAX(id), 0) AS n FROM memories")
-                .map(r -> Columns.longValue(r, "n")).orElse(0L);
-        if (rows < MIN_ROWS_FOR_PRUNING) {
-            return Optional.empty();
-        }
-        List<String> kept = new ArrayList<>();
-        for (String term : query.terms()) {
-            long df = db.execute().get("SELECT COALESCE(MAX(doc), 0) AS df FROM memories_fts_vocab WHERE term IN (?, ?)",
-                    term, QueryText.stem(term)).map(r -> Columns.longValue(r, "df")).orElse(0L);
-            if (df <= rows * COMMON_TERM_SHARE) {
-                kept.add(term);
-            }
-        }
-        if (kept.isEmpty() || kept.size() == query.terms().size()) {
-            return Optional.empty();
-        }
-        return Optional.of(Fts5Query.from(String.join(" ", kept)));
-    }
-
     /** The FTS5 MATCH expression this store runs for a query; the benchmark replays it on raw JDBC. */
     public static String ftsMatchExpression(String query) {
         return Fts5Query.from(query).match();
     }
 
     /**
-     * Ranking runs on the FTS index alone: the best {@code limit * OVERFETCH} rows of the whole index
-     * are taken, and only those are checked for tenant, deletion and category. When at least
-     * {@code limit} of them are visible and active, the best {@code limit} visible rows are exactly
-     * the tenant's best (any row outside the window ranks below every row inside it, and superseded
-     * rows are only ever demoted); so they are when the window was not even full. That makes the
-     * common case cost about as much as a bare MATCH. Otherwise the query runs again with the filter
-     * inside the ranking, which is always exact.
+     * BM25 over FTS5 has two costs that grow with the table: it counts the rows of every term it
+     * ranks by (for the IDF), and it scores every matching row, about a microsecond and a half each.
+     * While the index holds no more rows than {@link #keywordCandidates}, every match is ranked.
+     * Beyond it, a natural-language query is ranked as its {@link RankingPlan} says: common terms
+     * left out (BM25 gives them no weight); the candidates are the rows holding every ranked term
+     * (the newest {@code keywordCandidates} of them), every row holding a rare term, and, only when
+     * those are fewer than asked, the newest matches of any term. An explicit query is ranked over its
+     * newest {@code keywordCandidates} matches. FTS5 sums one BM25 contribution per phrase with IDFs
+     * over the whole table, so a row holding every term scores alike under the AND and the OR of the
+     * terms; rare-term rows are scored by the rare terms alone (a lower bound). The candidate sets
+     * merge on a row's best score.
      */
     private List<SearchHit> ftsSearch(SearchRequest request, Fts5Query query) {
-        int window = request.limit() * OVERFETCH;
-        List<SearchHit> hits = new ArrayList<>();
-        int seen = rankedHits(request, query, "SELECT rowid AS id, rank FROM memories_fts WHERE memories_fts MATCH ? "
-                + "ORDER BY rank LIMIT " + window, List.of(query.match()), false, hits);
-        long active = hits.stream().filter(h -> h.memory().isActive()).count();
-        if (active < request.limit() && seen >= window) {
-            hits.clear();
-            List<Object> params = new ArrayList<>(List.of(query.match(), request.tenant().value()));
-            request.category().ifPresent(c -> params.add(c.value()));
-            rankedHits(request, query, "SELECT f.rowid AS id, f.rank * (CASE WHEN i.superseded_at IS NULL THEN 1.0 "
-                    + "ELSE " + SearchHit.SUPERSEDED_WEIGHT + " END) AS rank FROM memories_fts f "
-                    + "JOIN memories i ON i.id = f.rowid WHERE memories_fts MATCH ? AND i.tenant = ? "
-                    + "AND i.deleted_at IS NULL" + (request.category().isPresent() ? " AND i.category = ?" : "")
-                    + " ORDER BY 2 LIMIT " + request.limit(), params, true, hits);
+        int bound = Math.max(keywordCandidates, request.limit() * OVERFETCH);
+        Map<Long, SearchHit> found = new HashMap<>();
+        if (keywordCandidates == UNBOUNDED || maxRowid() <= bound) {
+            everyMatchRanked(request, query.match(), found);
+        } else if (query.explicit()) {
+            newestRanked(request, query.match(), bound, found);
+        } else {
+            long maxRowid = maxRowid();
+            RankingPlan.of(query.terms(), bound, frequencies.rows(maxRowid), maxRowid, frequencies)
+                    .ifPresent(plan -> rankPlan(request, query, plan, bound, found));
         }
-        hits.sort(Comparator.comparingDouble(SearchHit::score).reversed()
-                .thenComparing(h -> h.memory().id().value()));
-        // Snippets only for the hits that are returned: the window may hold several times as many.
-        return hits.stream().limit(request.limit())
+        // Snippets only for the hits that are returned: the rankings may hold several times as many.
+        return found.values().stream()
+                .sorted(Comparator.comparingDouble(SearchHit::score).reversed()
+                        .thenComparing(h -> h.memory().id().value()))
+                .limit(request.limit())
                 .map(h -> new SearchHit(h.memory(), Snippet.of(h.memory().content(), query.terms(),
                         Snippet.DEFAULT_WINDOW_WORDS), h.score()))
                 .toList();
+    }
+
+    private void rankPlan(SearchRequest request, Fts5Query query, RankingPlan plan, int bound,
+                          Map<Long, SearchHit> found) {
+        String ranked = Fts5Query.anyOf(plan.ranked());
+        if (!plan.bounded()) {
+            everyMatchRanked(request, ranked, found);
+        } else {
+            if (plan.ranked().size() > 1) {
+                newestRanked(request, Fts5Query.allOf(plan.ranked()), bound, found);
+            }
+            if (!plan.rare().isEmpty()) {
+                // Ranked by the rare terms alone: counting the frequent ones' rows again costs milliseconds.
+                tenantRanked(request, Fts5Query.anyOf(plan.rare()), OptionalLong.empty(), found);
+            }
+            if (activeCount(found) < request.limit()) {
+                newestRanked(request, ranked, bound, found);
+            }
+        }
+        if (plan.droppedCommonTerms() && activeCount(found) < request.limit()) {
+            // Rows holding only common terms match too; they rank below every row the plan found.
+            newestRanked(request, query.match(), bound, found);
+        }
+    }
+
+    /**
+     * Every match ranked, on the FTS index alone first: the best {@code limit * OVERFETCH} rows of
+     * the whole index are taken, and only those are checked for tenant, deletion and category. When
+     * at least {@code limit} of them are visible and active, the best {@code limit} visible rows are
+     * exactly the tenant's best (any row outside the window ranks below every row inside it, and
+     * superseded rows are only ever demoted); so they are when the window was not even full. That
+     * makes the common case cost about as much as a bare MATCH. Otherwise the query runs again with
+     * the filter inside the ranking, which is always exact.
+     */
+    private void everyMatchRanked(SearchRequest request, String match, Map<Long, SearchHit> found) {
+        int window = request.limit() * OVERFETCH;
+        List<SearchHit> hits = new ArrayList<>();
+        int seen = rankedHits(request, "SELECT rowid AS id, rank FROM memories_fts WHERE memories_fts MATCH ? "
+                + "ORDER BY rank LIMIT " + window, List.of(match), false, hits);
+        if (hits.stream().filter(h -> h.memory().isActive()).count() < request.limit() && seen >= window) {
+            tenantRanked(request, match, OptionalLong.empty(), found);
+        } else {
+            hits.forEach(h -> merge(found, h));
+        }
+    }
+
+    /** The tenant's newest {@code n} matches ranked (all of them when there are no more). */
+    private void newestRanked(SearchRequest request, String match, int n, Map<Long, SearchHit> found) {
+        tenantRanked(request, match, newestCutoff(request, match, n), found);
+    }
+
+    /**
+     * The rowid just below the tenant's newest {@code n} visible matches, or empty when it has no
+     * more than {@code n}. FTS5 walks its doclists newest first without ranking, so this costs a
+     * primary-key look-up per match walked, not a BM25 score.
+     */
+    private OptionalLong newestCutoff(SearchRequest request, String match, int n) {
+        List<Object> params = new ArrayList<>(List.of(match));
+        String filter = tenantFilter(request, params);
+        params.add(n);
+        return db.execute().get("SELECT f.rowid AS id FROM memories_fts f JOIN memories i ON i.id = f.rowid "
+                        + "WHERE memories_fts MATCH ?" + filter + " ORDER BY f.rowid DESC LIMIT 1 OFFSET ?",
+                        params.toArray())
+                .map(r -> OptionalLong.of(Columns.longValue(r, "id")))
+                .orElse(OptionalLong.empty());
+    }
+
+    /**
+     * The tenant's matches newer than {@code cutoff} ranked, with the filter inside the ranking: BM25
+     * is computed only for rows that pass it, so other tenants' rows cost a look-up, not a score.
+     */
+    private void tenantRanked(SearchRequest request, String match, OptionalLong cutoff, Map<Long, SearchHit> found) {
+        List<Object> params = new ArrayList<>(List.of(match));
+        String filter = tenantFilter(request, params);
+        cutoff.ifPresent(params::add);
+        List<SearchHit> hits = new ArrayList<>();
+        rankedHits(request, "SELECT f.rowid AS id, f.rank * (CASE WHEN i.superseded_at IS NULL THEN 1.0 "
+                + "ELSE " + SearchHit.SUPERSEDED_WEIGHT + " END) AS rank FROM memories_fts f "
+                + "JOIN memories i ON i.id = f.rowid WHERE memories_fts MATCH ?" + filter
+                + (cutoff.isPresent() ? " AND f.rowid > ?" : "") + " ORDER BY 2 LIMIT " + request.limit(),
+                params, true, hits);
+        hits.forEach(h -> merge(found, h));
+    }
+
+    private static String tenantFilter(SearchRequest request, List<Object> params) {
+        params.add(request.tenant().value());
+        request.category().ifPresent(c -> params.add(c.value()));
+        return " AND i.tenant = ? AND i.deleted_at IS NULL" + (request.category().isPresent() ? " AND i.category = ?" : "");
+    }
+
+    /** A row found by several candidate sets keeps its best score. */
+    private static void merge(Map<Long, SearchHit> found, SearchHit hit) {
+        found.merge(hit.memory().id().value(), hit, (a, b) -> a.score() >= b.score() ? a : b);
+    }
+
+    private static long activeCount(Map<Long, SearchHit> found) {
+        return found.values().stream().filter(h -> h.memory().isActive()).count();
+    }
+
+    /** The index's largest rowid, read in O(1): an upper bound on its row count, and the clock of cached counts. */
+    private long maxRowid() {
+        return db.execute().get("SELECT COALESCE(MAX(id), 0) AS n FROM memories")
+                .map(r -> Columns.longValue(r, "n")).orElse(0L);
     }
 
     /**
@@ -377,7 +460,7 @@ public final class SqliteMemoryStore implements MemoryStore {
      *
      * @param weighted whether the ranking already demoted superseded rows
      */
-    private int rankedHits(SearchRequest request, Fts5Query query, String ranking, List<Object> rankParams,
+    private int rankedHits(SearchRequest request, String ranking, List<Object> rankParams,
                            boolean weighted, List<SearchHit> hits) {
         String sql = "SELECT " + COLUMNS + ", t.rank, (m.tenant = ? AND m.deleted_at IS NULL"
                 + (request.category().isPresent() ? " AND m.category = ?" : "") + ") AS visible FROM ("

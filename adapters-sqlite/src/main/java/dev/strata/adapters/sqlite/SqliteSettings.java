@@ -6,13 +6,16 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * Connection settings. {@code synchronous=NORMAL} in WAL mode never corrupts the file; a power cut
+ * Connection and search settings. {@code synchronous=NORMAL} in WAL mode never corrupts the file; a power cut
  * may lose the last transactions, while a process crash loses nothing (see the README's durability note).
+ * {@code keywordCandidates} bounds how many matches BM25 ranks per query ({@link SqliteMemoryStore#UNBOUNDED}
+ * ranks every match).
  */
-public record SqliteSettings(int poolSize, Duration busyTimeout, SQLiteConfig.SynchronousMode synchronous) {
+public record SqliteSettings(int poolSize, Duration busyTimeout, SQLiteConfig.SynchronousMode synchronous,
+                             int keywordCandidates) {
 
-    public static final SqliteSettings DEFAULTS =
-            new SqliteSettings(8, Duration.ofSeconds(5), SQLiteConfig.SynchronousMode.NORMAL);
+    public static final SqliteSettings DEFAULTS = new SqliteSettings(8, Duration.ofSeconds(5),
+            SQLiteConfig.SynchronousMode.NORMAL, SqliteMemoryStore.DEFAULT_KEYWORD_CANDIDATES);
 
     public SqliteSettings {
         if (poolSize < 1) {
@@ -20,5 +23,8 @@ public record SqliteSettings(int poolSize, Duration busyTimeout, SQLiteConfig.Sy
         }
         Objects.requireNonNull(busyTimeout, "busyTimeout");
         Objects.requireNonNull(synchronous, "synchronous");
+        if (keywordCandidates < 0) {
+            throw new IllegalArgumentException("keywordCandidates must be 0 (unbounded) or positive");
+        }
     }
 }

@@ -1,0 +1,82 @@
+package dev.strata.adapters.sqlite;
+
+import dev.strata.domain.memory.Category;
+import dev.strata.domain.memory.Metadata;
+import dev.strata.domain.memory.NewMemory;
+import dev.strata.domain.memory.Source;
+import dev.strata.domain.memory.Tenant;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class DocumentFrequenciesTest {
+
+    @TempDir
+    Path dir;
+
+    private SqliteDatabase db;
+    private SqliteMemoryStore store;
+    private DocumentFrequencies frequencies;
+
+    @BeforeEach
+    void open() {
+        db = TempDatabase.open(dir);
+        store = new SqliteMemoryStore(db);
+        frequencies = new DocumentFrequencies(db.dbClient());
+    }
+
+    @AfterEach
+    void close() {
+        db.close();
+    }
+
+    private long write(int n, String content) {
+        List<NewMemory> rows = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            rows.add(new NewMemory(Tenant.of(i % 2 == 0 ? "a" : "b"), Category.OBSERVATION, content + " " + i,
+                    Metadata.EMPTY, Source.INFERRED));
+        }
+        return store.insertAll(rows, Instant.parse("2026-01-01T00:00:00Z")).getLast().id().value();
+    }
+
+    @Test
+    void countsEveryTenantsRowsThroughTheStemmer() {
+        long maxId = write(7, "the user prefers limits");
+
+        assertThat(frequencies.of("prefer", 100, maxId)).isEqualTo(7);
+        assertThat(frequencies.of("preferring", 3, maxId)).as("above the bound, counted whole").isEqualTo(7);
+        assertThat(frequencies.of("absent", 3, maxId)).isZero();
+    }
+
+    @Test
+    void aLargeCountIsRememberedUntilTheIndexGrowsByATwentieth() {
+        long maxId = write(100, "memo");
+        assertThat(frequencies.of("memo", 10, maxId)).isEqualTo(100);
+
+        maxId = write(5, "memo");
+        assertThat(frequencies.of("memo", 10, maxId)).as("grew by 5 of 105: remembered").isEqualTo(100);
+
+        maxId = write(20, "memo");
+        assertThat(frequencies.of("memo", 10, maxId)).as("grew by 25: counted again").isEqualTo(125);
+    }
+
+    @Test
+    void theRowCountIncludesSoftDeletedRowsAndIsRememberedLikeACount() {
+        long maxId = write(40, "memo");
+        store.softDelete(Tenant.of("a"), dev.strata.domain.memory.MemoryId.of(1), Instant.parse("2026-01-02T00:00:00Z"));
+        assertThat(frequencies.rows(maxId)).isEqualTo(40);
+
+        maxId = write(1, "memo");
+        assertThat(frequencies.rows(maxId)).isEqualTo(40);
+        maxId = write(10, "memo");
+        assertThat(frequencies.rows(maxId)).isEqualTo(51);
+    }
+}
