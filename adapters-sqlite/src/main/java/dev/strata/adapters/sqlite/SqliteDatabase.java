@@ -99,9 +99,6 @@ public final class SqliteDatabase implements AutoCloseable {
         }
     }
 
-    /** The most of the database file that is read through the memory map. */
-    static final long MMAP_BYTES = 1L << 30;
-
     private static HikariConfig hikariConfig(Path file, SqliteSettings settings, Optional<SqliteVecExtension> vec) {
         SQLiteConfig sqlite = new SQLiteConfig();
         sqlite.setJournalMode(SQLiteConfig.JournalMode.WAL);
@@ -113,9 +110,6 @@ public final class SqliteDatabase implements AutoCloseable {
         sqlite.setTransactionMode(SQLiteConfig.TransactionMode.IMMEDIATE);
         sqlite.setTempStore(SQLiteConfig.TempStore.MEMORY);
         sqlite.setCacheSize(-16_000);
-        // Reads through a shared memory map: a pooled connection whose own page cache has not seen a
-        // page yet takes it from the OS without a read() call, which FTS5 doclist walks do by the thousand.
-        sqlite.setPragma(SQLiteConfig.Pragma.MMAP_SIZE, String.valueOf(MMAP_BYTES));
         vec.ifPresent(v -> v.enableOn(sqlite));
         SQLiteDataSource source = new SQLiteDataSource(sqlite);
         source.setUrl("jdbc:sqlite:" + file);
