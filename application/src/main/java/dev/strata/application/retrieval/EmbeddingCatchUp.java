@@ -47,7 +47,7 @@ final class EmbeddingCatchUp {
     synchronized CatchUpReport startPass() {
         cursor = 0;
         paused = false;
-        return walk();
+        return logged(walk(), System.Logger.Level.INFO);
     }
 
     /** Continues a paused pass where it stopped; does nothing when no pass is paused. */
@@ -56,7 +56,8 @@ final class EmbeddingCatchUp {
             return new CatchUpReport(0, 0, false);
         }
         paused = false;
-        return walk();
+        // A big backlog resumes once per backlog-full of rows: not worth an INFO line each time.
+        return logged(walk(), System.Logger.Level.DEBUG);
     }
 
     /** True when a pass stopped at a full backlog and has rows left to visit. */
@@ -70,7 +71,7 @@ final class EmbeddingCatchUp {
         while (true) {
             List<PendingEmbedding> page = states.inStates(RETRYABLE, cursor, pageSize);
             if (page.isEmpty()) {
-                return report(queued, alreadyWaiting, false);
+                return new CatchUpReport(queued, alreadyWaiting, false);
             }
             for (PendingEmbedding row : page) {
                 switch (queue.offerBacklog(row)) {
@@ -79,7 +80,7 @@ final class EmbeddingCatchUp {
                     case FULL -> {
                         // The row was not taken: the resumed pass starts with it.
                         paused = true;
-                        return report(queued, alreadyWaiting, true);
+                        return new CatchUpReport(queued, alreadyWaiting, true);
                     }
                 }
                 cursor = row.memory().value();
@@ -87,11 +88,11 @@ final class EmbeddingCatchUp {
         }
     }
 
-    private static CatchUpReport report(int queued, int alreadyWaiting, boolean paused) {
-        if (queued > 0) {
-            LOG.log(System.Logger.Level.INFO, "embedding catch-up queued " + queued + " pending or failed rows"
-                    + (paused ? "; the backlog is full, the rest follows once it has drained" : ""));
+    private static CatchUpReport logged(CatchUpReport report, System.Logger.Level level) {
+        if (report.queued() > 0) {
+            LOG.log(level, "embedding catch-up queued " + report.queued() + " pending or failed rows"
+                    + (report.paused() ? "; the backlog is full, the rest follows once it has drained" : ""));
         }
-        return new CatchUpReport(queued, alreadyWaiting, paused);
+        return report;
     }
 }
