@@ -76,14 +76,16 @@ public record Retrieval(Embedder embedder, Optional<SqliteVectorStore> vectors, 
 
     /**
      * The vector store; when its table holds vectors of another dimension (the model was switched),
-     * they are unusable: the table is rebuilt and every row goes back to pending for {@code strata reindex}.
+     * they are unusable: the table is rebuilt and every row goes back to pending, for the server's
+     * embedding catch-up or, faster, {@code strata reindex}.
      */
     private static Optional<SqliteVectorStore> vectorStore(SqliteDatabase db, int dimension) {
         try {
             return SqliteVectorStore.open(db, vecExtension(), dimension);
         } catch (IllegalStateException e) {
-            LOG.log(System.Logger.Level.WARNING, e.getMessage() + ": rebuilding the vector table; run `strata reindex` "
-                    + "to embed every memory with the new model");
+            LOG.log(System.Logger.Level.WARNING, e.getMessage() + ": rebuilding the vector table; the server's "
+                    + "embedding catch-up re-embeds every memory with the new model in the background, `strata reindex` "
+                    + "does it at once");
             SqliteVectorStore.dropAll(db, vecExtension());
             new SqliteEmbeddingStateStore(db).resetAll();
             return SqliteVectorStore.open(db, vecExtension(), dimension);
@@ -96,6 +98,11 @@ public record Retrieval(Embedder embedder, Optional<SqliteVectorStore> vectors, 
             memories.addListener(w);
             w.start();
         });
+    }
+
+    /** The catch-up use case: queues rows left pending or failed (no-op without an embedder). */
+    void catchUpEmbeddings() {
+        worker.ifPresent(EmbeddingWorker::catchUp);
     }
 
     /** Drops vectors of purged memories. */

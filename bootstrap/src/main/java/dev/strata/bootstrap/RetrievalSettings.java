@@ -5,6 +5,7 @@ import dev.strata.application.retrieval.EmbeddingSettings;
 import dev.strata.domain.retrieval.FusionSettings;
 
 import java.net.URI;
+import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -21,10 +22,12 @@ import java.util.OptionalInt;
  * @param candidateDepth  rows each arm contributes to the fusion
  * @param fusion          RRF k, arm weights, entity boost, decay and MMR switches
  * @param embedding       queue, batch and chunking of the asynchronous embedding worker
+ * @param catchUpInterval how often rows left pending (or failed) are queued again for embedding; also once at start
  */
 public record RetrievalSettings(EmbeddingProvider provider, String localModel, Optional<URI> openAiBaseUrl,
                                 String openAiModel, Optional<String> openAiApiKey, OptionalInt openAiDimension,
-                                int candidateDepth, FusionSettings fusion, EmbeddingSettings embedding) {
+                                int candidateDepth, FusionSettings fusion, EmbeddingSettings embedding,
+                                Duration catchUpInterval) {
 
     public RetrievalSettings {
         Objects.requireNonNull(provider, "provider");
@@ -35,6 +38,11 @@ public record RetrievalSettings(EmbeddingProvider provider, String localModel, O
         Objects.requireNonNull(openAiDimension, "openAiDimension");
         Objects.requireNonNull(fusion, "fusion");
         Objects.requireNonNull(embedding, "embedding");
+        Objects.requireNonNull(catchUpInterval, "catchUpInterval");
+        if (catchUpInterval.toSeconds() < 1) {
+            throw new IllegalArgumentException("configuration strata.embedding.catch-up-interval-seconds must be at "
+                    + "least 1, was " + catchUpInterval.toSeconds());
+        }
         if (candidateDepth < 1 || candidateDepth > 1000) {
             throw new IllegalArgumentException("configuration strata.search.candidate-depth must be in [1, 1000], was "
                     + candidateDepth);
@@ -43,21 +51,26 @@ public record RetrievalSettings(EmbeddingProvider provider, String localModel, O
 
     public RetrievalSettings withProvider(EmbeddingProvider p) {
         return new RetrievalSettings(p, localModel, openAiBaseUrl, openAiModel, openAiApiKey, openAiDimension,
-                candidateDepth, fusion, embedding);
+                candidateDepth, fusion, embedding, catchUpInterval);
     }
 
     public RetrievalSettings withOpenAi(URI baseUrl, String model, OptionalInt dimension) {
         return new RetrievalSettings(EmbeddingProvider.OPENAI, localModel, Optional.of(baseUrl), model, openAiApiKey,
-                dimension, candidateDepth, fusion, embedding);
+                dimension, candidateDepth, fusion, embedding, catchUpInterval);
     }
 
     public RetrievalSettings withCandidateDepth(int depth) {
         return new RetrievalSettings(provider, localModel, openAiBaseUrl, openAiModel, openAiApiKey, openAiDimension,
-                depth, fusion, embedding);
+                depth, fusion, embedding, catchUpInterval);
     }
 
     public RetrievalSettings withFusion(FusionSettings f) {
         return new RetrievalSettings(provider, localModel, openAiBaseUrl, openAiModel, openAiApiKey, openAiDimension,
-                candidateDepth, f, embedding);
+                candidateDepth, f, embedding, catchUpInterval);
+    }
+
+    public RetrievalSettings withCatchUpInterval(Duration interval) {
+        return new RetrievalSettings(provider, localModel, openAiBaseUrl, openAiModel, openAiApiKey, openAiDimension,
+                candidateDepth, fusion, embedding, interval);
     }
 }

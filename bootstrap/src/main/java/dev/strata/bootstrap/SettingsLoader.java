@@ -92,6 +92,7 @@ public final class SettingsLoader {
             Map.entry("strata.embedding.openai-dimension", "STRATA_EMBEDDING_OPENAI_DIMENSION"),
             Map.entry("strata.embedding.queue-capacity", "STRATA_EMBEDDING_QUEUE_CAPACITY"),
             Map.entry("strata.embedding.batch-size", "STRATA_EMBEDDING_BATCH_SIZE"),
+            Map.entry("strata.embedding.catch-up-interval-seconds", "STRATA_EMBEDDING_CATCH_UP_INTERVAL_SECONDS"),
             Map.entry("strata.search.candidate-depth", "STRATA_SEARCH_CANDIDATE_DEPTH"),
             Map.entry("strata.search.keyword-candidates", "STRATA_SEARCH_KEYWORD_CANDIDATES"),
             Map.entry("strata.search.rrf-k", "STRATA_SEARCH_RRF_K"),
@@ -186,7 +187,8 @@ public final class SettingsLoader {
                 EmbeddingSettings.DEFAULTS.chunker());
         return new RetrievalSettings(provider, optional("strata.embedding.local-model").orElse(""), baseUrl,
                 string("strata.embedding.openai-model"), optional("strata.embedding.openai-api-key"), dimension,
-                integer("strata.search.candidate-depth"), fusion, embedding);
+                integer("strata.search.candidate-depth"), fusion, embedding,
+                Duration.ofSeconds(longValue("strata.embedding.catch-up-interval-seconds")));
     }
 
     private WorkspaceSettings workspace() {

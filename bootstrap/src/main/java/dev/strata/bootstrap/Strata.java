@@ -150,7 +150,11 @@ public final class Strata implements AutoCloseable {
                             () -> s.sessions().purgeExpired()),
                     // Catches up on facts a sweep left pending (model over budget or down, a sweep lost at shutdown).
                     every(settings.facts().retryInterval(), "catch-up consolidation of pending facts",
-                            () -> s.facts().consolidateAll()));
+                            () -> s.facts().consolidateAll()),
+                    // Embeds rows the worker never got to (a full queue, a stop or a crash) or that failed: at
+                    // once, in the background, so a restart catches up without `strata reindex`; then every interval.
+                    every(Duration.ZERO, settings.retrieval().catchUpInterval(), "catch-up of pending embeddings",
+                            () -> s.retrieval().catchUpEmbeddings()));
             LOG.log(System.Logger.Level.INFO, "workspace: " + settings.workspace().directory().toAbsolutePath());
             return new Strata(db, services, gateway, jobs, logScrubbing);
         } catch (RuntimeException e) {
@@ -167,8 +171,12 @@ public final class Strata implements AutoCloseable {
 
     /** A background job: runs one use case at a fixed rate; a failure is logged and retried next time. */
     private static FixedRate every(Duration interval, String what, Runnable useCase) {
+        return every(interval, interval, what, useCase);
+    }
+
+    private static FixedRate every(Duration initialDelay, Duration interval, String what, Runnable useCase) {
         return Scheduling.fixedRate()
-                .initialDelay(interval.toSeconds())
+                .initialDelay(initialDelay.toSeconds())
                 .delay(interval.toSeconds())
                 .timeUnit(TimeUnit.SECONDS)
                 .task(invocation -> {

@@ -85,6 +85,15 @@ class SettingsLoaderTest {
     }
 
     @Test
+    void pendingEmbeddingsAreCaughtUpEveryFiveMinutesUnlessTheEnvironmentSaysOtherwise() {
+        assertThat(loader(Map.of()).load().retrieval().catchUpInterval()).isEqualTo(Duration.ofMinutes(5));
+        assertThat(loader(Map.of("STRATA_EMBEDDING_CATCH_UP_INTERVAL_SECONDS", "30")).load().retrieval()
+                .catchUpInterval()).isEqualTo(Duration.ofSeconds(30));
+        assertThatThrownBy(() -> loader(Map.of("STRATA_EMBEDDING_CATCH_UP_INTERVAL_SECONDS", "0")).load())
+                .hasMessageContaining("strata.embedding.catch-up-interval-seconds");
+    }
+
+    @Test
     void everyKeyInTheFileHasAnEnvironmentVariable() {
         Config file = Config.just(ConfigSources.classpath("application.yaml"));
         file.get("strata").traverse().filter(Config::isLeaf).forEach(node ->

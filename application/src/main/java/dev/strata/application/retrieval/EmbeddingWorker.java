@@ -23,9 +23,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.function.LongConsumer;
 
 /**
@@ -33,19 +30,29 @@ import java.util.function.LongConsumer;
  * model). {@link #onWritten} only offers the memory to a bounded queue; one worker thread drains
  * it in batches, splits long contents into chunks, takes vectors from the cache keyed by
  * (content hash, model) or from the embedder, stores them in the vector index and records the
- * row's {@code embedding_state}. A full queue or a shutdown leaves rows {@code pending}:
- * {@link #reindex} (the {@code strata reindex} command) picks them up.
+ * row's {@code embedding_state}.
+ *
+ * <p>A full queue, a stop or a crash leaves rows {@code pending}, and a model failure leaves them
+ * {@code failed}; {@link #catchUp} (at server start and on a schedule) queues them again on a
+ * backlog the worker serves after fresh writes, and {@link #reindex} (the
+ * {@code strata reindex} command) embeds them synchronously. A row is marked {@code embedded} only
+ * after its vectors are stored; a stop never marks a row it did not finish.
  */
 public final class EmbeddingWorker implements MemoryListener, AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger(EmbeddingWorker.class.getName());
-    private static final List<EmbeddingState> RETRYABLE = List.of(EmbeddingState.PENDING, EmbeddingState.FAILED);
+    private static final List<EmbeddingState> RETRYABLE = EmbeddingCatchUp.RETRYABLE;
+    /** How long a stop waits for the batch in flight before interrupting it (its rows then stay pending). */
+    static final long STOP_GRACE_MILLIS = 10_000;
+    private static final long IDLE_POLL_MILLIS = 200;
 
     private final Embedder embedder;
     private final VectorStore index;
     private final EmbeddingStateStore states;
     private final EmbeddingSettings settings;
-    private final BlockingQueue<PendingEmbedding> queue;
+    private final long stopGraceMillis;
+    private final EmbeddingQueue queue;
+    private final EmbeddingCatchUp catchUp;
     private final Object lifecycle = new Object();
     private Thread thread;
     private volatile boolean running;
@@ -53,11 +60,19 @@ public final class EmbeddingWorker implements MemoryListener, AutoCloseable {
 
     public EmbeddingWorker(Embedder embedder, VectorStore index, EmbeddingStateStore states,
                            EmbeddingSettings settings) {
+        this(embedder, index, states, settings, STOP_GRACE_MILLIS);
+    }
+
+    /** With another stop grace: tests shorten it. */
+    EmbeddingWorker(Embedder embedder, VectorStore index, EmbeddingStateStore states, EmbeddingSettings settings,
+                    long stopGraceMillis) {
         this.embedder = Objects.requireNonNull(embedder, "embedder");
         this.index = Objects.requireNonNull(index, "index");
         this.states = Objects.requireNonNull(states, "states");
         this.settings = Objects.requireNonNull(settings, "settings");
-        this.queue = new ArrayBlockingQueue<>(settings.queueCapacity());
+        this.stopGraceMillis = stopGraceMillis;
+        this.queue = new EmbeddingQueue(settings.queueCapacity());
+        this.catchUp = new EmbeddingCatchUp(states, queue, settings.batchSize());
         if (!embedder.isEnabled()) {
             throw new IllegalArgumentException("the embedding worker needs an enabled embedder");
         }
@@ -74,18 +89,28 @@ public final class EmbeddingWorker implements MemoryListener, AutoCloseable {
         }
     }
 
-    /** Never blocks and never throws: a full queue leaves the row pending for reindex. */
+    /** Never blocks and never throws: a full queue leaves the row pending for the catch-up. */
     @Override
     public void onWritten(MemoryWritten event) {
         Memory m = event.memory();
-        if (!queue.offer(new PendingEmbedding(m.tenant(), m.id(), m.content())) && !warnedFull) {
+        if (!queue.offerFresh(new PendingEmbedding(m.tenant(), m.id(), m.content())) && !warnedFull) {
             warnedFull = true;
             LOG.log(System.Logger.Level.WARNING, "the embedding queue is full (" + settings.queueCapacity()
-                    + "); further rows stay pending until `strata reindex`");
+                    + "); further rows stay pending until the next embedding catch-up");
         }
     }
 
-    /** Rows waiting in the in-memory queue. */
+    /**
+     * The catch-up use case (the scheduled job and server start call it): starts a pass that queues
+     * pending and failed rows on the backlog, without blocking and without queueing a row that is
+     * already waiting. A pass that fills the backlog is continued by the worker once the backlog has
+     * drained; each pass offers a row at most once, so failed rows are retried once per run.
+     */
+    public CatchUpReport catchUp() {
+        return catchUp.startPass();
+    }
+
+    /** Rows waiting in the in-memory queues. */
     public int queued() {
         return queue.size();
     }
@@ -150,8 +175,13 @@ public final class EmbeddingWorker implements MemoryListener, AutoCloseable {
             try {
                 fresh = embedder.embedDocuments(missing);
             } catch (RuntimeException e) {
+                if (stopping()) {
+                    LOG.log(System.Logger.Level.INFO, "stopped while embedding " + chunked.size()
+                            + " rows; they stay pending");
+                    return;
+                }
                 LOG.log(System.Logger.Level.WARNING, "embedding " + missing.size() + " chunks failed ("
-                        + e.getMessage() + "); the rows are marked failed for reindex");
+                        + e.getMessage() + "); the rows are marked failed, the next catch-up retries them");
                 chunked.keySet().forEach(row -> mark(row, EmbeddingState.FAILED));
                 return;
             }
@@ -168,32 +198,56 @@ public final class EmbeddingWorker implements MemoryListener, AutoCloseable {
                         .toList());
                 mark(row, EmbeddingState.EMBEDDED);
             } catch (RuntimeException e) {
+                if (stopping()) {
+                    return;
+                }
                 LOG.log(System.Logger.Level.WARNING, "storing the vectors of memory " + row.memory() + " failed", e);
                 mark(row, EmbeddingState.FAILED);
             }
         }
     }
 
+    /**
+     * Only a stop interrupts the worker thread, and then a failure is the stop's doing, not the
+     * model's: the rows stay pending rather than being marked failed.
+     */
+    private static boolean stopping() {
+        return Thread.currentThread().isInterrupted();
+    }
+
     private void drainLoop() {
-        List<PendingEmbedding> batch = new ArrayList<>(settings.batchSize());
         while (running) {
             try {
-                PendingEmbedding first = queue.poll(200, TimeUnit.MILLISECONDS);
-                if (first == null) {
-                    continue;
-                }
-                batch.add(first);
-                queue.drainTo(batch, settings.batchSize() - 1);
-                embedBatch(batch);
+                step(IDLE_POLL_MILLIS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
             } catch (RuntimeException e) {
-                LOG.log(System.Logger.Level.WARNING, "the embedding worker skipped a batch; its rows stay pending", e);
-            } finally {
-                batch.clear();
+                LOG.log(System.Logger.Level.WARNING, "the embedding worker skipped a batch; its rows stay pending "
+                        + "for the next catch-up", e);
             }
         }
+    }
+
+    /**
+     * One turn of the worker: continues a paused catch-up pass once the backlog has drained (fresh
+     * writes still go first), then embeds the next batch, waiting up to {@code waitMillis} for one.
+     *
+     * @return how many rows the batch held
+     */
+    int step(long waitMillis) throws InterruptedException {
+        if (queue.backlogIsEmpty() && catchUp.isPaused()) {
+            catchUp.resume();
+        }
+        List<PendingEmbedding> batch = queue.nextBatch(settings.batchSize(), waitMillis);
+        try {
+            if (!batch.isEmpty()) {
+                embedBatch(batch);
+            }
+        } finally {
+            queue.done(batch);
+        }
+        return batch.size();
     }
 
     private void mark(PendingEmbedding row, EmbeddingState state) {
@@ -215,8 +269,10 @@ public final class EmbeddingWorker implements MemoryListener, AutoCloseable {
     }
 
     /**
-     * Stops the worker after its current batch. Rows still queued are not lost: their
-     * {@code embedding_state} is still {@code pending} in the store.
+     * Stops the worker: the batch in flight may finish for {@value #STOP_GRACE_MILLIS} ms (its rows
+     * are then embedded); after that it is interrupted and its rows stay {@code pending}. Rows still
+     * queued are dropped from memory only: they are {@code pending} in the store, and the catch-up at
+     * the next start embeds them.
      */
     @Override
     public void close() {
@@ -227,9 +283,18 @@ public final class EmbeddingWorker implements MemoryListener, AutoCloseable {
             thread = null;
         }
         if (t != null) {
-            t.interrupt();
+            LOG.log(System.Logger.Level.INFO, "embedding worker stopping: finishing the batch in flight; "
+                    + queue.size() + " queued rows stay pending");
             try {
-                t.join(10_000);
+                // No interrupt yet: an interrupted model call or connection would abandon a batch that
+                // was about to finish.
+                t.join(stopGraceMillis);
+                if (t.isAlive()) {
+                    LOG.log(System.Logger.Level.WARNING, "the batch in flight did not finish within "
+                            + stopGraceMillis + " ms; interrupting it, its rows stay pending");
+                    t.interrupt();
+                    t.join(2_000);
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

@@ -2,12 +2,17 @@ package dev.strata.application.retrieval;
 
 import dev.strata.application.memory.MemoryWritten;
 import dev.strata.domain.chunking.Chunker;
+import dev.strata.domain.error.UnavailableException;
 import dev.strata.domain.memory.Category;
 import dev.strata.domain.memory.Memory;
 import dev.strata.domain.memory.MemoryId;
 import dev.strata.domain.memory.Metadata;
 import dev.strata.domain.memory.Source;
 import dev.strata.domain.memory.Tenant;
+import dev.strata.domain.model.Embedder;
+import dev.strata.domain.model.Embedding;
+import dev.strata.domain.model.EmbeddingModelInfo;
+import dev.strata.domain.model.EmbeddingPurpose;
 import dev.strata.domain.retrieval.EmbeddingState;
 import dev.strata.domain.retrieval.InMemoryEmbeddingStateStore;
 import dev.strata.domain.retrieval.InMemoryVectorStore;
@@ -20,6 +25,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -127,6 +134,89 @@ class EmbeddingWorkerTest {
         assertThat(states.state(MemoryId.of(2))).contains(EmbeddingState.PENDING);
         worker.close();
         assertThat(states.state(MemoryId.of(1))).contains(EmbeddingState.PENDING);
+    }
+
+    @Test
+    void aBatchInFlightWhenTheWorkerStopsFinishesAndTheRowsQueuedBehindItStayPending() throws Exception {
+        GatedEmbedder gated = new GatedEmbedder(embedder);
+        EmbeddingWorker worker = new EmbeddingWorker(gated, index, states, new EmbeddingSettings(10, 1, 3,
+                new Chunker(20, 4)));
+        row(1, "embedded while stopping");
+        row(2, "queued behind the batch in flight");
+        worker.start();
+        worker.onWritten(new MemoryWritten(memory(1, "embedded while stopping")));
+        assertThat(gated.entered.await(30, TimeUnit.SECONDS)).isTrue();
+        worker.onWritten(new MemoryWritten(memory(2, "queued behind the batch in flight")));
+
+        Thread closer = Thread.ofPlatform().start(worker::close);
+        // The stop has begun once the closer waits for the worker; only then may the model answer.
+        awaitState(closer, Thread.State.TIMED_WAITING);
+        gated.open.countDown();
+        closer.join(30_000);
+
+        assertThat(closer.isAlive()).isFalse();
+        assertThat(states.state(MemoryId.of(1))).contains(EmbeddingState.EMBEDDED);
+        assertThat(index.chunks(T, MemoryId.of(1))).hasSize(1);
+        assertThat(states.state(MemoryId.of(2))).contains(EmbeddingState.PENDING);
+        assertThat(index.chunks(T, MemoryId.of(2))).isEmpty();
+    }
+
+    @Test
+    void aBatchStuckPastTheStopGraceIsInterruptedAndItsRowsStayPendingNotFailed() throws Exception {
+        GatedEmbedder gated = new GatedEmbedder(embedder);
+        EmbeddingWorker worker = new EmbeddingWorker(gated, index, states, new EmbeddingSettings(10, 8, 3,
+                new Chunker(20, 4)), 100);
+        row(1, "the model never answers this");
+        worker.start();
+        worker.onWritten(new MemoryWritten(memory(1, "the model never answers this")));
+        assertThat(gated.entered.await(30, TimeUnit.SECONDS)).isTrue();
+
+        worker.close();
+
+        assertThat(gated.interrupted).isTrue();
+        assertThat(states.state(MemoryId.of(1))).contains(EmbeddingState.PENDING);
+        assertThat(index.chunks(T, MemoryId.of(1))).isEmpty();
+    }
+
+    private static void awaitState(Thread thread, Thread.State state) throws InterruptedException {
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while (thread.getState() != state && thread.isAlive() && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        assertThat(thread.getState()).isEqualTo(state);
+    }
+
+    /**
+     * Holds every call until {@link #open} is counted down; an interrupt makes it fail the way the
+     * HTTP embedder does (interrupt flag kept, {@link UnavailableException} thrown).
+     */
+    private static final class GatedEmbedder implements Embedder {
+        final CountDownLatch entered = new CountDownLatch(1);
+        final CountDownLatch open = new CountDownLatch(1);
+        volatile boolean interrupted;
+        private final Embedder delegate;
+
+        GatedEmbedder(Embedder delegate) {
+            this.delegate = delegate;
+        }
+
+        @Override
+        public Optional<EmbeddingModelInfo> modelInfo() {
+            return delegate.modelInfo();
+        }
+
+        @Override
+        public List<Embedding> embed(List<String> texts, EmbeddingPurpose purpose) {
+            entered.countDown();
+            try {
+                open.await();
+            } catch (InterruptedException e) {
+                interrupted = true;
+                Thread.currentThread().interrupt();
+                throw new UnavailableException("interrupted while calling the model", e);
+            }
+            return delegate.embed(texts, purpose);
+        }
     }
 
     /** Polls the state the worker thread writes; gives up after a generous bound so a broken worker fails the test. */

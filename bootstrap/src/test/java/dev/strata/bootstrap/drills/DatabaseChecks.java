@@ -11,7 +11,11 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * What "the file is intact" means, checked over plain JDBC on a database no server holds open:
@@ -77,6 +81,32 @@ final class DatabaseChecks {
             rs.next();
             return OptionalLong.of(rs.getLong(1));
         }
+    }
+
+    /** Each memory's {@code embedding_state}, by id. */
+    static Map<Long, String> embeddingStates(Path file) throws SQLException {
+        Map<Long, String> states = new TreeMap<>();
+        try (Connection c = open(file); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT id, embedding_state FROM memories")) {
+            while (rs.next()) {
+                states.put(rs.getLong(1), rs.getString(2));
+            }
+        }
+        return states;
+    }
+
+    /** The memories that have at least one chunk vector (the vector table must exist). */
+    static Set<Long> memoriesWithVectors(Path file) throws SQLException {
+        SqliteVecExtension vec = SqliteVecExtension.bundled();
+        Set<Long> ids = new TreeSet<>();
+        try (Connection c = vec.open("jdbc:sqlite:" + file.toAbsolutePath(), new org.sqlite.SQLiteConfig());
+             Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT DISTINCT memory_id FROM " + SqliteVectorIndex.DEFAULT_TABLE)) {
+            while (rs.next()) {
+                ids.add(rs.getLong(1));
+            }
+        }
+        return ids;
     }
 
     static long count(Connection c, String sql) throws SQLException {

@@ -5,11 +5,11 @@ package dev.strata.domain.retrieval;
  * the embedding worker moves it to one of the other three after the write has committed.
  */
 public enum EmbeddingState {
-    /** Written, not yet embedded (queued, or left over by a shutdown or a full queue). */
+    /** Written, not yet embedded (queued, or left over by a stop, a crash or a full queue: the catch-up queues it again). */
     PENDING("pending"),
     /** Its chunk vectors are in the vector index. */
     EMBEDDED("embedded"),
-    /** The embedder failed; {@code strata reindex} retries it. */
+    /** The embedder failed; each catch-up run (and {@code strata reindex}) retries it once. */
     FAILED("failed"),
     /** Nothing worth embedding (too short, or the model rejected the text). */
     SKIPPED("skipped");
