@@ -359,7 +359,13 @@ public final class SqliteMemoryStore implements MemoryStore {
             everyMatchRanked(request, ranked, found);
         } else {
             if (plan.ranked().size() > 1) {
-                newestRanked(request, Fts5Query.allOf(plan.ranked()), bound, found);
+                String everyTerm = Fts5Query.allOf(plan.ranked());
+                if (plan.rare().isEmpty()) {
+                    newestRanked(request, everyTerm, bound, found);
+                } else {
+                    // No more rows hold every term than hold the rare one: no need to walk for a cutoff.
+                    tenantRanked(request, everyTerm, OptionalLong.empty(), found);
+                }
             }
             if (!plan.rare().isEmpty()) {
                 // Ranked by the rare terms alone: counting the frequent ones' rows again costs milliseconds.
