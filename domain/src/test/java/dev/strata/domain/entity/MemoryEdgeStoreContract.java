@@ -39,7 +39,7 @@ public abstract class MemoryEdgeStoreContract {
     private static final EdgeExtractor EXTRACTOR = new EdgeExtractor(new FinanceEntityExtractor());
 
     /** A memory store and an edge store over the same data. */
-    protected record Stores(MemoryStore memories, MemoryEdgeStore edges) {
+    public record Stores(MemoryStore memories, MemoryEdgeStore edges) {
     }
 
     protected MemoryStore memories;
