@@ -309,7 +309,7 @@ final class Schema {
      * spec 01's typed memory edges, plus the {@code tenant} every user-data table carries, so reads
      * filter on the edge table alone. The UNIQUE key is the spec's: the source row already fixes the
      * tenant, so adding it would only widen the index; that same index serves every lookup by source
-     * (the purge trigger, a content change). The entity index serves neighbourhoods and rankings.
+     * (the purge trigger, a content change). The entity index serves neighborhoods and rankings.
      * {@code src_id} cannot be a foreign key (it names a row of either source table), so an AFTER
      * DELETE trigger purges a memory's edges with it; soft-deleted and superseded memories keep their
      * edges and are filtered out by joining {@code memories}. {@code role_memory}, the spec's second

@@ -47,7 +47,7 @@ public final class SqliteMemoryEdgeStore implements MemoryEdgeStore {
     }
 
     @Override
-    public List<LinkedMemory> neighbourhood(Tenant tenant, FinanceEntity entity, int limit) {
+    public List<LinkedMemory> neighborhood(Tenant tenant, FinanceEntity entity, int limit) {
         List<Object> params = new ArrayList<>(List.of(tenant.value(), tenant.value()));
         String reaching = reaching(entity, params);
         params.add(limit);

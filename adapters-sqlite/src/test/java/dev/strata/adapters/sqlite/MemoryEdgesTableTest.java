@@ -178,7 +178,7 @@ class MemoryEdgesTableTest {
     }
 
     @Test
-    void neighbourhoodsAndRankingsReadTheEntityIndex() throws SQLException {
+    void neighborhoodsAndRankingsReadTheEntityIndex() throws SQLException {
         StringBuilder plan = new StringBuilder();
         try (Connection c = db.connection(); Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("EXPLAIN QUERY PLAN SELECT src_id FROM memory_edges e "

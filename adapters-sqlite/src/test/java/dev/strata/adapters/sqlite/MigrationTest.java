@@ -107,8 +107,8 @@ class MigrationTest {
                     "1 alice co_occurs_with BTC|ETH 2026-01-01T00:00:00.000Z",
                     "2 alice exited SOL 2026-01-01T00:00:00.000Z", "3 bob watched DOGE 2026-01-01T00:00:00.000Z");
             SqliteMemoryEdgeStore edges = new SqliteMemoryEdgeStore(db);
-            assertThat(edges.neighbourhood(Tenant.of("alice"), FinanceEntity.ticker("ETH"), 10)).hasSize(1);
-            assertThat(edges.neighbourhood(Tenant.of("alice"), FinanceEntity.ticker("SOL"), 10))
+            assertThat(edges.neighborhood(Tenant.of("alice"), FinanceEntity.ticker("ETH"), 10)).hasSize(1);
+            assertThat(edges.neighborhood(Tenant.of("alice"), FinanceEntity.ticker("SOL"), 10))
                     .as("the deleted row has its edges, hidden until a restore").isEmpty();
         }
         try (SqliteDatabase db = TempDatabase.open(dir)) {

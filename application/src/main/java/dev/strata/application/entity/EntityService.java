@@ -18,14 +18,14 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The typed-edge use cases of spec 01: an entity's neighbourhood (getEntityNeighborhood), the most
+ * The typed-edge use cases of spec 01: an entity's neighborhood (getEntityNeighborhood), the most
  * linked entities (topEntities), and the idempotent replay of the extractor over every stored
  * memory (doctor --fix "edges"). Reads are always scoped to the caller's tenant; the replay is a
  * maintenance sweep over all of them.
  */
 public final class EntityService {
 
-    public static final int DEFAULT_NEIGHBOURHOOD_LIMIT = 20;
+    public static final int DEFAULT_NEIGHBORHOOD_LIMIT = 20;
     public static final int DEFAULT_TOP_LIMIT = 10;
     public static final int MAX_LIMIT = 100;
     /** Memories per replay transaction: small enough that writers queue only briefly behind it. */
@@ -43,14 +43,14 @@ public final class EntityService {
 
     /**
      * The active memories linked to the entity {@code key} names ({@code kind} when the spelling is
-     * ambiguous), newest first. An entity nothing links to has an empty neighbourhood, not an error.
+     * ambiguous), newest first. An entity nothing links to has an empty neighborhood, not an error.
      */
-    public EntityNeighbourhood neighbourhood(Tenant tenant, String key, Optional<String> kind,
+    public EntityNeighborhood neighborhood(Tenant tenant, String key, Optional<String> kind,
                                              Optional<Integer> limit) {
         Optional<EntityKind> k = kind.map(EntityInput::kind);
-        int n = checkLimit(limit, DEFAULT_NEIGHBOURHOOD_LIMIT);
+        int n = checkLimit(limit, DEFAULT_NEIGHBORHOOD_LIMIT);
         FinanceEntity entity = EntityInput.parse(key, k);
-        return new EntityNeighbourhood(entity, edges.neighbourhood(tenant, entity, n));
+        return new EntityNeighborhood(entity, edges.neighborhood(tenant, entity, n));
     }
 
     /** The tenant's most linked entities, optionally of one kind. */

@@ -51,11 +51,11 @@ class EntityServiceTest {
     }
 
     @Test
-    void aForexNeighbourhoodIsFoundHoweverThePairIsSpelled() {
+    void aForexNeighborhoodIsFoundHoweverThePairIsSpelled() {
         Memory m = write(ME, "went long EUR/USD before the ECB");
 
         for (String spelling : List.of("EUR/USD", "eur-usd", "EURUSD")) {
-            EntityNeighbourhood n = service.neighbourhood(ME, spelling, Optional.empty(), Optional.empty());
+            EntityNeighborhood n = service.neighborhood(ME, spelling, Optional.empty(), Optional.empty());
             assertThat(n.entity()).isEqualTo(FinanceEntity.forexPair("EUR", "USD"));
             assertThat(n.memories()).extracting(LinkedMemory::memory).containsExactly(m);
             assertThat(n.memories().get(0).edges()).extracting(MemoryEdge::type).containsExactly(EdgeType.HOLDS);
@@ -63,35 +63,35 @@ class EntityServiceTest {
     }
 
     @Test
-    void aTickerNeighbourhoodShowsTheHoldingAndThePairItIsPartOf() {
+    void aTickerNeighborhoodShowsTheHoldingAndThePairItIsPartOf() {
         Memory m = write(ME, "bought BTC and ETH on base");
 
-        EntityNeighbourhood n = service.neighbourhood(ME, "$btc", Optional.empty(), Optional.of(5));
+        EntityNeighborhood n = service.neighborhood(ME, "$btc", Optional.empty(), Optional.of(5));
 
         assertThat(n.entity()).isEqualTo(FinanceEntity.ticker("BTC"));
         assertThat(n.memories()).singleElement().satisfies(l -> {
             assertThat(l.memory()).isEqualTo(m);
             assertThat(l.edges()).extracting(MemoryEdge::type).containsExactly(EdgeType.HOLDS, EdgeType.CO_OCCURS_WITH);
         });
-        assertThat(service.neighbourhood(OTHER, "BTC", Optional.empty(), Optional.empty()).memories()).isEmpty();
+        assertThat(service.neighborhood(OTHER, "BTC", Optional.empty(), Optional.empty()).memories()).isEmpty();
     }
 
     @Test
     void aNamedKindDecidesWhatAnAmbiguousKeyMeans() {
         write(ME, "bridged ETH to base");
 
-        assertThat(service.neighbourhood(ME, "base", Optional.empty(), Optional.empty()).memories()).hasSize(1);
-        EntityNeighbourhood asTicker = service.neighbourhood(ME, "base", Optional.of("ticker"), Optional.empty());
+        assertThat(service.neighborhood(ME, "base", Optional.empty(), Optional.empty()).memories()).hasSize(1);
+        EntityNeighborhood asTicker = service.neighborhood(ME, "base", Optional.of("ticker"), Optional.empty());
         assertThat(asTicker.entity()).isEqualTo(FinanceEntity.ticker("BASE"));
         assertThat(asTicker.memories()).isEmpty();
     }
 
     @Test
     void badInputIsRefusedNamingTheField() {
-        assertRefused(() -> service.neighbourhood(ME, " ", Optional.empty(), Optional.empty()), "key");
-        assertRefused(() -> service.neighbourhood(ME, "BTC", Optional.of("stock"), Optional.empty()), "kind");
-        assertRefused(() -> service.neighbourhood(ME, "BTC", Optional.empty(), Optional.of(0)), "limit");
-        assertRefused(() -> service.neighbourhood(ME, "BTC", Optional.empty(),
+        assertRefused(() -> service.neighborhood(ME, " ", Optional.empty(), Optional.empty()), "key");
+        assertRefused(() -> service.neighborhood(ME, "BTC", Optional.of("stock"), Optional.empty()), "kind");
+        assertRefused(() -> service.neighborhood(ME, "BTC", Optional.empty(), Optional.of(0)), "limit");
+        assertRefused(() -> service.neighborhood(ME, "BTC", Optional.empty(),
                 Optional.of(EntityService.MAX_LIMIT + 1)), "limit");
         assertRefused(() -> service.topEntities(ME, Optional.of(""), Optional.empty()), "kind");
         assertRefused(() -> service.topEntities(ME, Optional.empty(), Optional.of(-1)), "limit");
@@ -133,7 +133,7 @@ class EntityServiceTest {
 
         service.rebuildEdges();
 
-        assertThat(service.neighbourhood(ME, "dca-weekly", Optional.of("scenario"), Optional.empty()).memories())
+        assertThat(service.neighborhood(ME, "dca-weekly", Optional.of("scenario"), Optional.empty()).memories())
                 .extracting(LinkedMemory::memory).containsExactly(m);
     }
 }

@@ -5,7 +5,7 @@ import dev.strata.domain.memory.Memory;
 import java.util.List;
 import java.util.Objects;
 
-/** A memory in an entity's neighbourhood, with the edges that put it there (never empty). */
+/** A memory in an entity's neighborhood, with the edges that put it there (never empty). */
 public record LinkedMemory(Memory memory, List<MemoryEdge> edges) {
 
     public LinkedMemory {

@@ -23,7 +23,7 @@ public interface MemoryEdgeStore {
      * with the edges that link it. A ticker is also reached through the {@code co_occurs_with} edges
      * whose ticker pair contains it ({@code BTC} finds {@code BTC|ETH}).
      */
-    List<LinkedMemory> neighbourhood(Tenant tenant, FinanceEntity entity, int limit);
+    List<LinkedMemory> neighborhood(Tenant tenant, FinanceEntity entity, int limit);
 
     /**
      * The entities most of the tenant's active memories link to, optionally of one kind: most linked

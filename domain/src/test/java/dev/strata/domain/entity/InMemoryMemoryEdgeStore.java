@@ -42,7 +42,7 @@ public final class InMemoryMemoryEdgeStore implements MemoryEdgeStore {
     }
 
     @Override
-    public synchronized List<LinkedMemory> neighbourhood(Tenant tenant, FinanceEntity entity, int limit) {
+    public synchronized List<LinkedMemory> neighborhood(Tenant tenant, FinanceEntity entity, int limit) {
         List<LinkedMemory> linked = new ArrayList<>();
         for (Memory m : active(tenant)) {
             List<MemoryEdge> edges = edgesOf(m).stream().filter(e -> reaches(e.target(), entity)).toList();

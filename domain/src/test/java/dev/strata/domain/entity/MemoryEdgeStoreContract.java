@@ -72,7 +72,7 @@ public abstract class MemoryEdgeStoreContract {
     }
 
     private List<Memory> neighbours(Tenant tenant, FinanceEntity entity) {
-        return edges.neighbourhood(tenant, entity, 100).stream().map(LinkedMemory::memory).toList();
+        return edges.neighborhood(tenant, entity, 100).stream().map(LinkedMemory::memory).toList();
     }
 
     private List<FinanceEntity> top(Tenant tenant) {
@@ -80,30 +80,30 @@ public abstract class MemoryEdgeStoreContract {
     }
 
     @Test
-    void aWrittenMemoryIsInTheNeighbourhoodOfEachEntityItNamesWithItsEdgeTypes() {
+    void aWrittenMemoryIsInTheNeighborhoodOfEachEntityItNamesWithItsEdgeTypes() {
         Memory m = memories.insert(memory(ALICE, "bought BTC and ETH on base"), T0);
 
-        List<LinkedMemory> btc = edges.neighbourhood(ALICE, BTC, 10);
+        List<LinkedMemory> btc = edges.neighborhood(ALICE, BTC, 10);
         assertThat(btc).extracting(LinkedMemory::memory).containsExactly(m);
         assertThat(btc.get(0).edges()).containsExactlyInAnyOrder(new MemoryEdge(EdgeType.HOLDS, BTC),
                 new MemoryEdge(EdgeType.CO_OCCURS_WITH, FinanceEntity.tickerPair(BTC, ETH)));
-        assertThat(edges.neighbourhood(ALICE, BASE, 10)).singleElement()
+        assertThat(edges.neighborhood(ALICE, BASE, 10)).singleElement()
                 .satisfies(l -> assertThat(l.edges()).containsExactly(new MemoryEdge(EdgeType.MENTIONS, BASE)));
-        assertThat(edges.neighbourhood(ALICE, FinanceEntity.tickerPair(ETH, BTC), 10)).singleElement()
+        assertThat(edges.neighborhood(ALICE, FinanceEntity.tickerPair(ETH, BTC), 10)).singleElement()
                 .satisfies(l -> assertThat(l.edges()).extracting(MemoryEdge::type)
                         .containsExactly(EdgeType.CO_OCCURS_WITH));
     }
 
     @Test
-    void anEntityNoMemoryNamesHasAnEmptyNeighbourhood() {
+    void anEntityNoMemoryNamesHasAnEmptyNeighborhood() {
         memories.insert(memory(ALICE, "bought BTC"), T0);
 
-        assertThat(edges.neighbourhood(ALICE, SOL, 10)).isEmpty();
-        assertThat(edges.neighbourhood(ALICE, FinanceEntity.forexPair("EUR", "USD"), 10)).isEmpty();
+        assertThat(edges.neighborhood(ALICE, SOL, 10)).isEmpty();
+        assertThat(edges.neighborhood(ALICE, FinanceEntity.forexPair("EUR", "USD"), 10)).isEmpty();
     }
 
     @Test
-    void aTickersNeighbourhoodReachesPairsThatContainItOnly() {
+    void aTickersNeighborhoodReachesPairsThatContainItOnly() {
         Memory plain = memories.insert(memory(ALICE, "weekly review, nothing traded"), T0);
         assertThat(edges.addAll(List.of(new ExtractedEdges(ALICE, plain.id(), List.of(
                 new MemoryEdge(EdgeType.CO_OCCURS_WITH, FinanceEntity.tickerPair(SOL, ETH))))), T0)).isEqualTo(1);
@@ -115,13 +115,13 @@ public abstract class MemoryEdgeStoreContract {
     }
 
     @Test
-    void theNeighbourhoodIsMostRecentlyUpdatedFirstAndLimited() {
+    void theNeighborhoodIsMostRecentlyUpdatedFirstAndLimited() {
         Memory old = memories.insert(memory(ALICE, "bought BTC"), T0);
         Memory mid = memories.insert(memory(ALICE, "sold BTC"), T0.plusSeconds(10));
         Memory recent = memories.insert(memory(ALICE, "watching BTC"), T0.plusSeconds(20));
 
         assertThat(neighbours(ALICE, BTC)).containsExactly(recent, mid, old);
-        assertThat(edges.neighbourhood(ALICE, BTC, 2)).extracting(LinkedMemory::memory).containsExactly(recent, mid);
+        assertThat(edges.neighborhood(ALICE, BTC, 2)).extracting(LinkedMemory::memory).containsExactly(recent, mid);
         memories.update(ALICE, old.id(), new MemoryChange(Optional.empty(), Optional.of(new Metadata("{\"a\":1}"))),
                 T0.plusSeconds(30));
         assertThat(neighbours(ALICE, BTC).get(0).id()).isEqualTo(old.id());
@@ -134,11 +134,11 @@ public abstract class MemoryEdgeStoreContract {
         Memory saved = saved(memories.save(keyed(ALICE, "btc-plan", "long BTC into the halving"), Optional.empty(),
                 T0.plusSeconds(1)));
 
-        assertThat(edges.neighbourhood(ALICE, SOL, 10)).singleElement().satisfies(l -> {
+        assertThat(edges.neighborhood(ALICE, SOL, 10)).singleElement().satisfies(l -> {
             assertThat(l.memory()).isEqualTo(batch.get(0));
             assertThat(l.edges()).containsExactly(new MemoryEdge(EdgeType.HOLDS, SOL));
         });
-        assertThat(edges.neighbourhood(ALICE, ETH, 10)).singleElement()
+        assertThat(edges.neighborhood(ALICE, ETH, 10)).singleElement()
                 .satisfies(l -> assertThat(l.edges()).containsExactly(new MemoryEdge(EdgeType.EXITED, ETH)));
         assertThat(neighbours(ALICE, BTC)).containsExactly(saved);
     }
@@ -149,8 +149,8 @@ public abstract class MemoryEdgeStoreContract {
 
         memories.update(ALICE, m.id(), new MemoryChange(Optional.of("sold ETH"), Optional.empty()), T0.plusSeconds(5));
 
-        assertThat(edges.neighbourhood(ALICE, BTC, 10)).isEmpty();
-        assertThat(edges.neighbourhood(ALICE, ETH, 10)).singleElement()
+        assertThat(edges.neighborhood(ALICE, BTC, 10)).isEmpty();
+        assertThat(edges.neighborhood(ALICE, ETH, 10)).singleElement()
                 .satisfies(l -> assertThat(l.edges()).containsExactly(new MemoryEdge(EdgeType.EXITED, ETH)));
         assertThat(top(ALICE)).containsExactly(ETH);
     }
@@ -165,9 +165,9 @@ public abstract class MemoryEdgeStoreContract {
                 EXTRACTOR.extract(m.content(), SystemMetadata.scenario("dca-weekly")))), T0);
         memories.update(ALICE, m.id(), new MemoryChange(Optional.of("sold BTC"), Optional.empty()), T0.plusSeconds(5));
 
-        assertThat(edges.neighbourhood(ALICE, scenario, 10)).singleElement().satisfies(l -> assertThat(l.edges())
+        assertThat(edges.neighborhood(ALICE, scenario, 10)).singleElement().satisfies(l -> assertThat(l.edges())
                 .containsExactly(new MemoryEdge(EdgeType.BELONGS_TO_SCENARIO, scenario)));
-        assertThat(edges.neighbourhood(ALICE, BTC, 10)).singleElement()
+        assertThat(edges.neighborhood(ALICE, BTC, 10)).singleElement()
                 .satisfies(l -> assertThat(l.edges()).containsExactly(new MemoryEdge(EdgeType.EXITED, BTC)));
     }
 
@@ -205,12 +205,12 @@ public abstract class MemoryEdgeStoreContract {
 
         assertThat(memories.purgeDeletedBefore(T0.plus(Duration.ofDays(31)))).isEqualTo(1);
 
-        assertThat(edges.neighbourhood(ALICE, BTC, 10)).isEmpty();
+        assertThat(edges.neighborhood(ALICE, BTC, 10)).isEmpty();
         assertThat(edges.topEntities(ALICE, Optional.empty(), 10)).isEmpty();
         assertThat(edges.sources(0, 10)).isEmpty();
         assertThat(edges.addAll(List.of(new ExtractedEdges(ALICE, m.id(), EXTRACTOR.extract("bought BTC"))), T0))
                 .as("no edges for a memory that is gone").isZero();
-        assertThat(edges.neighbourhood(ALICE, BTC, 10)).isEmpty();
+        assertThat(edges.neighborhood(ALICE, BTC, 10)).isEmpty();
     }
 
     @Test
@@ -218,8 +218,8 @@ public abstract class MemoryEdgeStoreContract {
         Memory alices = memories.insert(memory(ALICE, "bought BTC and ETH on base"), T0);
         Memory bobs = memories.insert(memory(BOB, "sold SOL"), T0);
 
-        assertThat(edges.neighbourhood(BOB, BTC, 10)).isEmpty();
-        assertThat(edges.neighbourhood(BOB, BASE, 10)).isEmpty();
+        assertThat(edges.neighborhood(BOB, BTC, 10)).isEmpty();
+        assertThat(edges.neighborhood(BOB, BASE, 10)).isEmpty();
         assertThat(top(BOB)).containsExactly(SOL);
         assertThat(neighbours(ALICE, SOL)).isEmpty();
 

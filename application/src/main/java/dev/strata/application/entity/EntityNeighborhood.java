@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.Objects;
 
 /** spec 01's getEntityNeighborhood: the entity as normalised, and its linked memories, newest first. */
-public record EntityNeighbourhood(FinanceEntity entity, List<LinkedMemory> memories) {
+public record EntityNeighborhood(FinanceEntity entity, List<LinkedMemory> memories) {
 
-    public EntityNeighbourhood {
+    public EntityNeighborhood {
         Objects.requireNonNull(entity, "entity");
         memories = List.copyOf(memories);
     }
