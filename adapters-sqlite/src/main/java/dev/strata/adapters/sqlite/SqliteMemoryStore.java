@@ -112,6 +112,11 @@ public final class SqliteMemoryStore implements MemoryStore {
         return stored(id, memory, supersedes, at);
     }
 
+    /**
+     * The content's edges. No write carries system metadata: the {@code metadata} of every write
+     * path is caller-supplied (the agent tools forward the model's arguments), so reading a
+     * {@code scenario_id} from it would let text attach a memory to a scenario.
+     */
     private List<MemoryEdge> edgesOf(String content) {
         return edges.extract(content, SystemMetadata.none());
     }

@@ -91,7 +91,7 @@ public final class InMemoryMemoryEdgeStore implements MemoryEdgeStore {
 
     @Override
     public synchronized int addAll(List<ExtractedEdges> batch, Instant now) {
-        int added = 0;
+        int count = 0;
         for (ExtractedEdges e : batch) {
             Optional<Memory> row = memories.allRows().stream()
                     .filter(m -> m.id().equals(e.memory()) && m.tenant().equals(e.tenant())).findFirst();
@@ -103,12 +103,12 @@ public final class InMemoryMemoryEdgeStore implements MemoryEdgeStore {
             for (MemoryEdge edge : e.edges()) {
                 if (stored.add(edge)) {
                     extra.add(edge);
-                    added++;
+                    count++;
                 }
             }
-            this.added.put(e.memory().value(), new Added(row.get().content(), extra));
+            added.put(e.memory().value(), new Added(row.get().content(), extra));
         }
-        return added;
+        return count;
     }
 
     private List<Memory> active(Tenant tenant) {
@@ -137,7 +137,7 @@ public final class InMemoryMemoryEdgeStore implements MemoryEdgeStore {
     /** An edge reaches the entity itself, and a ticker also through each pair it belongs to. */
     static boolean reaches(FinanceEntity target, FinanceEntity entity) {
         return target.equals(entity)
-                || entity.kind() == EntityKind.TICKER && target.kind() == EntityKind.TICKER_PAIR
-                && target.members().contains(entity);
+                || (entity.kind() == EntityKind.TICKER && target.kind() == EntityKind.TICKER_PAIR
+                        && target.members().contains(entity));
     }
 }
