@@ -7,6 +7,7 @@ import dev.strata.adapters.sqlite.SqliteAuditLog;
 import dev.strata.adapters.sqlite.SqliteDatabase;
 import dev.strata.adapters.sqlite.SqliteFactStore;
 import dev.strata.adapters.sqlite.SqliteFailures;
+import dev.strata.adapters.sqlite.SqliteMemoryEdgeStore;
 import dev.strata.adapters.sqlite.SqliteMemoryStore;
 import dev.strata.adapters.sqlite.SqliteSessionStore;
 import dev.strata.adapters.sqlite.SqliteSpendLedger;
@@ -15,6 +16,7 @@ import dev.strata.adapters.sqlite.SqliteVaultStore;
 import dev.strata.adapters.workspace.FileSystemWorkspaceBootstrap;
 import dev.strata.adapters.workspace.FileSystemWorkspaceReader;
 import dev.strata.application.access.AccessService;
+import dev.strata.application.entity.EntityService;
 import dev.strata.application.fact.FactConsolidator;
 import dev.strata.application.fact.FactSweeper;
 import dev.strata.application.fact.GeneralFactService;
@@ -24,6 +26,8 @@ import dev.strata.application.profile.ProfileService;
 import dev.strata.application.session.SessionService;
 import dev.strata.application.snapshot.SnapshotService;
 import dev.strata.application.vault.VaultService;
+import dev.strata.domain.entity.EdgeExtractor;
+import dev.strata.domain.entity.FinanceEntityExtractor;
 import dev.strata.domain.model.LanguageModel;
 import dev.strata.domain.vault.CredentialScrubber;
 import io.helidon.scheduling.FixedRate;
@@ -64,11 +68,15 @@ public final class Strata implements AutoCloseable {
      */
     public record Services(MemoryService memories, ProfileService profile, SnapshotService snapshots,
                            SessionService sessions, GeneralFactService facts, ModelSpendService spend,
-                           AccessService access, VaultService vault, AutoCloseable sweeps, Retrieval retrieval)
+                           EntityService entities, AccessService access, VaultService vault, AutoCloseable sweeps,
+                           Retrieval retrieval)
             implements AutoCloseable {
 
         static Services on(SqliteDatabase db, StrataSettings settings, Clock clock) {
-            SqliteMemoryStore memoryStore = new SqliteMemoryStore(db, settings.sqlite().keywordCandidates());
+            // One extractor for the write path and the replay, so both derive exactly the same edges.
+            EdgeExtractor edges = new EdgeExtractor(new FinanceEntityExtractor());
+            SqliteMemoryStore memoryStore = new SqliteMemoryStore(db, edges, settings.sqlite().keywordCandidates());
+            EntityService entities = new EntityService(new SqliteMemoryEdgeStore(db), edges, clock);
             SqliteUserProfileStore profileStore = new SqliteUserProfileStore(db);
             Retrieval retrieval = Retrieval.on(db, memoryStore, settings.retrieval(), clock);
             MemoryService memories = new MemoryService(memoryStore, new SqliteAuditLog(db), clock, settings.limits(),
@@ -99,7 +107,7 @@ public final class Strata implements AutoCloseable {
                     new FileSystemWorkspaceReader(workspace.directory(), workspace.limits(), clock),
                     new FileSystemWorkspaceBootstrap(workspace.directory()),
                     snapshots, profile, new SqliteSessionStore(db), settings.sessions().ttl(), clock);
-            return new Services(memories, profile, snapshots, sessions, facts, spend,
+            return new Services(memories, profile, snapshots, sessions, facts, spend, entities,
                     new AccessService(new SqliteApiKeyStore(db), clock),
                     new VaultService(new SqliteVaultStore(db), new CredentialScrubber(), clock), sweeps, retrieval);
         }
@@ -138,8 +146,8 @@ public final class Strata implements AutoCloseable {
             logScrubbing = LogScrubbing.install(s.vault().scrubber());
             s.retrieval().startEmbedding(s.memories());
             Gateway gateway = Gateway.start(settings.gateway(), new GatewayServices(s.memories(), s.profile(),
-                    s.snapshots(), s.sessions(), s.facts(), s.spend(), () -> ping(db), s.access(), s.vault(),
-                    SqliteFailures::isUnavailable));
+                    s.snapshots(), s.sessions(), s.facts(), s.spend(), s.entities(), () -> ping(db), s.access(),
+                    s.vault(), SqliteFailures::isUnavailable));
             List<FixedRate> jobs = List.of(
                     every(settings.purgeInterval(), "purge of expired soft-deleted memories",
                             () -> {

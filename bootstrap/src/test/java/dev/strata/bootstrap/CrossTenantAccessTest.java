@@ -92,6 +92,11 @@ class CrossTenantAccessTest {
             probe("GET /v1/facts/{fact}/events"),
             probe("POST /v1/facts", "{\"content\":\"beta lighthouse fact\"}"),
             probe("GET /v1/model/spend"),
+            probe("GET /v1/entities/top"),
+            probe("GET /v1/entities/top?kind=ticker&limit=100"),
+            probe("GET /v1/entities/BTC/neighborhood"),
+            probe("GET /v1/entities/BTC%7CETH/neighborhood?limit=100"),
+            probe("GET /v1/entities/base/neighborhood?kind=chain"),
             probe("GET /observe/metrics"));
 
     @TempDir
@@ -161,6 +166,8 @@ class CrossTenantAccessTest {
         deleted = json(as(alphaKey, "POST /v1/memory", "{\"category\":\"lesson\",\"content\":\"" + MARKER
                 + " deleted lighthouse\"}")).getJsonNumber("id").longValue();
         assertThat(as(alphaKey, "DELETE /v1/memory/" + deleted, null).statusCode()).isEqualTo(204);
+        assertThat(as(alphaKey, "POST /v1/memory", "{\"category\":\"decision\",\"content\":\"" + MARKER
+                + " bought BTC and ETH on base\"}").statusCode()).isEqualTo(201);
         assertThat(as(alphaKey, "PUT /v1/profile/alpha_pref", "{\"value\":\"" + MARKER + " profile\"}").statusCode())
                 .isEqualTo(200);
         assertThat(as(alphaKey, "PUT /v1/vault/alpha_plain", "{\"value\":\"" + MARKER + " vault\"}").statusCode())
@@ -191,7 +198,8 @@ class CrossTenantAccessTest {
         for (String read : List.of("GET /v1/memory?limit=500", "GET /v1/memory/" + id, "GET /v1/profile",
                 "GET /v1/vault", "GET /v1/vault/ALPHA_TOKEN", "GET /v1/vault/alpha_plain",
                 "GET /v1/snapshot", "GET /v1/memory/history?key=alpha-key", "GET /v1/facts/" + fact,
-                "GET /v1/sessions/" + session + "/prompt")) {
+                "GET /v1/sessions/" + session + "/prompt", "GET /v1/entities/top",
+                "GET /v1/entities/BTC/neighborhood")) {
             HttpResponse<String> res = as(alphaKey, read, null);
             parts.add(read + " -> " + res.statusCode() + " " + res.body());
         }
@@ -278,6 +286,19 @@ class CrossTenantAccessTest {
             assertThat(res.headers().firstValue("WWW-Authenticate").orElseThrow()).startsWith("Bearer");
             assertNothingOfAlphaIn(res);
         }
+        assertThat(alphaState()).isEqualTo(alphaBaseline);
+    }
+
+    @Test
+    void betasEntitiesHoldNothingOfAlphasEdges() {
+        assertThat(json(as(alphaKey, "GET /v1/entities/BTC/neighborhood", null)).getJsonArray("memories")).hasSize(1);
+        assertThat(json(as(alphaKey, "GET /v1/entities/top", null)).getJsonArray("entities")).isNotEmpty();
+
+        for (String read : List.of("GET /v1/entities/BTC/neighborhood", "GET /v1/entities/base/neighborhood",
+                "GET /v1/entities/ETH/neighborhood?kind=ticker")) {
+            assertThat(json(as(betaKey, read, null)).getJsonArray("memories")).as(read).isEmpty();
+        }
+        assertThat(json(as(betaKey, "GET /v1/entities/top", null)).getJsonArray("entities")).isEmpty();
         assertThat(alphaState()).isEqualTo(alphaBaseline);
     }
 

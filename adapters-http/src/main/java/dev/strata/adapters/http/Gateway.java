@@ -153,6 +153,7 @@ public final class Gateway implements AutoCloseable {
         byPrefix.put("/v1/vault", new VaultHttpService(services.vault(), settings));
         byPrefix.put("/v1/facts", new FactsHttpService(services.facts(), settings));
         byPrefix.put("/v1/model", new ModelHttpService(services.spend()));
+        byPrefix.put("/v1/entities", new EntityHttpService(services.entities()));
         return byPrefix;
     }
 

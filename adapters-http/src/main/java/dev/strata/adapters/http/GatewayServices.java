@@ -2,6 +2,7 @@ package dev.strata.adapters.http;
 
 import dev.strata.application.fact.GeneralFactService;
 import dev.strata.application.access.AccessService;
+import dev.strata.application.entity.EntityService;
 import dev.strata.application.memory.MemoryService;
 import dev.strata.application.model.ModelSpendService;
 import dev.strata.application.profile.ProfileService;
@@ -21,14 +22,16 @@ import java.util.function.Predicate;
  */
 public record GatewayServices(MemoryService memories, ProfileService profile, SnapshotService snapshots,
                               SessionService sessions, GeneralFactService facts, ModelSpendService spend,
-                              BooleanSupplier storageReady, AccessService access, VaultService vault,
-                              Predicate<Throwable> storageUnavailable) {
+                              EntityService entities, BooleanSupplier storageReady, AccessService access,
+                              VaultService vault, Predicate<Throwable> storageUnavailable) {
 
     /** Without a storage-outage test: every unexpected failure is a 500. */
     public GatewayServices(MemoryService memories, ProfileService profile, SnapshotService snapshots,
                            SessionService sessions, GeneralFactService facts, ModelSpendService spend,
-                           BooleanSupplier storageReady, AccessService access, VaultService vault) {
-        this(memories, profile, snapshots, sessions, facts, spend, storageReady, access, vault, failure -> false);
+                           EntityService entities, BooleanSupplier storageReady, AccessService access,
+                           VaultService vault) {
+        this(memories, profile, snapshots, sessions, facts, spend, entities, storageReady, access, vault,
+                failure -> false);
     }
 
     public GatewayServices {
@@ -38,6 +41,7 @@ public record GatewayServices(MemoryService memories, ProfileService profile, Sn
         Objects.requireNonNull(sessions, "sessions");
         Objects.requireNonNull(facts, "facts");
         Objects.requireNonNull(spend, "spend");
+        Objects.requireNonNull(entities, "entities");
         Objects.requireNonNull(storageReady, "storageReady");
         Objects.requireNonNull(access, "access");
         Objects.requireNonNull(vault, "vault");

@@ -1,6 +1,10 @@
 package dev.strata.adapters.http;
 
+import dev.strata.application.entity.EntityNeighborhood;
 import dev.strata.application.model.SpendReport;
+import dev.strata.domain.entity.EntityCount;
+import dev.strata.domain.entity.FinanceEntity;
+import dev.strata.domain.entity.LinkedMemory;
 import dev.strata.domain.fact.ConsolidationEvent;
 import dev.strata.domain.fact.Fact;
 import dev.strata.domain.fact.FactId;
@@ -84,6 +88,42 @@ final class Views {
 
     static Map<String, Object> memories(List<Memory> memories) {
         return Map.of("memories", memories.stream().map(Views::memory).toList());
+    }
+
+    /** An entity as the edges store it: {@code kind} and normalised {@code key}. */
+    static Map<String, Object> entity(FinanceEntity e) {
+        Map<String, Object> v = new LinkedHashMap<>();
+        v.put("kind", e.kind().wireName());
+        v.put("key", e.key());
+        return v;
+    }
+
+    static Map<String, Object> entityCount(EntityCount c) {
+        Map<String, Object> v = entity(c.entity());
+        v.put("memories", c.memories());
+        v.put("edges", c.edges());
+        return v;
+    }
+
+    /** The entity as normalised and its memories, each a memory plus the {@code edges} that link it. */
+    static Map<String, Object> neighborhood(EntityNeighborhood n) {
+        Map<String, Object> v = new LinkedHashMap<>();
+        v.put("entity", entity(n.entity()));
+        v.put("memories", n.memories().stream().map(Views::linkedMemory).toList());
+        return v;
+    }
+
+    private static Map<String, Object> linkedMemory(LinkedMemory l) {
+        Map<String, Object> v = memory(l.memory());
+        v.put("edges", l.edges().stream().map(e -> {
+            Map<String, Object> edge = new LinkedHashMap<>();
+            edge.put("type", e.type().wireName());
+            edge.put("kind", e.target().kind().wireName());
+            edge.put("key", e.target().key());
+            edge.put("weight", e.weight());
+            return edge;
+        }).toList());
+        return v;
     }
 
     static Map<String, Object> profileEntry(ProfileEntry e) {

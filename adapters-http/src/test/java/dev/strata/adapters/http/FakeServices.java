@@ -1,6 +1,7 @@
 package dev.strata.adapters.http;
 
 import dev.strata.application.access.AccessService;
+import dev.strata.application.entity.EntityService;
 import dev.strata.application.fact.ConsolidationSettings;
 import dev.strata.application.fact.FactConsolidator;
 import dev.strata.application.fact.GeneralFactService;
@@ -13,6 +14,9 @@ import dev.strata.application.session.SessionService;
 import dev.strata.application.snapshot.SnapshotService;
 import dev.strata.application.vault.VaultService;
 import dev.strata.domain.access.InMemoryApiKeyStore;
+import dev.strata.domain.entity.EdgeExtractor;
+import dev.strata.domain.entity.FinanceEntityExtractor;
+import dev.strata.domain.entity.InMemoryMemoryEdgeStore;
 import dev.strata.domain.fact.InMemoryFactStore;
 import dev.strata.domain.memory.InMemoryMemoryStore;
 import dev.strata.domain.model.BudgetPolicy;
@@ -50,7 +54,10 @@ final class FakeServices {
                 clock, ConsolidationSettings.DISABLED), clock, MemoryLimits.DEFAULTS.maxContentChars());
         ModelSpendService spend = new ModelSpendService(model, new InMemorySpendLedger(), BudgetPolicy.unlimited(),
                 clock, ZoneOffset.UTC);
-        return new GatewayServices(memories, profile, snapshots, sessions, facts, spend, storageReady, access, vault);
+        EntityService entities = new EntityService(new InMemoryMemoryEdgeStore(memoryStore),
+                new EdgeExtractor(new FinanceEntityExtractor()), clock);
+        return new GatewayServices(memories, profile, snapshots, sessions, facts, spend, entities, storageReady, access,
+                vault);
     }
 
     static AccessService access(Clock clock) {

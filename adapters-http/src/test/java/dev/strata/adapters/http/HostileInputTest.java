@@ -59,7 +59,8 @@ class HostileInputTest {
             "GET /v1/snapshot", "GET /v1/snapshot/budget", "GET /v1/profile", "GET /v1/profile/{id}",
             "DELETE /v1/profile/{id}", "POST /v1/sessions", "GET /v1/sessions/{id}", "GET /v1/sessions/{id}/prompt",
             "GET /v1/facts", "GET /v1/facts/{id}", "GET /v1/facts/{id}/events", "GET /v1/model/spend",
-            "GET /openapi", "POST /v1/tools/{id}", "POST /v1/memory", "POST /v1/memory/search");
+            "GET /openapi", "POST /v1/tools/{id}", "POST /v1/memory", "POST /v1/memory/search",
+            "GET /v1/entities/top", "GET /v1/entities/{id}/neighborhood");
 
     private static GatewayHarness harness;
     private static long seededId;
@@ -139,7 +140,7 @@ class HostileInputTest {
         String method = route.substring(0, route.indexOf(' '));
         String path = route.substring(route.indexOf(' ') + 1).replace("{id}", id);
         sendAndCheck(path, harness.request(method, path + "?limit=" + query + "&key=" + query + "&category="
-                + query + "&day=" + query + "&status=" + query).json("{}"));
+                + query + "&day=" + query + "&status=" + query + "&kind=" + query).json("{}"));
     }
 
     @Property(tries = 1_000, shrinking = ShrinkingMode.OFF)

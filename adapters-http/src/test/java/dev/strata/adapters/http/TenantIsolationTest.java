@@ -43,6 +43,8 @@ class TenantIsolationTest {
                 + " wallet uses 0.5% slippage\",\"metadata\":{\"pin\":\"" + SECRET + "\"}}").assertJson(201).id();
         alice.post("/v1/memory", "{\"category\":\"lesson\",\"content\":\"" + SECRET + " bridge failed\"}")
                 .assertJson(201);
+        alice.post("/v1/memory", "{\"category\":\"observation\",\"content\":\"" + SECRET
+                + " bought BTC and ETH on base\"}").assertJson(201);
         deleted = alice.post("/v1/memory", "{\"category\":\"fact\",\"content\":\"" + SECRET + " deleted fact\"}")
                 .assertJson(201).id();
         alice.delete("/v1/memory/" + deleted).assertStatus(204);
@@ -167,10 +169,30 @@ class TenantIsolationTest {
     }
 
     @Test
+    void anotherTenantSeesNoneOfTheFirstTenantsEntities() {
+        for (String path : List.of("/v1/entities/BTC/neighborhood", "/v1/entities/base/neighborhood",
+                "/v1/entities/BTC%7CETH/neighborhood", "/v1/entities/ETH/neighborhood?kind=ticker&limit=100")) {
+            HttpReply reply = mallory.get(path).assertJson(200);
+            assertHidden(reply);
+            assertThat(reply.json().getJsonArray("memories")).as(path).isEmpty();
+        }
+        for (String path : List.of("/v1/entities/top", "/v1/entities/top?kind=ticker&limit=100")) {
+            HttpReply reply = mallory.get(path).assertJson(200);
+            assertHidden(reply);
+            assertThat(reply.json().getJsonArray("entities")).as(path).isEmpty();
+        }
+        assertThat(harness.api().get("/v1/entities/top").assertJson(200).json().getJsonArray("entities")).isEmpty();
+
+        assertAliceUnchanged();
+    }
+
+    @Test
     void theFirstTenantStillSeesAllOfItsOwn() {
-        assertThat(alice.get("/v1/memory").assertJson(200).contents()).hasSize(2).allMatch(c -> c.contains(SECRET));
+        assertThat(alice.get("/v1/memory").assertJson(200).contents()).hasSize(3).allMatch(c -> c.contains(SECRET));
         assertThat(alice.post("/v1/memory/search", "{\"query\":\"" + SECRET + "\"}").assertJson(200).array("hits"))
-                .hasSize(2);
+                .hasSize(3);
+        assertThat(alice.get("/v1/entities/BTC/neighborhood").assertJson(200).json().getJsonArray("memories"))
+                .hasSize(1);
         assertThat(alice.get("/v1/profile/risk").assertJson(200).json().getString("value")).contains(SECRET);
     }
 

@@ -55,6 +55,7 @@ final class Migrator {
             for (String statement : m.statements()) {
                 tx.dml(statement);
             }
+            m.backfill().ifPresent(backfill -> backfill.run(tx, clock.instant()));
             tx.insert("INSERT INTO schema_migrations(version, name, applied_at) VALUES (?, ?, ?)",
                     m.version(), m.name(), Timestamps.format(clock.instant()));
             tx.commit();

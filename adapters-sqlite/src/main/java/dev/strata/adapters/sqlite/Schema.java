@@ -1,6 +1,7 @@
 package dev.strata.adapters.sqlite;
 
 import java.util.List;
+import java.util.Optional;
 
 /** Every schema migration, oldest first. Never edit a released migration: add a new one. */
 final class Schema {
@@ -304,6 +305,40 @@ final class Schema {
     static final Migration V10_SEARCH_VOCABULARY = new Migration(10, "search vocabulary", List.of(
             "CREATE VIRTUAL TABLE memories_fts_vocab USING fts5vocab(memories_fts, 'row')"));
 
+    /**
+     * spec 01's typed memory edges, plus the {@code tenant} every user-data table carries, so reads
+     * filter on the edge table alone. The UNIQUE key is the spec's: the source row already fixes the
+     * tenant, so adding it would only widen the index; that same index serves every lookup by source
+     * (the purge trigger, a content change). The entity index serves neighborhoods and rankings.
+     * {@code src_id} cannot be a foreign key (it names a row of either source table), so an AFTER
+     * DELETE trigger purges a memory's edges with it; soft-deleted and superseded memories keep their
+     * edges and are filtered out by joining {@code memories}. {@code role_memory}, the spec's second
+     * source table, does not exist yet: its trigger comes with it. {@code created_at} has no default:
+     * the writer stamps it from its clock, in the same format as every other timestamp. Rows that
+     * exist already are back-filled in the migration's transaction.
+     */
+    static final Migration V11_MEMORY_EDGES = new Migration(11, "typed memory edges", List.of(
+            """
+            CREATE TABLE memory_edges (
+              id               INTEGER PRIMARY KEY AUTOINCREMENT,
+              tenant           TEXT NOT NULL,
+              src_table        TEXT NOT NULL CHECK (src_table IN ('memories', 'role_memory')),
+              src_id           INTEGER NOT NULL,
+              dst_entity_kind  TEXT NOT NULL,
+              dst_entity_key   TEXT NOT NULL,
+              edge_type        TEXT NOT NULL,
+              weight           REAL NOT NULL DEFAULT 1.0 CHECK (weight > 0),
+              created_at       TEXT NOT NULL,
+              UNIQUE (src_table, src_id, dst_entity_kind, dst_entity_key, edge_type)
+            )""",
+            "CREATE INDEX idx_memory_edges_entity ON memory_edges(tenant, dst_entity_kind, dst_entity_key, src_id)",
+            """
+            CREATE TRIGGER memories_edges_ad AFTER DELETE ON memories BEGIN
+              DELETE FROM memory_edges WHERE src_table = 'memories' AND src_id = old.id;
+            END"""),
+            Optional.of(MemoryEdgeRows::backfill));
+
     static final List<Migration> MIGRATIONS = List.of(V1_GENERAL_MEMORY, V2_SOURCE_BACKFILL, V3_KEYED_MEMORIES,
-            V4_ACCESS_AND_VAULT, V5_FACT_LAYER, V6_SESSIONS, V7_EMBEDDINGS, V9_INJECTION_FLAGS, V10_SEARCH_VOCABULARY);
+            V4_ACCESS_AND_VAULT, V5_FACT_LAYER, V6_SESSIONS, V7_EMBEDDINGS, V9_INJECTION_FLAGS, V10_SEARCH_VOCABULARY,
+            V11_MEMORY_EDGES);
 }

@@ -3,6 +3,10 @@ package dev.strata.adapters.sqlite;
 import dev.strata.domain.error.ConflictException;
 import dev.strata.domain.error.DomainException;
 import dev.strata.domain.error.UnavailableException;
+import dev.strata.domain.entity.EdgeExtractor;
+import dev.strata.domain.entity.FinanceEntityExtractor;
+import dev.strata.domain.entity.MemoryEdge;
+import dev.strata.domain.entity.SystemMetadata;
 import dev.strata.domain.memory.Category;
 import dev.strata.domain.memory.CategoryFilter;
 import dev.strata.domain.memory.Memory;
@@ -39,12 +43,17 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
-/** {@link MemoryStore} on the SQLite file: the {@code memories} table and its FTS5 index. */
+/**
+ * {@link MemoryStore} on the SQLite file: the {@code memories} table, its FTS5 index (kept by
+ * triggers) and its typed edges in {@code memory_edges}, written in the same transaction as the row
+ * and replaced when the content changes (spec 01, "Typed memory edges").
+ */
 public final class SqliteMemoryStore implements MemoryStore {
 
     private static final System.Logger LOG = System.getLogger(SqliteMemoryStore.class.getName());
@@ -53,7 +62,7 @@ public final class SqliteMemoryStore implements MemoryStore {
     static final int OVERFETCH = 4;
 
     // Nullable columns are coalesced: Helidon's column values cannot carry SQL NULL (see Columns).
-    private static final String COLUMNS = "m.id, m.tenant, m.category, m.content, COALESCE(m.metadata, '') AS metadata, "
+    static final String COLUMNS = "m.id, m.tenant, m.category, m.content, COALESCE(m.metadata, '') AS metadata, "
             + "m.source, m.created_at, m.updated_at, COALESCE(m.deleted_at, '') AS deleted_at, "
             + "COALESCE(m.key, '') AS key, COALESCE(m.supersedes_id, 0) AS supersedes_id, "
             + "COALESCE(m.supersede_reason, '') AS supersede_reason, COALESCE(m.superseded_at, '') AS superseded_at";
@@ -69,32 +78,48 @@ public final class SqliteMemoryStore implements MemoryStore {
 
     private final SqliteDatabase database;
     private final DbClient db;
+    private final EdgeExtractor edges;
     private final int keywordCandidates;
     private final DocumentFrequencies frequencies;
 
-    public SqliteMemoryStore(SqliteDatabase database) {
-        this(database, DEFAULT_KEYWORD_CANDIDATES);
-    }
-
-    /** @param keywordCandidates the most matches BM25 ranks per query, or {@link #UNBOUNDED} */
-    public SqliteMemoryStore(SqliteDatabase database, int keywordCandidates) {
+    /**
+     * @param edges             derives each memory's typed edges, written in the row's transaction
+     * @param keywordCandidates the most matches BM25 ranks per candidate set, or {@link #UNBOUNDED}
+     */
+    public SqliteMemoryStore(SqliteDatabase database, EdgeExtractor edges, int keywordCandidates) {
         if (keywordCandidates < 0) {
             throw new IllegalArgumentException("keywordCandidates must be 0 (unbounded) or positive: "
                     + keywordCandidates);
         }
         this.database = database;
         this.db = database.dbClient();
+        this.edges = Objects.requireNonNull(edges, "edges");
         this.keywordCandidates = keywordCandidates;
         this.frequencies = new DocumentFrequencies(db);
+    }
+
+    public SqliteMemoryStore(SqliteDatabase database, EdgeExtractor edges) {
+        this(database, edges, DEFAULT_KEYWORD_CANDIDATES);
+    }
+
+    /** With the standard extractor: every memory store writes edges, there is no store without them. */
+    public SqliteMemoryStore(SqliteDatabase database, int keywordCandidates) {
+        this(database, new EdgeExtractor(new FinanceEntityExtractor()), keywordCandidates);
+    }
+
+    public SqliteMemoryStore(SqliteDatabase database) {
+        this(database, DEFAULT_KEYWORD_CANDIDATES);
     }
 
     @Override
     public Memory insert(NewMemory memory, Instant now) {
         requireUnkeyed(memory);
         Instant at = Timestamps.truncate(now);
+        // Extracted before BEGIN: regex work need not hold SQLite's write lock.
+        List<MemoryEdge> memoryEdges = edgesOf(memory.content());
         DbTransaction tx = db.transaction();
         try {
-            Memory stored = insert(tx, memory, Optional.empty(), at);
+            Memory stored = insert(tx, memory, memoryEdges, Optional.empty(), at);
             tx.commit();
             return stored;
         } catch (RuntimeException e) {
@@ -103,10 +128,21 @@ public final class SqliteMemoryStore implements MemoryStore {
         }
     }
 
-    private static Memory insert(DbExecute tx, NewMemory memory, Optional<Supersession> supersedes, Instant at) {
+    private static Memory insert(DbExecute tx, NewMemory memory, List<MemoryEdge> memoryEdges,
+                                 Optional<Supersession> supersedes, Instant at) {
         tx.insert(INSERT, insertParams(memory, supersedes, at));
         long id = Columns.longValue(tx.get("SELECT last_insert_rowid() AS id").orElseThrow(), "id");
+        MemoryEdgeRows.insert(tx, memory.tenant(), id, memoryEdges, at);
         return stored(id, memory, supersedes, at);
+    }
+
+    /**
+     * The content's edges. No write carries system metadata: the {@code metadata} of every write
+     * path is caller-supplied (the agent tools forward the model's arguments), so reading a
+     * {@code scenario_id} from it would let text attach a memory to a scenario.
+     */
+    private List<MemoryEdge> edgesOf(String content) {
+        return edges.extract(content, SystemMetadata.none());
     }
 
     /**
@@ -114,6 +150,7 @@ public final class SqliteMemoryStore implements MemoryStore {
      * one parse and one commit, which is what keeps batched writes close to raw insert speed. The
      * ids need no per-row round trip: the transaction holds SQLite's write lock from BEGIN
      * (IMMEDIATE mode), so AUTOINCREMENT hands out consecutive ids ending at last_insert_rowid().
+     * The edges follow in a second reused statement, one batch for all rows, in the same transaction.
      */
     @Override
     public List<Memory> insertAll(List<NewMemory> memories, Instant now) {
@@ -122,10 +159,12 @@ public final class SqliteMemoryStore implements MemoryStore {
         }
         memories.forEach(SqliteMemoryStore::requireUnkeyed);
         Instant at = Timestamps.truncate(now);
+        List<List<MemoryEdge>> memoryEdges = memories.stream().map(m -> edgesOf(m.content())).toList();
         try (Connection c = database.connection()) {
             c.setAutoCommit(false);
             try (PreparedStatement insert = c.prepareStatement(INSERT);
-                 PreparedStatement lastId = c.prepareStatement("SELECT last_insert_rowid()")) {
+                 PreparedStatement lastId = c.prepareStatement("SELECT last_insert_rowid()");
+                 PreparedStatement insertEdge = c.prepareStatement(MemoryEdgeRows.INSERT)) {
                 for (NewMemory m : memories) {
                     Object[] params = insertParams(m, Optional.empty(), at);
                     for (int i = 0; i < params.length; i++) {
@@ -139,8 +178,17 @@ public final class SqliteMemoryStore implements MemoryStore {
                     rs.next();
                     last = rs.getLong(1);
                 }
-                c.commit();
                 long first = last - memories.size() + 1;
+                String ts = Timestamps.format(at);
+                int batched = 0;
+                for (int i = 0; i < memories.size(); i++) {
+                    batched += MemoryEdgeRows.addBatch(insertEdge, memories.get(i).tenant(), first + i,
+                            memoryEdges.get(i), ts);
+                }
+                if (batched > 0) {
+                    insertEdge.executeBatch();
+                }
+                c.commit();
                 List<Memory> stored = new ArrayList<>(memories.size());
                 for (int i = 0; i < memories.size(); i++) {
                     stored.add(stored(first + i, memories.get(i), Optional.empty(), at));
@@ -166,21 +214,22 @@ public final class SqliteMemoryStore implements MemoryStore {
     public SaveOutcome save(NewMemory memory, Optional<String> supersedeReason, Instant now) {
         MemoryKey key = memory.key().orElseThrow(() -> new IllegalArgumentException("save needs a keyed memory"));
         Instant at = Timestamps.truncate(now);
+        List<MemoryEdge> memoryEdges = edgesOf(memory.content());
         DbTransaction tx = db.transaction();
         try {
             Optional<Memory> current = tx.get("SELECT " + COLUMNS + " FROM memories m WHERE m.tenant = ? AND m.key = ? "
                     + "AND " + ACTIVE, memory.tenant().value(), key.value()).map(SqliteMemoryStore::toMemory);
             SaveOutcome outcome;
             if (current.isEmpty()) {
-                outcome = new SaveOutcome.Inserted(insert(tx, memory, Optional.empty(), at));
+                outcome = new SaveOutcome.Inserted(insert(tx, memory, memoryEdges, Optional.empty(), at));
             } else if (supersedeReason.isEmpty()) {
                 outcome = new SaveOutcome.Rejected(current.get());
             } else {
                 Memory previous = current.get();
                 tx.update("UPDATE memories SET superseded_at = ? WHERE id = ?", Timestamps.format(at),
                         previous.id().value());
-                Memory next = insert(tx, memory, Optional.of(new Supersession(previous.id(), supersedeReason.get())),
-                        at);
+                Memory next = insert(tx, memory, memoryEdges,
+                        Optional.of(new Supersession(previous.id(), supersedeReason.get())), at);
                 outcome = new SaveOutcome.Superseded(previous.withSupersededAt(at), next);
             }
             tx.commit();
@@ -261,12 +310,30 @@ public final class SqliteMemoryStore implements MemoryStore {
             sets.add("metadata = ?");
             params.add(m.isEmpty() ? null : m.json());
         });
+        Instant at = Timestamps.truncate(now);
         sets.add("updated_at = ?");
-        params.add(Timestamps.format(Timestamps.truncate(now)));
+        params.add(Timestamps.format(at));
         params.add(id.value());
         params.add(tenant.value());
-        long changed = db.execute().update("UPDATE memories SET " + String.join(", ", sets)
-                + " WHERE id = ? AND tenant = ? AND deleted_at IS NULL AND superseded_at IS NULL", params.toArray());
+        String sql = "UPDATE memories SET " + String.join(", ", sets)
+                + " WHERE id = ? AND tenant = ? AND deleted_at IS NULL AND superseded_at IS NULL";
+        if (change.content().isEmpty()) {
+            long changed = db.execute().update(sql, params.toArray());
+            return changed == 0 ? Optional.empty() : find(tenant, id);
+        }
+        List<MemoryEdge> memoryEdges = edgesOf(change.content().get());
+        DbTransaction tx = db.transaction();
+        long changed;
+        try {
+            changed = tx.update(sql, params.toArray());
+            if (changed > 0) {
+                MemoryEdgeRows.replace(tx, tenant, id.value(), memoryEdges, at);
+            }
+            tx.commit();
+        } catch (RuntimeException e) {
+            tx.rollback();
+            throw storageFailure("update the memory", e);
+        }
         return changed == 0 ? Optional.empty() : find(tenant, id);
     }
 

@@ -1,5 +1,6 @@
 package dev.strata.adapters.sqlite;
 
+import dev.strata.domain.entity.FinanceEntity;
 import dev.strata.domain.memory.MemoryId;
 import dev.strata.domain.memory.SearchRequest;
 import dev.strata.domain.memory.Source;
@@ -72,6 +73,46 @@ class MigrationTest {
             // The rebuilt FTS index (migration 3) still covers rows written before it.
             assertThat(store.search(new SearchRequest(Tenant.DEFAULT, "legacy", 10, Optional.empty()))).hasSize(2);
             TempDatabase.execute(db, "INSERT INTO memories_fts(memories_fts, rank) VALUES ('integrity-check', 1)");
+        }
+    }
+
+    @Test
+    void upgradingToMigrationElevenBackFillsTheEdgesOfEveryStoredMemoryOnce() throws SQLException {
+        Path file = dir.resolve("strata.db");
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file)) {
+            DbClient client = JdbcClientBuilder.create().connectionPool(() -> {
+                try {
+                    return DriverManager.getConnection("jdbc:sqlite:" + file);
+                } catch (SQLException e) {
+                    throw new IllegalStateException(e);
+                }
+            }).build();
+            new Migrator(client, TempDatabase.CLOCK).migrate(Schema.MIGRATIONS.stream()
+                    .filter(m -> m.version() < Schema.V11_MEMORY_EDGES.version()).toList());
+            for (String row : List.of("'alice', 'bought BTC and ETH on base', NULL",
+                    "'alice', 'sold SOL', '2025-06-01T00:00:00.000Z'", "'bob', 'watching DOGE', NULL",
+                    "'bob', 'no entities at all', NULL")) {
+                c.createStatement().execute("INSERT INTO memories(tenant, content, deleted_at, category, source, "
+                        + "created_at, updated_at) VALUES (" + row + ", 'lesson', 'user_manual', "
+                        + "'2025-01-01T00:00:00.000Z', '2025-01-01T00:00:00.000Z')");
+            }
+            client.close();
+        }
+
+        try (SqliteDatabase db = TempDatabase.open(dir)) {
+            assertThat(TempDatabase.column(db, "SELECT src_id || ' ' || tenant || ' ' || edge_type || ' ' "
+                    + "|| dst_entity_key || ' ' || created_at FROM memory_edges ORDER BY id")).containsExactly(
+                    "1 alice holds BTC 2026-01-01T00:00:00.000Z", "1 alice holds ETH 2026-01-01T00:00:00.000Z",
+                    "1 alice mentions base 2026-01-01T00:00:00.000Z",
+                    "1 alice co_occurs_with BTC|ETH 2026-01-01T00:00:00.000Z",
+                    "2 alice exited SOL 2026-01-01T00:00:00.000Z", "3 bob watched DOGE 2026-01-01T00:00:00.000Z");
+            SqliteMemoryEdgeStore edges = new SqliteMemoryEdgeStore(db);
+            assertThat(edges.neighborhood(Tenant.of("alice"), FinanceEntity.ticker("ETH"), 10)).hasSize(1);
+            assertThat(edges.neighborhood(Tenant.of("alice"), FinanceEntity.ticker("SOL"), 10))
+                    .as("the deleted row has its edges, hidden until a restore").isEmpty();
+        }
+        try (SqliteDatabase db = TempDatabase.open(dir)) {
+            assertThat(TempDatabase.column(db, "SELECT COUNT(*) FROM memory_edges")).containsExactly("6");
         }
     }
 

@@ -143,6 +143,11 @@ public final class InMemoryMemoryStore implements MemoryStore {
         return expired.size();
     }
 
+    /** Every stored row, deleted and superseded ones included, in id order (for fakes built on this one). */
+    public synchronized List<Memory> allRows() {
+        return List.copyOf(rows.values());
+    }
+
     @Override
     public synchronized List<SearchHit> search(SearchRequest request) {
         List<String> keywords = QueryText.keywords(request.query());

@@ -1,0 +1,139 @@
+package dev.strata.application.entity;
+
+import dev.strata.domain.MutableClock;
+import dev.strata.domain.entity.EdgeExtractor;
+import dev.strata.domain.entity.EdgeType;
+import dev.strata.domain.entity.EntityCount;
+import dev.strata.domain.entity.EntityKind;
+import dev.strata.domain.entity.ExtractedEdges;
+import dev.strata.domain.entity.FinanceEntity;
+import dev.strata.domain.entity.FinanceEntityExtractor;
+import dev.strata.domain.entity.InMemoryMemoryEdgeStore;
+import dev.strata.domain.entity.LinkedMemory;
+import dev.strata.domain.entity.MemoryEdge;
+import dev.strata.domain.error.InvalidInputException;
+import dev.strata.domain.memory.Category;
+import dev.strata.domain.memory.InMemoryMemoryStore;
+import dev.strata.domain.memory.Memory;
+import dev.strata.domain.memory.Metadata;
+import dev.strata.domain.memory.NewMemory;
+import dev.strata.domain.memory.Source;
+import dev.strata.domain.memory.Tenant;
+import org.junit.jupiter.api.Test;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.IntStream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class EntityServiceTest {
+
+    private static final Tenant ME = Tenant.of("me");
+    private static final Tenant OTHER = Tenant.of("other");
+
+    private final MutableClock clock = new MutableClock(Instant.parse("2026-03-01T09:00:00Z"));
+    private final InMemoryMemoryStore memories = new InMemoryMemoryStore();
+    private final InMemoryMemoryEdgeStore edges = new InMemoryMemoryEdgeStore(memories);
+    private final EntityService service = new EntityService(edges, new EdgeExtractor(new FinanceEntityExtractor()),
+            clock);
+
+    private Memory write(Tenant tenant, String content) {
+        return memories.insert(new NewMemory(tenant, Category.LESSON, content, Metadata.EMPTY, Source.USER_MANUAL),
+                clock.instant());
+    }
+
+    private static void assertRefused(Runnable call, String field) {
+        assertThatThrownBy(call::run)
+                .isInstanceOfSatisfying(InvalidInputException.class, e -> assertThat(e.field()).isEqualTo(field));
+    }
+
+    @Test
+    void aForexNeighborhoodIsFoundHoweverThePairIsSpelled() {
+        Memory m = write(ME, "went long EUR/USD before the ECB");
+
+        for (String spelling : List.of("EUR/USD", "eur-usd", "EURUSD")) {
+            EntityNeighborhood n = service.neighborhood(ME, spelling, Optional.empty(), Optional.empty());
+            assertThat(n.entity()).isEqualTo(FinanceEntity.forexPair("EUR", "USD"));
+            assertThat(n.memories()).extracting(LinkedMemory::memory).containsExactly(m);
+            assertThat(n.memories().get(0).edges()).extracting(MemoryEdge::type).containsExactly(EdgeType.HOLDS);
+        }
+    }
+
+    @Test
+    void aTickerNeighborhoodShowsTheHoldingAndThePairItIsPartOf() {
+        Memory m = write(ME, "bought BTC and ETH on base");
+
+        EntityNeighborhood n = service.neighborhood(ME, "$btc", Optional.empty(), Optional.of(5));
+
+        assertThat(n.entity()).isEqualTo(FinanceEntity.ticker("BTC"));
+        assertThat(n.memories()).singleElement().satisfies(l -> {
+            assertThat(l.memory()).isEqualTo(m);
+            assertThat(l.edges()).extracting(MemoryEdge::type).containsExactly(EdgeType.HOLDS, EdgeType.CO_OCCURS_WITH);
+        });
+        assertThat(service.neighborhood(OTHER, "BTC", Optional.empty(), Optional.empty()).memories()).isEmpty();
+    }
+
+    @Test
+    void aNamedKindDecidesWhatAnAmbiguousKeyMeans() {
+        write(ME, "bridged ETH to base");
+
+        assertThat(service.neighborhood(ME, "base", Optional.empty(), Optional.empty()).memories()).hasSize(1);
+        EntityNeighborhood asTicker = service.neighborhood(ME, "base", Optional.of("ticker"), Optional.empty());
+        assertThat(asTicker.entity()).isEqualTo(FinanceEntity.ticker("BASE"));
+        assertThat(asTicker.memories()).isEmpty();
+    }
+
+    @Test
+    void badInputIsRefusedNamingTheField() {
+        assertRefused(() -> service.neighborhood(ME, " ", Optional.empty(), Optional.empty()), "key");
+        assertRefused(() -> service.neighborhood(ME, "BTC", Optional.of("stock"), Optional.empty()), "kind");
+        assertRefused(() -> service.neighborhood(ME, "BTC", Optional.empty(), Optional.of(0)), "limit");
+        assertRefused(() -> service.neighborhood(ME, "BTC", Optional.empty(),
+                Optional.of(EntityService.MAX_LIMIT + 1)), "limit");
+        assertRefused(() -> service.topEntities(ME, Optional.of(""), Optional.empty()), "kind");
+        assertRefused(() -> service.topEntities(ME, Optional.empty(), Optional.of(-1)), "limit");
+    }
+
+    @Test
+    void topEntitiesRankTheTenantsMostLinkedEntitiesOptionallyOfOneKind() {
+        write(ME, "bought BTC");
+        write(ME, "sold BTC, bought SOL");
+        write(ME, "bridged ETH to base");
+        write(OTHER, "bought DOGE and DOGE and DOGE");
+
+        assertThat(service.topEntities(ME, Optional.empty(), Optional.of(1)))
+                .containsExactly(new EntityCount(FinanceEntity.ticker("BTC"), 2, 2));
+        assertThat(service.topEntities(ME, Optional.of("chain"), Optional.empty()))
+                .containsExactly(new EntityCount(FinanceEntity.chain("base"), 1, 1));
+        assertThat(service.topEntities(ME, Optional.of("ticker"), Optional.empty()))
+                .extracting(c -> c.entity().key()).containsExactly("BTC", "ETH", "SOL");
+        assertThat(service.topEntities(ME, Optional.empty(), Optional.empty()))
+                .extracting(c -> c.entity().kind()).doesNotContain(EntityKind.SCENARIO)
+                .hasSizeLessThanOrEqualTo(EntityService.DEFAULT_TOP_LIMIT);
+    }
+
+    @Test
+    void aReplayReadsEveryStoredMemoryAcrossPagesAndTenantsAndAddsNothingThatIsStored() {
+        IntStream.range(0, EntityService.REPLAY_PAGE * 2 + 1)
+                .forEach(i -> write(i % 2 == 0 ? ME : OTHER, i % 3 == 0 ? "bought SOL" : "note " + i));
+
+        assertThat(service.rebuildEdges()).isEqualTo(new EdgeReplay(EntityService.REPLAY_PAGE * 2 + 1, 0));
+        assertThat(service.rebuildEdges()).isEqualTo(new EdgeReplay(EntityService.REPLAY_PAGE * 2 + 1, 0));
+    }
+
+    @Test
+    void aReplayKeepsTheScenarioEdgesAWriteRecorded() {
+        Memory m = write(ME, "bought SOL");
+        FinanceEntity scenario = FinanceEntity.scenario("dca-weekly");
+        edges.addAll(List.of(new ExtractedEdges(ME, m.id(), List.of(new MemoryEdge(EdgeType.BELONGS_TO_SCENARIO,
+                scenario)))), clock.instant());
+
+        service.rebuildEdges();
+
+        assertThat(service.neighborhood(ME, "dca-weekly", Optional.of("scenario"), Optional.empty()).memories())
+                .extracting(LinkedMemory::memory).containsExactly(m);
+    }
+}
