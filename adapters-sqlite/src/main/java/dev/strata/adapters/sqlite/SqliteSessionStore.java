@@ -10,13 +10,13 @@ import dev.strata.domain.workspace.IdentityMetadata;
 import dev.strata.domain.workspace.WorkspaceNotice;
 import io.helidon.dbclient.DbClient;
 import io.helidon.dbclient.DbRow;
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonReader;
 import jakarta.json.JsonString;
+import jakarta.json.spi.JsonProvider;
 import org.sqlite.SQLiteErrorCode;
 import org.sqlite.SQLiteException;
 
@@ -32,6 +32,8 @@ import java.util.Optional;
  */
 public final class SqliteSessionStore implements SessionStore {
 
+    /** Looked up once: each {@code Json.create*} call would run the service loader again. */
+    private static final JsonProvider JSON = JsonProvider.provider();
     private static final String COLUMNS = "id, tenant, created_at, expires_at, bootstrap, identity, blocks, notices";
 
     private final DbClient db;
@@ -76,9 +78,9 @@ public final class SqliteSessionStore implements SessionStore {
     }
 
     private static String blocksJson(List<PromptBlock> blocks) {
-        JsonArrayBuilder array = Json.createArrayBuilder();
+        JsonArrayBuilder array = JSON.createArrayBuilder();
         for (PromptBlock b : blocks) {
-            array.add(Json.createObjectBuilder().add("name", b.name()).add("text", b.text()).add("cache", b.cache()));
+            array.add(JSON.createObjectBuilder().add("name", b.name()).add("text", b.text()).add("cache", b.cache()));
         }
         return array.build().toString();
     }
@@ -90,7 +92,7 @@ public final class SqliteSessionStore implements SessionStore {
     }
 
     private static String identityJson(IdentityMetadata identity) {
-        JsonObjectBuilder object = Json.createObjectBuilder();
+        JsonObjectBuilder object = JSON.createObjectBuilder();
         identity.name().ifPresent(v -> object.add("name", v));
         identity.vibe().ifPresent(v -> object.add("vibe", v));
         identity.emoji().ifPresent(v -> object.add("emoji", v));
@@ -102,9 +104,9 @@ public final class SqliteSessionStore implements SessionStore {
     }
 
     private static String noticesJson(List<WorkspaceNotice> notices) {
-        JsonArrayBuilder array = Json.createArrayBuilder();
+        JsonArrayBuilder array = JSON.createArrayBuilder();
         for (WorkspaceNotice n : notices) {
-            array.add(Json.createObjectBuilder().add("type", n.type().name()).add("path", n.path())
+            array.add(JSON.createObjectBuilder().add("type", n.type().name()).add("path", n.path())
                     .add("message", n.message()));
         }
         return array.build().toString();
@@ -122,7 +124,7 @@ public final class SqliteSessionStore implements SessionStore {
     }
 
     private static jakarta.json.JsonValue parse(String json) {
-        try (JsonReader reader = Json.createReader(new StringReader(json))) {
+        try (JsonReader reader = JSON.createReader(new StringReader(json))) {
             return reader.readValue();
         }
     }

@@ -5,12 +5,11 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Derives the typed edges of one memory's content, deterministically and without a model.
@@ -31,9 +30,11 @@ public final class EdgeExtractor {
     public static final int MAX_EDGES_PER_CONTENT = 20;
     public static final int MAX_CO_OCCURRING_TICKERS = 5;
 
-    private static final Pattern SENTENCE_BREAK = Pattern.compile("[!?;。！？；\\n]|\\.(?=\\s|$)");
-    private static final Pattern CLAUSE_BREAK =
-            Pattern.compile("[,，:：()（）]|(?i)(?<![A-Za-z])(?:but|while|whereas|then)(?![A-Za-z])|但是|但|然后|而");
+    // Breaks are found by a scan rather than regex alternations: extraction runs on every write.
+    private static final String SENTENCE_MARKS = "!?;。！？；\n";
+    private static final String REGEX_SPACE = " \t\n\u000B\f\r";
+    private static final String CLAUSE_MARKS = ",，:：()（）";
+    private static final Set<String> CLAUSE_WORDS = Set.of("but", "while", "whereas", "then");
 
     private final FinanceEntityExtractor entities;
 
@@ -67,11 +68,14 @@ public final class EdgeExtractor {
     }
 
     private static Map<FinanceEntity, Set<EdgeType>> verbTypes(String content, List<EntityMention> mentions) {
+        if (mentions.stream().noneMatch(m -> isTradable(m.entity()))) {
+            return Map.of();
+        }
         List<TradeVerbs.Occurrence> verbs = TradeVerbs.find(content).stream()
                 .filter(v -> mentions.stream().noneMatch(m -> m.overlaps(v.start(), v.end())))
                 .toList();
-        List<Integer> sentenceBreaks = breaks(SENTENCE_BREAK, content);
-        List<Integer> clauseBreaks = breaks(CLAUSE_BREAK, content);
+        List<Integer> sentenceBreaks = sentenceBreaks(content);
+        List<Integer> clauseBreaks = clauseBreaks(content);
         clauseBreaks.addAll(sentenceBreaks);
         Map<FinanceEntity, Set<EdgeType>> typed = new LinkedHashMap<>();
         for (EntityMention mention : mentions) {
@@ -127,13 +131,46 @@ public final class EdgeExtractor {
                 || entity.kind() == EntityKind.ADDRESS;
     }
 
-    private static List<Integer> breaks(Pattern pattern, String content) {
+    /** Sentence ends: {@code ! ? ;} (and their CJK forms), a newline, or a full stop before a space or the end. */
+    static List<Integer> sentenceBreaks(String content) {
         List<Integer> positions = new ArrayList<>();
-        Matcher m = pattern.matcher(content);
-        while (m.find()) {
-            positions.add(m.start());
+        for (int i = 0; i < content.length(); i++) {
+            char c = content.charAt(i);
+            if (SENTENCE_MARKS.indexOf(c) >= 0
+                    || (c == '.' && (i + 1 == content.length() || REGEX_SPACE.indexOf(content.charAt(i + 1)) >= 0))) {
+                positions.add(i);
+            }
         }
         return positions;
+    }
+
+    /** Clause starts: commas, colons and brackets, the words but/while/whereas/then, 但(是), 然后, 而. */
+    static List<Integer> clauseBreaks(String content) {
+        List<Integer> positions = new ArrayList<>();
+        int i = 0;
+        while (i < content.length()) {
+            char c = content.charAt(i);
+            if (isAsciiLetter(c)) {
+                int end = i;
+                while (end < content.length() && isAsciiLetter(content.charAt(end))) {
+                    end++;
+                }
+                if (CLAUSE_WORDS.contains(content.substring(i, end).toLowerCase(Locale.ROOT))) {
+                    positions.add(i);
+                }
+                i = end;
+                continue;
+            }
+            if (CLAUSE_MARKS.indexOf(c) >= 0 || c == '但' || c == '而' || content.startsWith("然后", i)) {
+                positions.add(i);
+            }
+            i++;
+        }
+        return positions;
+    }
+
+    private static boolean isAsciiLetter(char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
     }
 
     private static int lastBreakBefore(List<Integer> breaks, int position) {

@@ -17,6 +17,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -69,6 +70,11 @@ public final class FinanceEntityExtractor {
                     + "|[$¥€£]\\s?\\d|\\d(?:[.,]\\d+)?\\s?(?:%|[kKmMxX](?![A-Za-z])|美元|刀)"
                     + "|币|股票|价格|仓位|行情|现货|合约|空投|上涨|下跌|涨|跌");
 
+    private static final Set<String> CHAIN_FIRST_WORDS = firstWords(CHAINS.keySet());
+    private static final Set<String> NAMED_ASSET_FIRST_WORDS = firstWords(NAMED_ASSETS.keySet());
+    /** The shortest address any address pattern above accepts (base58). */
+    private static final int MIN_ADDRESS_LENGTH = 14;
+
     private static final int MAX_UNLISTED_TICKER_LENGTH = 5;
     private static final int CONTEXT_WINDOW = 16;
 
@@ -76,11 +82,21 @@ public final class FinanceEntityExtractor {
     public List<EntityMention> mentions(String text) {
         Objects.requireNonNull(text, "text");
         Claims claims = new Claims();
-        findAddresses(text, claims);
-        findPairs(text, claims);
-        findCashtags(text, claims);
-        findChains(text, claims);
-        findNamedAssets(text, claims);
+        TextShape shape = TextShape.of(text);
+        // Each recogniser runs only when the text could hold its shape: this runs on every write.
+        if (shape.longestAlnumRun() >= MIN_ADDRESS_LENGTH) {
+            findAddresses(text, claims);
+        }
+        if (shape.hasAnyOf("/_-")) {
+            findPairs(text, claims);
+        }
+        if (shape.hasAnyOf("$")) {
+            findCashtags(text, claims);
+        }
+        findChains(text, shape, claims);
+        if (shape.hasAnyWordOf(NAMED_ASSET_FIRST_WORDS) || shape.nonAscii()) {
+            findNamedAssets(text, claims);
+        }
         findBareWords(text, claims);
         return claims.inTextOrder();
     }
@@ -153,13 +169,13 @@ public final class FinanceEntityExtractor {
         }
     }
 
-    private static void findChains(String text, Claims claims) {
+    private static void findChains(String text, TextShape shape, Claims claims) {
         Matcher m = CHAIN.matcher(text);
-        while (m.find()) {
+        while (shape.hasAnyWordOf(CHAIN_FIRST_WORDS) && m.find()) {
             claims.claimIfFree(FinanceEntity.chain(CHAINS.get(m.group().toLowerCase(Locale.ROOT))), m.start(), m.end());
         }
         Matcher ambiguous = AMBIGUOUS_CHAIN.matcher(text);
-        while (ambiguous.find()) {
+        while (shape.hasAnyWordOf(AMBIGUOUS_CHAINS.keySet()) && ambiguous.find()) {
             String before = text.substring(Math.max(0, ambiguous.start() - CONTEXT_WINDOW), ambiguous.start());
             String after = text.substring(ambiguous.end(), Math.min(text.length(), ambiguous.end() + CONTEXT_WINDOW));
             if (CHAIN_CONTEXT_BEFORE.matcher(before).find() || CHAIN_CONTEXT_AFTER.matcher(after).find()) {
@@ -168,7 +184,7 @@ public final class FinanceEntityExtractor {
             }
         }
         Matcher chinese = CHINESE_CHAIN.matcher(text);
-        while (chinese.find()) {
+        while (shape.nonAscii() && chinese.find()) {
             claims.claimIfFree(FinanceEntity.chain(CHINESE_CHAINS.get(chinese.group())), chinese.start(), chinese.end());
         }
     }
@@ -326,6 +342,12 @@ public final class FinanceEntityExtractor {
         return s.chars().anyMatch(Character::isDigit)
                 && s.chars().anyMatch(c -> c >= 'A' && c <= 'Z')
                 && s.chars().anyMatch(c -> c >= 'a' && c <= 'z');
+    }
+
+    /** The lower-case first word of each ASCII key; keys in other scripts are gated by {@link TextShape#nonAscii}. */
+    private static Set<String> firstWords(java.util.Collection<String> keys) {
+        return keys.stream().filter(k -> k.chars().allMatch(c -> c < 0x80))
+                .map(k -> k.split(" ")[0].toLowerCase(Locale.ROOT)).collect(Collectors.toUnmodifiableSet());
     }
 
     private static Pattern wordAlternation(java.util.Collection<String> words) {
