@@ -38,6 +38,15 @@ final class MemoryEdgeRows {
             + "WHERE EXISTS (SELECT 1 FROM memories WHERE id = ? AND tenant = ?) "
             + "ON CONFLICT (src_table, src_id, dst_entity_kind, dst_entity_key, edge_type) DO NOTHING";
 
+    /**
+     * For the rows of a batch the same transaction has just inserted: the guard could only say yes,
+     * and skipping its look-up keeps batched writes near raw insert speed.
+     */
+    static final String INSERT_FOR_NEW_ROWS = "INSERT INTO memory_edges(tenant, src_table, src_id, dst_entity_kind, "
+            + "dst_entity_key, edge_type, weight, created_at) VALUES (?, '" + MEMORIES + "', ?, ?, ?, ?, ?, ?) "
+            + "ON CONFLICT (src_table, src_id, dst_entity_kind, dst_entity_key, edge_type) DO NOTHING";
+    private static final int GUARD_PARAMS = 2;
+
     /** A content change replaces what the content implied; a scenario edge came from the system and stays. */
     private static final String DELETE_CONTENT_EDGES = "DELETE FROM memory_edges WHERE src_table = '" + MEMORIES
             + "' AND src_id = ? AND edge_type <> '" + EdgeType.BELONGS_TO_SCENARIO.wireName() + "'";
@@ -73,9 +82,21 @@ final class MemoryEdgeRows {
     /** Adds a memory's edges to a prepared {@link #INSERT} batch; returns how many were added. */
     static int addBatch(PreparedStatement insert, Tenant tenant, long memoryId, List<MemoryEdge> edges,
                         String createdAt) throws SQLException {
+        return addBatch(insert, tenant, memoryId, edges, createdAt, true);
+    }
+
+    /** Adds a just-inserted memory's edges to a prepared {@link #INSERT_FOR_NEW_ROWS} batch. */
+    static int addNewRowBatch(PreparedStatement insert, Tenant tenant, long memoryId, List<MemoryEdge> edges,
+                              String createdAt) throws SQLException {
+        return addBatch(insert, tenant, memoryId, edges, createdAt, false);
+    }
+
+    private static int addBatch(PreparedStatement insert, Tenant tenant, long memoryId, List<MemoryEdge> edges,
+                                String createdAt, boolean guarded) throws SQLException {
         for (MemoryEdge edge : edges) {
             Object[] params = params(tenant.value(), memoryId, edge, createdAt);
-            for (int i = 0; i < params.length; i++) {
+            int count = guarded ? params.length : params.length - GUARD_PARAMS;
+            for (int i = 0; i < count; i++) {
                 insert.setObject(i + 1, params[i]);
             }
             insert.addBatch();

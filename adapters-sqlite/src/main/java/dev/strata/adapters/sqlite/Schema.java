@@ -315,12 +315,14 @@ final class Schema {
      * edges and are filtered out by joining {@code memories}. {@code role_memory}, the spec's second
      * source table, does not exist yet: its trigger comes with it. {@code created_at} has no default:
      * the writer stamps it from its clock, in the same format as every other timestamp. Rows that
-     * exist already are back-filled in the migration's transaction.
+     * exist already are back-filled in the migration's transaction. {@code id} is a plain rowid, not
+     * the spec's AUTOINCREMENT: no edge id is ever shown or referenced, and AUTOINCREMENT would write
+     * {@code sqlite_sequence} on every one of the several edge rows a memory write adds.
      */
     static final Migration V11_MEMORY_EDGES = new Migration(11, "typed memory edges", List.of(
             """
             CREATE TABLE memory_edges (
-              id               INTEGER PRIMARY KEY AUTOINCREMENT,
+              id               INTEGER PRIMARY KEY,
               tenant           TEXT NOT NULL,
               src_table        TEXT NOT NULL CHECK (src_table IN ('memories', 'role_memory')),
               src_id           INTEGER NOT NULL,

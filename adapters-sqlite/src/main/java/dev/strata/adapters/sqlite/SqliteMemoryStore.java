@@ -164,7 +164,7 @@ public final class SqliteMemoryStore implements MemoryStore {
             c.setAutoCommit(false);
             try (PreparedStatement insert = c.prepareStatement(INSERT);
                  PreparedStatement lastId = c.prepareStatement("SELECT last_insert_rowid()");
-                 PreparedStatement insertEdge = c.prepareStatement(MemoryEdgeRows.INSERT)) {
+                 PreparedStatement insertEdge = c.prepareStatement(MemoryEdgeRows.INSERT_FOR_NEW_ROWS)) {
                 for (NewMemory m : memories) {
                     Object[] params = insertParams(m, Optional.empty(), at);
                     for (int i = 0; i < params.length; i++) {
@@ -182,7 +182,7 @@ public final class SqliteMemoryStore implements MemoryStore {
                 String ts = Timestamps.format(at);
                 int batched = 0;
                 for (int i = 0; i < memories.size(); i++) {
-                    batched += MemoryEdgeRows.addBatch(insertEdge, memories.get(i).tenant(), first + i,
+                    batched += MemoryEdgeRows.addNewRowBatch(insertEdge, memories.get(i).tenant(), first + i,
                             memoryEdges.get(i), ts);
                 }
                 if (batched > 0) {

@@ -1,5 +1,7 @@
 package dev.strata.domain.safety;
 
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -48,6 +50,26 @@ public enum InjectionRule {
     /** Not a regular expression rule: zero-width, bidi-control and tag characters. */
     INVISIBLE_UNICODE("invisible_unicode", "contains invisible or text-direction characters", null);
 
+    /**
+     * For each rule, words at least one of which any text it matches holds, lower-case ASCII: an
+     * ASCII text that holds none of them cannot match, so its pattern need not run (memory content
+     * is scanned on every write). Text outside ASCII is always scanned in full: Unicode case folding
+     * lets letters such as the long s match ASCII ones.
+     */
+    private static final Map<InjectionRule, List<String>> ANCHORS = Map.ofEntries(
+            Map.entry(IGNORE_INSTRUCTIONS, List.of("ignore", "disregard", "forget", "override")),
+            Map.entry(DISREGARD_RULES, List.of("disregard")),
+            Map.entry(ROLE_HIJACK, List.of("now", "mode")),
+            Map.entry(SYSTEM_PROMPT_OVERRIDE, List.of("system")),
+            Map.entry(SYSTEM_PROMPT_EXFILTRATION, List.of("prompt", "message", "instructions")),
+            Map.entry(DECEPTION, List.of("tell", "inform", "let")),
+            Map.entry(BYPASS_RESTRICTIONS, List.of("restrictions", "limits", "rules")),
+            Map.entry(FAKE_MEMORY_CONTEXT_TAG, List.of("memory-context")),
+            Map.entry(FAKE_ROLE_TAG, List.of("<", "inst]")),
+            Map.entry(HTML_COMMENT_INJECTION, List.of("<!--")),
+            Map.entry(HIDDEN_HTML, List.of("display")),
+            Map.entry(SECRET_EXFILTRATION, List.of("curl", "cat")));
+
     private final String id;
     private final String reason;
     private final Pattern pattern;
@@ -69,5 +91,24 @@ public enum InjectionRule {
     /** The compiled pattern; absent for {@link #INVISIBLE_UNICODE}, which is checked per character. */
     Optional<Pattern> pattern() {
         return Optional.ofNullable(pattern);
+    }
+
+    /** False only when {@code lowerCaseAscii}, an ASCII text in lower case, cannot hold a match. */
+    boolean mayMatch(String lowerCaseAscii) {
+        List<String> anchors = ANCHORS.get(this);
+        if (anchors == null) {
+            return true;
+        }
+        for (String anchor : anchors) {
+            if (lowerCaseAscii.contains(anchor)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Every anchor list, for the test that each rule has one. */
+    static Map<InjectionRule, List<String>> anchors() {
+        return ANCHORS;
     }
 }

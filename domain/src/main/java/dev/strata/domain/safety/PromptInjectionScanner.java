@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 
@@ -27,7 +28,12 @@ public final class PromptInjectionScanner {
         String body = text.charAt(0) == '\uFEFF' ? text.substring(1) : text;
         List<InjectionFinding> findings = new ArrayList<>(invisibleCharacters(body));
         String visible = removeInvisible(body);
+        boolean ascii = visible.chars().allMatch(c -> c < 0x80);
+        String lowerCase = ascii ? visible.toLowerCase(Locale.ROOT) : "";
         for (InjectionRule rule : InjectionRule.values()) {
+            if (ascii && !rule.mayMatch(lowerCase)) {
+                continue;
+            }
             rule.pattern().ifPresent(pattern -> {
                 Matcher matcher = pattern.matcher(visible);
                 int count = 0;
