@@ -1,7 +1,5 @@
 package dev.strata.adapters.sqlite;
 
-import io.helidon.dbclient.DbClient;
-
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -14,7 +12,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * twentieth since (a stale count only shifts which terms are called frequent, never a result's
  * visibility). Counts are over the whole index, every tenant, exactly as FTS5's BM25 takes them.
  */
-final class DocumentFrequencies implements RankingPlan.Frequencies {
+final class DocumentFrequencies {
 
     /** Past this many remembered terms the memory is dropped whole; the next queries count again. */
     static final int MAX_REMEMBERED = 10_000;
@@ -25,12 +23,7 @@ final class DocumentFrequencies implements RankingPlan.Frequencies {
 
     private static final String ROWS = "";
 
-    private final DbClient db;
     private final Map<String, Count> remembered = new ConcurrentHashMap<>();
-
-    DocumentFrequencies(DbClient db) {
-        this.db = db;
-    }
 
     /**
      * The number of rows holding {@code term}; exact up to {@code rareBound}, above it exact as of
@@ -38,10 +31,9 @@ final class DocumentFrequencies implements RankingPlan.Frequencies {
      *
      * @param maxId the index's current largest rowid, the clock of staleness
      */
-    @Override
-    public long of(String term, int rareBound, long maxId) {
+    long of(JdbcReads reads, String term, int rareBound, long maxId) {
         String phrase = Fts5Query.anyOf(List.of(term));
-        long capped = count("SELECT COUNT(*) AS n FROM (SELECT 1 FROM memories_fts WHERE memories_fts MATCH ? "
+        long capped = count(reads, "SELECT COUNT(*) AS n FROM (SELECT 1 FROM memories_fts WHERE memories_fts MATCH ? "
                 + "LIMIT " + (rareBound + 1) + ")", phrase);
         if (capped <= rareBound) {
             return capped;
@@ -50,7 +42,7 @@ final class DocumentFrequencies implements RankingPlan.Frequencies {
         if (known != null && maxId - known.atMaxId() <= maxId / STALE_GROWTH_DIVISOR) {
             return known.rows();
         }
-        long rows = count("SELECT COUNT(*) AS n FROM memories_fts WHERE memories_fts MATCH ?", phrase);
+        long rows = count(reads, "SELECT COUNT(*) AS n FROM memories_fts WHERE memories_fts MATCH ?", phrase);
         if (remembered.size() >= MAX_REMEMBERED) {
             remembered.clear();
         }
@@ -62,18 +54,17 @@ final class DocumentFrequencies implements RankingPlan.Frequencies {
      * The number of rows in the index, which BM25's IDF divides by: every memory row, soft-deleted
      * ones included, since the index keeps them until they are purged. Remembered like a large count.
      */
-    long rows(long maxId) {
+    long rows(JdbcReads reads, long maxId) {
         Count known = remembered.get(ROWS);
         if (known != null && maxId - known.atMaxId() <= maxId / STALE_GROWTH_DIVISOR) {
             return known.rows();
         }
-        long rows = db.execute().get("SELECT COUNT(*) AS n FROM memories").map(r -> Columns.longValue(r, "n"))
-                .orElse(0L);
+        long rows = reads.optionalLong("SELECT COUNT(*) AS n FROM memories", List.of()).orElse(0L);
         remembered.put(ROWS, new Count(rows, maxId));
         return rows;
     }
 
-    private long count(String sql, String phrase) {
-        return db.execute().get(sql, phrase).map(r -> Columns.longValue(r, "n")).orElse(0L);
+    private static long count(JdbcReads reads, String sql, String phrase) {
+        return reads.optionalLong(sql, List.of(phrase)).orElse(0L);
     }
 }

@@ -95,7 +95,7 @@ public final class SqliteMemoryStore implements MemoryStore {
         this.db = database.dbClient();
         this.edges = Objects.requireNonNull(edges, "edges");
         this.keywordCandidates = keywordCandidates;
-        this.frequencies = new DocumentFrequencies(db);
+        this.frequencies = new DocumentFrequencies();
     }
 
     public SqliteMemoryStore(SqliteDatabase database, EdgeExtractor edges) {
@@ -398,16 +398,23 @@ public final class SqliteMemoryStore implements MemoryStore {
      * merge on a row's best score.
      */
     private List<SearchHit> ftsSearch(SearchRequest request, Fts5Query query) {
+        try (JdbcReads reads = new JdbcReads(database)) {
+            return ftsSearch(reads, request, query);
+        }
+    }
+
+    private List<SearchHit> ftsSearch(JdbcReads reads, SearchRequest request, Fts5Query query) {
         int bound = Math.max(keywordCandidates, request.limit() * OVERFETCH);
         Map<Long, SearchHit> found = new HashMap<>();
-        if (keywordCandidates == UNBOUNDED || maxRowid() <= bound) {
-            everyMatchRanked(request, query.match(), found);
+        if (keywordCandidates == UNBOUNDED || maxRowid(reads) <= bound) {
+            everyMatchRanked(reads, request, query.match(), found);
         } else if (query.explicit()) {
-            newestRanked(request, query.match(), bound, found);
+            newestRanked(reads, request, query.match(), bound, found);
         } else {
-            long maxRowid = maxRowid();
-            RankingPlan.of(query.terms(), bound, frequencies.rows(maxRowid), maxRowid, frequencies)
-                    .ifPresent(plan -> rankPlan(request, query, plan, bound, found));
+            long maxRowid = maxRowid(reads);
+            RankingPlan.of(query.terms(), bound, frequencies.rows(reads, maxRowid), maxRowid,
+                    (term, rareBound, atMaxRowid) -> frequencies.of(reads, term, rareBound, atMaxRowid))
+                    .ifPresent(plan -> rankPlan(reads, request, query, plan, bound, found));
         }
         // Snippets only for the hits that are returned: the rankings may hold several times as many.
         return found.values().stream()
@@ -419,32 +426,32 @@ public final class SqliteMemoryStore implements MemoryStore {
                 .toList();
     }
 
-    private void rankPlan(SearchRequest request, Fts5Query query, RankingPlan plan, int bound,
+    private void rankPlan(JdbcReads reads, SearchRequest request, Fts5Query query, RankingPlan plan, int bound,
                           Map<Long, SearchHit> found) {
         String ranked = Fts5Query.anyOf(plan.ranked());
         if (!plan.bounded()) {
-            everyMatchRanked(request, ranked, found);
+            everyMatchRanked(reads, request, ranked, found);
         } else {
             if (plan.ranked().size() > 1) {
                 String everyTerm = Fts5Query.allOf(plan.ranked());
                 if (plan.rare().isEmpty()) {
-                    newestRanked(request, everyTerm, bound, found);
+                    newestRanked(reads, request, everyTerm, bound, found);
                 } else {
                     // No more rows hold every term than hold the rare one: no need to walk for a cutoff.
-                    tenantRanked(request, everyTerm, OptionalLong.empty(), found);
+                    tenantRanked(reads, request, everyTerm, OptionalLong.empty(), found);
                 }
             }
             if (!plan.rare().isEmpty()) {
                 // Ranked by the rare terms alone: counting the frequent ones' rows again costs milliseconds.
-                tenantRanked(request, Fts5Query.anyOf(plan.rare()), OptionalLong.empty(), found);
+                tenantRanked(reads, request, Fts5Query.anyOf(plan.rare()), OptionalLong.empty(), found);
             }
             if (activeCount(found) < request.limit()) {
-                newestRanked(request, ranked, bound, found);
+                newestRanked(reads, request, ranked, bound, found);
             }
         }
         if (plan.droppedCommonTerms() && activeCount(found) < request.limit()) {
             // Rows holding only common terms match too; they rank below every row the plan found.
-            newestRanked(request, query.match(), bound, found);
+            newestRanked(reads, request, query.match(), bound, found);
         }
     }
 
@@ -457,21 +464,21 @@ public final class SqliteMemoryStore implements MemoryStore {
      * makes the common case cost about as much as a bare MATCH. Otherwise the query runs again with
      * the filter inside the ranking, which is always exact.
      */
-    private void everyMatchRanked(SearchRequest request, String match, Map<Long, SearchHit> found) {
+    private void everyMatchRanked(JdbcReads reads, SearchRequest request, String match, Map<Long, SearchHit> found) {
         int window = request.limit() * OVERFETCH;
         List<SearchHit> hits = new ArrayList<>();
-        int seen = rankedHits(request, "SELECT rowid AS id, rank FROM memories_fts WHERE memories_fts MATCH ? "
+        int seen = rankedHits(reads, request, "SELECT rowid AS id, rank FROM memories_fts WHERE memories_fts MATCH ? "
                 + "ORDER BY rank LIMIT " + window, List.of(match), false, hits);
         if (hits.stream().filter(h -> h.memory().isActive()).count() < request.limit() && seen >= window) {
-            tenantRanked(request, match, OptionalLong.empty(), found);
+            tenantRanked(reads, request, match, OptionalLong.empty(), found);
         } else {
             hits.forEach(h -> merge(found, h));
         }
     }
 
     /** The tenant's newest {@code n} matches ranked (all of them when there are no more). */
-    private void newestRanked(SearchRequest request, String match, int n, Map<Long, SearchHit> found) {
-        tenantRanked(request, match, newestCutoff(request, match, n), found);
+    private void newestRanked(JdbcReads reads, SearchRequest request, String match, int n, Map<Long, SearchHit> found) {
+        tenantRanked(reads, request, match, newestCutoff(reads, request, match, n), found);
     }
 
     /**
@@ -479,27 +486,24 @@ public final class SqliteMemoryStore implements MemoryStore {
      * more than {@code n}. FTS5 walks its doclists newest first without ranking, so this costs a
      * primary-key look-up per match walked, not a BM25 score.
      */
-    private OptionalLong newestCutoff(SearchRequest request, String match, int n) {
+    private OptionalLong newestCutoff(JdbcReads reads, SearchRequest request, String match, int n) {
         List<Object> params = new ArrayList<>(List.of(match));
         String filter = tenantFilter(request, params);
         params.add(n);
-        return db.execute().get("SELECT f.rowid AS id FROM memories_fts f JOIN memories i ON i.id = f.rowid "
-                        + "WHERE memories_fts MATCH ?" + filter + " ORDER BY f.rowid DESC LIMIT 1 OFFSET ?",
-                        params.toArray())
-                .map(r -> OptionalLong.of(Columns.longValue(r, "id")))
-                .orElse(OptionalLong.empty());
+        return reads.optionalLong("SELECT f.rowid AS id FROM memories_fts f JOIN memories i ON i.id = f.rowid "
+                + "WHERE memories_fts MATCH ?" + filter + " ORDER BY f.rowid DESC LIMIT 1 OFFSET ?", params);
     }
 
     /**
      * The tenant's matches newer than {@code cutoff} ranked, with the filter inside the ranking: BM25
      * is computed only for rows that pass it, so other tenants' rows cost a look-up, not a score.
      */
-    private void tenantRanked(SearchRequest request, String match, OptionalLong cutoff, Map<Long, SearchHit> found) {
+    private void tenantRanked(JdbcReads reads, SearchRequest request, String match, OptionalLong cutoff, Map<Long, SearchHit> found) {
         List<Object> params = new ArrayList<>(List.of(match));
         String filter = tenantFilter(request, params);
         cutoff.ifPresent(params::add);
         List<SearchHit> hits = new ArrayList<>();
-        rankedHits(request, "SELECT f.rowid AS id, f.rank * (CASE WHEN i.superseded_at IS NULL THEN 1.0 "
+        rankedHits(reads, request, "SELECT f.rowid AS id, f.rank * (CASE WHEN i.superseded_at IS NULL THEN 1.0 "
                 + "ELSE " + SearchHit.SUPERSEDED_WEIGHT + " END) AS rank FROM memories_fts f "
                 + "JOIN memories i ON i.id = f.rowid WHERE memories_fts MATCH ?" + filter
                 + (cutoff.isPresent() ? " AND f.rowid > ?" : "") + " ORDER BY 2 LIMIT " + request.limit(),
@@ -523,9 +527,8 @@ public final class SqliteMemoryStore implements MemoryStore {
     }
 
     /** The index's largest rowid, read in O(1): an upper bound on its row count, and the clock of cached counts. */
-    private long maxRowid() {
-        return db.execute().get("SELECT COALESCE(MAX(id), 0) AS n FROM memories")
-                .map(r -> Columns.longValue(r, "n")).orElse(0L);
+    private static long maxRowid(JdbcReads reads) {
+        return reads.optionalLong("SELECT COALESCE(MAX(id), 0) AS n FROM memories", List.of()).orElse(0L);
     }
 
     /**
@@ -533,7 +536,7 @@ public final class SqliteMemoryStore implements MemoryStore {
      *
      * @param weighted whether the ranking already demoted superseded rows
      */
-    private int rankedHits(SearchRequest request, String ranking, List<Object> rankParams,
+    private static int rankedHits(JdbcReads reads, SearchRequest request, String ranking, List<Object> rankParams,
                            boolean weighted, List<SearchHit> hits) {
         String sql = "SELECT " + COLUMNS + ", t.rank, (m.tenant = ? AND m.deleted_at IS NULL"
                 + (request.category().isPresent() ? " AND m.category = ?" : "") + ") AS visible FROM ("
@@ -543,19 +546,17 @@ public final class SqliteMemoryStore implements MemoryStore {
         request.category().ifPresent(c -> params.add(c.value()));
         params.addAll(rankParams);
         int[] seen = {0};
-        try (Stream<DbRow> rows = db.execute().query(sql, params.toArray())) {
-            rows.forEach(r -> {
-                seen[0]++;
-                if (Columns.longValue(r, "visible") == 1) {
-                    Memory m = toMemory(r);
-                    double score = -Columns.doubleValue(r, "rank");
-                    if (m.isSuperseded() && !weighted) {
-                        score *= SearchHit.SUPERSEDED_WEIGHT;
-                    }
-                    hits.add(new SearchHit(m, "", score));
+        reads.forEach(sql, params, r -> {
+            seen[0]++;
+            if (r.getLong("visible") == 1) {
+                Memory m = JdbcReads.memory(r);
+                double score = -r.getDouble("rank");
+                if (m.isSuperseded() && !weighted) {
+                    score *= SearchHit.SUPERSEDED_WEIGHT;
                 }
-            });
-        }
+                hits.add(new SearchHit(m, "", score));
+            }
+        });
         return seen[0];
     }
 

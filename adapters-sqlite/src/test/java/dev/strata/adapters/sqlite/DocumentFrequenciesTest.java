@@ -30,12 +30,24 @@ class DocumentFrequenciesTest {
     void open() {
         db = TempDatabase.open(dir);
         store = new SqliteMemoryStore(db);
-        frequencies = new DocumentFrequencies(db.dbClient());
+        frequencies = new DocumentFrequencies();
     }
 
     @AfterEach
     void close() {
         db.close();
+    }
+
+    private long of(String term, int bound, long maxId) {
+        try (JdbcReads reads = new JdbcReads(db)) {
+            return frequencies.of(reads, term, bound, maxId);
+        }
+    }
+
+    private long rows(long maxId) {
+        try (JdbcReads reads = new JdbcReads(db)) {
+            return frequencies.rows(reads, maxId);
+        }
     }
 
     private long write(int n, String content) {
@@ -51,32 +63,32 @@ class DocumentFrequenciesTest {
     void countsEveryTenantsRowsThroughTheStemmer() {
         long maxId = write(7, "the user prefers limits");
 
-        assertThat(frequencies.of("prefer", 100, maxId)).isEqualTo(7);
-        assertThat(frequencies.of("preferring", 3, maxId)).as("above the bound, counted whole").isEqualTo(7);
-        assertThat(frequencies.of("absent", 3, maxId)).isZero();
+        assertThat(of("prefer", 100, maxId)).isEqualTo(7);
+        assertThat(of("preferring", 3, maxId)).as("above the bound, counted whole").isEqualTo(7);
+        assertThat(of("absent", 3, maxId)).isZero();
     }
 
     @Test
     void aLargeCountIsRememberedUntilTheIndexGrowsByATwentieth() {
         long maxId = write(100, "memo");
-        assertThat(frequencies.of("memo", 10, maxId)).isEqualTo(100);
+        assertThat(of("memo", 10, maxId)).isEqualTo(100);
 
         maxId = write(5, "memo");
-        assertThat(frequencies.of("memo", 10, maxId)).as("grew by 5 of 105: remembered").isEqualTo(100);
+        assertThat(of("memo", 10, maxId)).as("grew by 5 of 105: remembered").isEqualTo(100);
 
         maxId = write(20, "memo");
-        assertThat(frequencies.of("memo", 10, maxId)).as("grew by 25: counted again").isEqualTo(125);
+        assertThat(of("memo", 10, maxId)).as("grew by 25: counted again").isEqualTo(125);
     }
 
     @Test
     void theRowCountIncludesSoftDeletedRowsAndIsRememberedLikeACount() {
         long maxId = write(40, "memo");
         store.softDelete(Tenant.of("a"), dev.strata.domain.memory.MemoryId.of(1), Instant.parse("2026-01-02T00:00:00Z"));
-        assertThat(frequencies.rows(maxId)).isEqualTo(40);
+        assertThat(rows(maxId)).isEqualTo(40);
 
         maxId = write(1, "memo");
-        assertThat(frequencies.rows(maxId)).isEqualTo(40);
+        assertThat(rows(maxId)).isEqualTo(40);
         maxId = write(10, "memo");
-        assertThat(frequencies.rows(maxId)).isEqualTo(51);
+        assertThat(rows(maxId)).isEqualTo(51);
     }
 }
