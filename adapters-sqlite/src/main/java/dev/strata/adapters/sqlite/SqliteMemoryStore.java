@@ -72,7 +72,7 @@ public final class SqliteMemoryStore implements MemoryStore {
             + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 
     /** How many matches BM25 ranks at most before the candidates are bounded (see ftsSearch). */
-    public static final int DEFAULT_KEYWORD_CANDIDATES = 1_000;
+    public static final int DEFAULT_KEYWORD_CANDIDATES = 500;
     /** {@code keywordCandidates} that ranks every match, however many. */
     public static final int UNBOUNDED = 0;
 
