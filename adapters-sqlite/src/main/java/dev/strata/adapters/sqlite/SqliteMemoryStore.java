@@ -498,7 +498,8 @@ public final class SqliteMemoryStore implements MemoryStore {
      * The tenant's matches newer than {@code cutoff} ranked, with the filter inside the ranking: BM25
      * is computed only for rows that pass it, so other tenants' rows cost a look-up, not a score.
      */
-    private void tenantRanked(JdbcReads reads, SearchRequest request, String match, OptionalLong cutoff, Map<Long, SearchHit> found) {
+    private void tenantRanked(JdbcReads reads, SearchRequest request, String match, OptionalLong cutoff,
+                              Map<Long, SearchHit> found) {
         List<Object> params = new ArrayList<>(List.of(match));
         String filter = tenantFilter(request, params);
         cutoff.ifPresent(params::add);
@@ -537,7 +538,7 @@ public final class SqliteMemoryStore implements MemoryStore {
      * @param weighted whether the ranking already demoted superseded rows
      */
     private static int rankedHits(JdbcReads reads, SearchRequest request, String ranking, List<Object> rankParams,
-                           boolean weighted, List<SearchHit> hits) {
+                                  boolean weighted, List<SearchHit> hits) {
         String sql = "SELECT " + COLUMNS + ", t.rank, (m.tenant = ? AND m.deleted_at IS NULL"
                 + (request.category().isPresent() ? " AND m.category = ?" : "") + ") AS visible FROM ("
                 + ranking + ") t JOIN memories m ON m.id = t.id";
