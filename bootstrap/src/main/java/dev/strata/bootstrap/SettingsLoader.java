@@ -97,7 +97,10 @@ public final class SettingsLoader {
             Map.entry("strata.search.keyword-weight", "STRATA_SEARCH_KEYWORD_WEIGHT"),
             Map.entry("strata.search.vector-weight", "STRATA_SEARCH_VECTOR_WEIGHT"),
             Map.entry("strata.search.temporal-decay", "STRATA_SEARCH_TEMPORAL_DECAY"),
-            Map.entry("strata.search.mmr", "STRATA_SEARCH_MMR"));
+            Map.entry("strata.search.mmr", "STRATA_SEARCH_MMR"),
+            Map.entry("strata.search.neighbour-weight", "STRATA_SEARCH_NEIGHBOUR_WEIGHT"),
+            Map.entry("strata.search.neighbour-window", "STRATA_SEARCH_NEIGHBOUR_WINDOW"),
+            Map.entry("strata.search.neighbour-gap-minutes", "STRATA_SEARCH_NEIGHBOUR_GAP_MINUTES"));
 
     private final Config config;
     private final Map<String, String> env;
@@ -179,6 +182,14 @@ public final class SettingsLoader {
                         decimal("strata.search.vector-weight", string("strata.search.vector-weight")).doubleValue())
                 .withTemporalDecay(bool("strata.search.temporal-decay"))
                 .withMmr(bool("strata.search.mmr"));
+        try {
+            fusion = fusion.withNeighbourContext(
+                    decimal("strata.search.neighbour-weight", string("strata.search.neighbour-weight")).doubleValue(),
+                    integer("strata.search.neighbour-window"),
+                    Duration.ofMinutes(longValue("strata.search.neighbour-gap-minutes")));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("configuration strata.search.neighbour-*: " + e.getMessage(), e);
+        }
         EmbeddingSettings embedding = new EmbeddingSettings(integer("strata.embedding.queue-capacity"),
                 integer("strata.embedding.batch-size"), EmbeddingSettings.DEFAULTS.minChars(),
                 EmbeddingSettings.DEFAULTS.chunker());
