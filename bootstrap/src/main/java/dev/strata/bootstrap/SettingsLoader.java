@@ -86,6 +86,7 @@ public final class SettingsLoader {
             Map.entry("strata.facts.snapshot-limit", "STRATA_FACTS_SNAPSHOT_LIMIT"),
             Map.entry("strata.embedding.provider", "EMBEDDING_PROVIDER"),
             Map.entry("strata.embedding.local-model", "STRATA_EMBEDDING_LOCAL_MODEL"),
+            Map.entry("strata.embedding.query-instruction", "STRATA_EMBEDDING_QUERY_INSTRUCTION"),
             Map.entry("strata.embedding.openai-base-url", "STRATA_EMBEDDING_OPENAI_BASE_URL"),
             Map.entry("strata.embedding.openai-model", "STRATA_EMBEDDING_OPENAI_MODEL"),
             Map.entry("strata.embedding.openai-api-key", "STRATA_EMBEDDING_OPENAI_API_KEY"),
@@ -193,7 +194,8 @@ public final class SettingsLoader {
         EmbeddingSettings embedding = new EmbeddingSettings(integer("strata.embedding.queue-capacity"),
                 integer("strata.embedding.batch-size"), EmbeddingSettings.DEFAULTS.minChars(),
                 EmbeddingSettings.DEFAULTS.chunker());
-        return new RetrievalSettings(provider, optional("strata.embedding.local-model").orElse(""), baseUrl,
+        return new RetrievalSettings(provider, optional("strata.embedding.local-model").orElse(""),
+                bool("strata.embedding.query-instruction"), baseUrl,
                 string("strata.embedding.openai-model"), optional("strata.embedding.openai-api-key"), dimension,
                 integer("strata.search.candidate-depth"), fusion, embedding);
     }

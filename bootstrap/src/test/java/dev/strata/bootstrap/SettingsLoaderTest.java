@@ -160,6 +160,9 @@ class SettingsLoaderTest {
     void searchDefaultsTurnNeighbourContextOnAndTheEnvironmentTunesIt() {
         StrataSettings s = loader(Map.of()).load();
         assertThat(s.retrieval().fusion().rrfK()).isEqualTo(5);
+        assertThat(s.retrieval().queryInstruction()).isFalse();
+        assertThat(loader(Map.of("STRATA_EMBEDDING_QUERY_INSTRUCTION", "true")).load().retrieval().queryInstruction())
+                .isTrue();
         assertThat(s.retrieval().fusion().neighbourWeight()).isEqualTo(0.3);
         assertThat(s.retrieval().fusion().neighbourWindow()).isEqualTo(2);
         assertThat(s.retrieval().fusion().neighbourGap()).isEqualTo(Duration.ofMinutes(30));
