@@ -54,7 +54,7 @@ public record Retrieval(Embedder embedder, Optional<SqliteVectorStore> vectors, 
     }
 
     static Retrieval on(SqliteDatabase db, SqliteMemoryStore store, RetrievalSettings settings, Clock clock) {
-        Embedder embedder = new EmbedderFactory().create(settings.provider(),
+        Embedder embedder = new EmbedderFactory(settings.queryInstruction()).create(settings.provider(),
                 settings.localModel().isBlank() ? LocalEmbeddingModel.DEFAULT
                         : LocalEmbeddingModel.fromConfigName(settings.localModel()),
                 () -> OpenAiEmbedderSettings.of(settings.openAiBaseUrl().orElse(OpenAiEmbedderSettings.DEFAULT_BASE_URL),

@@ -15,6 +15,7 @@ import java.util.OptionalInt;
  *
  * @param provider        {@code local} (in-process ONNX, the default), {@code openai} or {@code disabled}
  * @param localModel      the in-process model's config name; blank for the default (bge-small-en-v1.5)
+ * @param queryInstruction whether the in-process model prefixes queries with its instruction
  * @param openAiBaseUrl   the OpenAI-compatible endpoint (empty: the public API)
  * @param openAiModel     the remote model name
  * @param openAiApiKey    its key (empty for keyless local servers)
@@ -24,7 +25,8 @@ import java.util.OptionalInt;
  * @param embedding       queue, batch and chunking of the asynchronous embedding worker
  * @param catchUpInterval how often rows left pending (or failed) are queued again for embedding; also once at start
  */
-public record RetrievalSettings(EmbeddingProvider provider, String localModel, Optional<URI> openAiBaseUrl,
+public record RetrievalSettings(EmbeddingProvider provider, String localModel, boolean queryInstruction,
+                                Optional<URI> openAiBaseUrl,
                                 String openAiModel, Optional<String> openAiApiKey, OptionalInt openAiDimension,
                                 int candidateDepth, FusionSettings fusion, EmbeddingSettings embedding,
                                 Duration catchUpInterval) {
@@ -50,27 +52,27 @@ public record RetrievalSettings(EmbeddingProvider provider, String localModel, O
     }
 
     public RetrievalSettings withProvider(EmbeddingProvider p) {
-        return new RetrievalSettings(p, localModel, openAiBaseUrl, openAiModel, openAiApiKey, openAiDimension,
-                candidateDepth, fusion, embedding, catchUpInterval);
+        return new RetrievalSettings(p, localModel, queryInstruction, openAiBaseUrl, openAiModel, openAiApiKey,
+                openAiDimension, candidateDepth, fusion, embedding, catchUpInterval);
     }
 
     public RetrievalSettings withOpenAi(URI baseUrl, String model, OptionalInt dimension) {
-        return new RetrievalSettings(EmbeddingProvider.OPENAI, localModel, Optional.of(baseUrl), model, openAiApiKey,
-                dimension, candidateDepth, fusion, embedding, catchUpInterval);
+        return new RetrievalSettings(EmbeddingProvider.OPENAI, localModel, queryInstruction, Optional.of(baseUrl), model,
+                openAiApiKey, dimension, candidateDepth, fusion, embedding, catchUpInterval);
     }
 
     public RetrievalSettings withCandidateDepth(int depth) {
-        return new RetrievalSettings(provider, localModel, openAiBaseUrl, openAiModel, openAiApiKey, openAiDimension,
-                depth, fusion, embedding, catchUpInterval);
+        return new RetrievalSettings(provider, localModel, queryInstruction, openAiBaseUrl, openAiModel, openAiApiKey,
+                openAiDimension, depth, fusion, embedding, catchUpInterval);
     }
 
     public RetrievalSettings withFusion(FusionSettings f) {
-        return new RetrievalSettings(provider, localModel, openAiBaseUrl, openAiModel, openAiApiKey, openAiDimension,
-                candidateDepth, f, embedding, catchUpInterval);
+        return new RetrievalSettings(provider, localModel, queryInstruction, openAiBaseUrl, openAiModel, openAiApiKey,
+                openAiDimension, candidateDepth, f, embedding, catchUpInterval);
     }
 
     public RetrievalSettings withCatchUpInterval(Duration interval) {
-        return new RetrievalSettings(provider, localModel, openAiBaseUrl, openAiModel, openAiApiKey, openAiDimension,
-                candidateDepth, fusion, embedding, interval);
+        return new RetrievalSettings(provider, localModel, queryInstruction, openAiBaseUrl, openAiModel, openAiApiKey,
+                openAiDimension, candidateDepth, fusion, embedding, interval);
     }
 }

@@ -86,6 +86,7 @@ public final class SettingsLoader {
             Map.entry("strata.facts.snapshot-limit", "STRATA_FACTS_SNAPSHOT_LIMIT"),
             Map.entry("strata.embedding.provider", "EMBEDDING_PROVIDER"),
             Map.entry("strata.embedding.local-model", "STRATA_EMBEDDING_LOCAL_MODEL"),
+            Map.entry("strata.embedding.query-instruction", "STRATA_EMBEDDING_QUERY_INSTRUCTION"),
             Map.entry("strata.embedding.openai-base-url", "STRATA_EMBEDDING_OPENAI_BASE_URL"),
             Map.entry("strata.embedding.openai-model", "STRATA_EMBEDDING_OPENAI_MODEL"),
             Map.entry("strata.embedding.openai-api-key", "STRATA_EMBEDDING_OPENAI_API_KEY"),
@@ -99,7 +100,10 @@ public final class SettingsLoader {
             Map.entry("strata.search.keyword-weight", "STRATA_SEARCH_KEYWORD_WEIGHT"),
             Map.entry("strata.search.vector-weight", "STRATA_SEARCH_VECTOR_WEIGHT"),
             Map.entry("strata.search.temporal-decay", "STRATA_SEARCH_TEMPORAL_DECAY"),
-            Map.entry("strata.search.mmr", "STRATA_SEARCH_MMR"));
+            Map.entry("strata.search.mmr", "STRATA_SEARCH_MMR"),
+            Map.entry("strata.search.neighbour-weight", "STRATA_SEARCH_NEIGHBOUR_WEIGHT"),
+            Map.entry("strata.search.neighbour-window", "STRATA_SEARCH_NEIGHBOUR_WINDOW"),
+            Map.entry("strata.search.neighbour-gap-minutes", "STRATA_SEARCH_NEIGHBOUR_GAP_MINUTES"));
 
     private final Config config;
     private final Map<String, String> env;
@@ -182,10 +186,19 @@ public final class SettingsLoader {
                         decimal("strata.search.vector-weight", string("strata.search.vector-weight")).doubleValue())
                 .withTemporalDecay(bool("strata.search.temporal-decay"))
                 .withMmr(bool("strata.search.mmr"));
+        try {
+            fusion = fusion.withNeighbourContext(
+                    decimal("strata.search.neighbour-weight", string("strata.search.neighbour-weight")).doubleValue(),
+                    integer("strata.search.neighbour-window"),
+                    Duration.ofMinutes(longValue("strata.search.neighbour-gap-minutes")));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("configuration strata.search.neighbour-*: " + e.getMessage(), e);
+        }
         EmbeddingSettings embedding = new EmbeddingSettings(integer("strata.embedding.queue-capacity"),
                 integer("strata.embedding.batch-size"), EmbeddingSettings.DEFAULTS.minChars(),
                 EmbeddingSettings.DEFAULTS.chunker());
-        return new RetrievalSettings(provider, optional("strata.embedding.local-model").orElse(""), baseUrl,
+        return new RetrievalSettings(provider, optional("strata.embedding.local-model").orElse(""),
+                bool("strata.embedding.query-instruction"), baseUrl,
                 string("strata.embedding.openai-model"), optional("strata.embedding.openai-api-key"), dimension,
                 integer("strata.search.candidate-depth"), fusion, embedding,
                 Duration.ofSeconds(longValue("strata.embedding.catch-up-interval-seconds")));

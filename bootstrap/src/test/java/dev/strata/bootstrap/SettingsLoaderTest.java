@@ -164,4 +164,27 @@ class SettingsLoaderTest {
         assertThatThrownBy(() -> loader(Map.of("STRATA_LLM_BUDGET_ZONE", "Mars/Olympus")).load())
                 .hasMessageContaining("budget-zone");
     }
+
+    @Test
+    void searchDefaultsTurnNeighbourContextOnAndTheEnvironmentTunesIt() {
+        StrataSettings s = loader(Map.of()).load();
+        assertThat(s.retrieval().fusion().rrfK()).isEqualTo(5);
+        assertThat(s.retrieval().queryInstruction()).isFalse();
+        assertThat(loader(Map.of("STRATA_EMBEDDING_QUERY_INSTRUCTION", "true")).load().retrieval().queryInstruction())
+                .isTrue();
+        assertThat(s.retrieval().fusion().neighbourWeight()).isEqualTo(0.3);
+        assertThat(s.retrieval().fusion().neighbourWindow()).isEqualTo(2);
+        assertThat(s.retrieval().fusion().neighbourGap()).isEqualTo(Duration.ofMinutes(30));
+
+        StrataSettings tuned = loader(Map.of("STRATA_SEARCH_NEIGHBOUR_WEIGHT", "0",
+                "STRATA_SEARCH_NEIGHBOUR_WINDOW", "1", "STRATA_SEARCH_NEIGHBOUR_GAP_MINUTES", "5")).load();
+        assertThat(tuned.retrieval().fusion().neighbourContext().enabled()).isFalse();
+        assertThat(tuned.retrieval().fusion().neighbourWindow()).isEqualTo(1);
+        assertThat(tuned.retrieval().fusion().neighbourGap()).isEqualTo(Duration.ofMinutes(5));
+
+        assertThatThrownBy(() -> loader(Map.of("STRATA_SEARCH_NEIGHBOUR_WEIGHT", "2")).load())
+                .hasMessageContaining("neighbour");
+        assertThatThrownBy(() -> loader(Map.of("STRATA_SEARCH_NEIGHBOUR_WINDOW", "many")).load())
+                .hasMessageContaining("neighbour-window");
+    }
 }

@@ -150,4 +150,55 @@ class HybridSearchServiceTest {
         assertThat(service.search(request(ALICE, "pasta"), RetrievalMode.VECTOR).hits())
                 .allSatisfy(f -> assertThat(f.orderedArms()).containsExactly(Arm.VECTOR));
     }
+
+    private HybridSearchService withNeighbourContext() {
+        return new HybridSearchService(store, embedder, Optional.of(index), new HybridRanker(
+                FusionSettings.defaults().withNeighbourContext(0.3, 2, java.time.Duration.ofMinutes(30)),
+                new FinanceEntityExtractor(), clock), 50);
+    }
+
+    @Test
+    void theMemoryWrittenRightAfterAHitComesBackAsItsContext() {
+        Memory question = embed(ALICE, "how long have you had the turtles?");
+        // Not embedded yet, and without the query's word: neither arm can find it.
+        Memory answer = store.insert(new NewMemory(ALICE, Category.OBSERVATION, "three years now, they bring me joy",
+                Metadata.EMPTY, Source.AGENT_RECORDED), clock.instant());
+
+        SearchResults results = withNeighbourContext().search(request(ALICE, "turtles"));
+
+        assertThat(results.searchHits()).extracting(h -> h.memory().id()).startsWith(question.id())
+                .contains(answer.id());
+        SearchResults.Found context = results.hits().stream()
+                .filter(f -> f.hit().memory().id().equals(answer.id())).findFirst().orElseThrow();
+        assertThat(context.orderedArms()).containsExactly(Arm.CONTEXT);
+        assertThat(context.hit().snippet()).isNotBlank();
+    }
+
+    @Test
+    void contextComesOnlyFromTheSameSittingAndTheCategoryAsked() {
+        Memory question = embed(ALICE, "how long have you had the turtles?");
+        Memory lesson = store.insert(new NewMemory(ALICE, Category.LESSON, "never feed them bread", Metadata.EMPTY,
+                Source.AGENT_RECORDED), clock.instant());
+        clock.advance(java.time.Duration.ofHours(2));
+        Memory later = embed(ALICE, "three years now, they bring me joy");
+
+        SearchResults results = withNeighbourContext().search(
+                new SearchRequest(ALICE, "turtles", 10, Optional.of(Category.OBSERVATION)));
+
+        assertThat(results.searchHits()).extracting(h -> h.memory().id()).contains(question.id())
+                .doesNotContain(lesson.id());
+        assertThat(results.hits()).filteredOn(f -> f.hit().memory().id().equals(later.id()))
+                .allSatisfy(f -> assertThat(f.orderedArms()).doesNotContain(Arm.CONTEXT));
+    }
+
+    @Test
+    void anotherTenantsMemoriesAreNeverContext() {
+        Memory question = embed(ALICE, "how long have you had the turtles?");
+        Memory bobs = embed(BOB, "three years now, they bring me joy");
+
+        SearchResults results = withNeighbourContext().search(request(ALICE, "turtles"));
+
+        assertThat(results.searchHits()).extracting(h -> h.memory().id()).contains(question.id())
+                .doesNotContain(bobs.id());
+    }
 }

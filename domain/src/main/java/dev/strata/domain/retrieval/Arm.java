@@ -5,7 +5,12 @@ public enum Arm {
     /** FTS5 BM25 over the memory text: always available. */
     KEYWORD("keyword"),
     /** Nearest neighbours of the query embedding: only when an embedder is configured and answers. */
-    VECTOR("vector");
+    VECTOR("vector"),
+    /**
+     * Not a retrieval path of its own: a memory written right before or after a hit, lifted by
+     * {@link NeighbourContext}, that neither arm found. Its rank is the rank of the hit it neighbours.
+     */
+    CONTEXT("context");
 
     private final String wireName;
 

@@ -7,8 +7,13 @@ import java.util.Set;
 /**
  * The knobs of {@link HybridRanker}. The defaults are spec 01's pipeline (RRF k = 60 with equal
  * arm weights, entity boost 0.3) with spec 02's temporal decay (half-life 30 days, identity and
- * lesson exempt) and MMR (λ 0.7) available as switches, off by default so that ranking stays
- * exactly the spec-01 formula unless asked.
+ * lesson exempt), MMR (λ 0.7) and {@link NeighbourContext} available as switches, off by default so
+ * that ranking stays exactly the spec-01 formula unless asked (the shipped configuration turns
+ * neighbour context on).
+ *
+ * @param neighbourWeight share of a hit's fused score passed to its neighbours; 0 = off
+ * @param neighbourWindow places on each side of a hit that count as its neighbours
+ * @param neighbourGap    the longest time between the writes of a hit and its neighbour
  */
 public record FusionSettings(
         int rrfK,
@@ -19,7 +24,10 @@ public record FusionSettings(
         Duration decayHalfLife,
         Set<String> decayExemptTypes,
         boolean mmrEnabled,
-        double mmrLambda) {
+        double mmrLambda,
+        double neighbourWeight,
+        int neighbourWindow,
+        Duration neighbourGap) {
 
     public FusionSettings {
         if (rrfK < 1) {
@@ -39,6 +47,16 @@ public record FusionSettings(
         if (!(mmrLambda >= 0 && mmrLambda <= 1)) {
             throw new IllegalArgumentException("mmrLambda must be within [0, 1]: " + mmrLambda);
         }
+        new NeighbourContext(neighbourWeight, neighbourWindow, neighbourGap);
+    }
+
+    /** Without neighbour context. */
+    public FusionSettings(int rrfK, double keywordWeight, double vectorWeight, double entityBoostFactor,
+                          boolean temporalDecayEnabled, Duration decayHalfLife, Set<String> decayExemptTypes,
+                          boolean mmrEnabled, double mmrLambda) {
+        this(rrfK, keywordWeight, vectorWeight, entityBoostFactor, temporalDecayEnabled, decayHalfLife,
+                decayExemptTypes, mmrEnabled, mmrLambda, 0, NeighbourContext.DEFAULT_WINDOW,
+                NeighbourContext.DEFAULT_GAP);
     }
 
     public static FusionSettings defaults() {
@@ -49,17 +67,26 @@ public record FusionSettings(
 
     public FusionSettings withTemporalDecay(boolean enabled) {
         return new FusionSettings(rrfK, keywordWeight, vectorWeight, entityBoostFactor, enabled, decayHalfLife,
-                decayExemptTypes, mmrEnabled, mmrLambda);
+                decayExemptTypes, mmrEnabled, mmrLambda, neighbourWeight, neighbourWindow, neighbourGap);
     }
 
     public FusionSettings withMmr(boolean enabled) {
         return new FusionSettings(rrfK, keywordWeight, vectorWeight, entityBoostFactor, temporalDecayEnabled,
-                decayHalfLife, decayExemptTypes, enabled, mmrLambda);
+                decayHalfLife, decayExemptTypes, enabled, mmrLambda, neighbourWeight, neighbourWindow, neighbourGap);
     }
 
     public FusionSettings withArmWeights(double keyword, double vector) {
         return new FusionSettings(rrfK, keyword, vector, entityBoostFactor, temporalDecayEnabled, decayHalfLife,
-                decayExemptTypes, mmrEnabled, mmrLambda);
+                decayExemptTypes, mmrEnabled, mmrLambda, neighbourWeight, neighbourWindow, neighbourGap);
+    }
+
+    public FusionSettings withNeighbourContext(double weight, int window, Duration gap) {
+        return new FusionSettings(rrfK, keywordWeight, vectorWeight, entityBoostFactor, temporalDecayEnabled,
+                decayHalfLife, decayExemptTypes, mmrEnabled, mmrLambda, weight, window, gap);
+    }
+
+    public NeighbourContext neighbourContext() {
+        return new NeighbourContext(neighbourWeight, neighbourWindow, neighbourGap);
     }
 
     private static void requireWeight(String name, double value) {

@@ -7,15 +7,18 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
- * Fuses the keyword and vector arms and re-ranks: RRF over the union of both arms, then the
- * entity-overlap boost, then (when switched on) temporal decay, then either a plain cut to the
- * limit or MMR selection. Pure apart from the injected clock; the store supplies the arms.
+ * Fuses the keyword and vector arms and re-ranks: RRF over the union of both arms, then (when
+ * switched on) {@link NeighbourContext}, then the entity-overlap boost, then (when switched on)
+ * temporal decay, then either a plain cut to the limit or MMR selection. Pure apart from the
+ * injected clock; the store supplies the arms and the {@link Neighbourhood}.
  *
  * <p>The keyword arm always runs. The vector arm is absent when no embedder is configured, the
  * vector extension is missing, or embedding the query failed; the answer then says
@@ -33,6 +36,7 @@ public final class HybridRanker {
     private final EntityBoost boost;
     private final TemporalDecay decay;
     private final MaximalMarginalRelevance mmr;
+    private final NeighbourContext context;
 
     public HybridRanker(FusionSettings settings, FinanceEntityExtractor extractor, Clock clock) {
         this.settings = Objects.requireNonNull(settings, "settings");
@@ -43,16 +47,25 @@ public final class HybridRanker {
         this.boost = new EntityBoost(settings.entityBoostFactor());
         this.decay = new TemporalDecay(settings.decayHalfLife(), settings.decayExemptTypes());
         this.mmr = new MaximalMarginalRelevance(settings.mmrLambda());
+        this.context = settings.neighbourContext();
+    }
+
+    /** Without neighbour context. */
+    public RankedResults rank(String query, ArmResult keyword, Optional<ArmResult> vector, int limit) {
+        return rank(query, keyword, vector, Neighbourhood.NONE, limit);
     }
 
     /**
      * @param query   the user's query text (its finance entities drive the boost)
      * @param keyword the keyword arm's rows, best first
      * @param vector  the vector arm's rows, best first, or empty when that arm did not run
+     * @param around  write times and rows around the arms' hits, for neighbour context (ignored when it is off)
      * @param limit   the most hits to return
      */
-    public RankedResults rank(String query, ArmResult keyword, Optional<ArmResult> vector, int limit) {
+    public RankedResults rank(String query, ArmResult keyword, Optional<ArmResult> vector, Neighbourhood around,
+                              int limit) {
         Objects.requireNonNull(query, "query");
+        Objects.requireNonNull(around, "around");
         Objects.requireNonNull(keyword, "keyword");
         Objects.requireNonNull(vector, "vector");
         if (keyword.arm() != Arm.KEYWORD) {
@@ -72,7 +85,7 @@ public final class HybridRanker {
         List<FinanceEntity> queryEntities = extractor.extract(query);
         Instant now = clock.instant();
         List<Scored> scored = new ArrayList<>();
-        for (FusedHit hit : fusion.fuse(arms)) {
+        for (FusedHit hit : withContext(fusion.fuse(arms), context.sources(arms), around)) {
             int overlap = queryEntities.isEmpty() ? 0
                     : EntityOverlap.count(queryEntities, extractor.extract(hit.candidate().content()));
             double score = boost.apply(hit.rrfScore(), overlap);
@@ -96,6 +109,41 @@ public final class HybridRanker {
 
     public FusionSettings settings() {
         return settings;
+    }
+
+    /** The neighbour context this ranker applies (see {@link NeighbourContext#enabled()}). */
+    public NeighbourContext neighbourContext() {
+        return context;
+    }
+
+    /** Fused hits with their neighbours' shares added, plus the neighbours no arm found; re-sorted. */
+    private List<FusedHit> withContext(List<FusedHit> fused, Set<Long> sources, Neighbourhood around) {
+        if (!context.enabled() || fused.isEmpty() || around.written().isEmpty()) {
+            return fused;
+        }
+        Map<Long, Double> scores = new HashMap<>();
+        Map<Long, Integer> ranks = new HashMap<>();
+        for (int i = 0; i < fused.size(); i++) {
+            FusedHit hit = fused.get(i);
+            ranks.put(hit.id(), i + 1);
+            if (sources.contains(hit.id())) {
+                scores.put(hit.id(), hit.rrfScore());
+            }
+        }
+        Map<Long, NeighbourContext.Lift> lifts = context.spread(scores, around.written());
+        List<FusedHit> all = new ArrayList<>(fused.size() + lifts.size());
+        for (FusedHit hit : fused) {
+            NeighbourContext.Lift lift = lifts.get(hit.id());
+            all.add(lift == null ? hit : new FusedHit(hit.candidate(), hit.rrfScore() + lift.score(), hit.armRanks()));
+        }
+        lifts.forEach((id, lift) -> {
+            Candidate row = around.rows().get(id);
+            if (!ranks.containsKey(id) && row != null) {
+                all.add(new FusedHit(row, lift.score(), Map.of(Arm.CONTEXT, ranks.get(lift.from()))));
+            }
+        });
+        all.sort(ReciprocalRankFusion.BY_SCORE_THEN_ID);
+        return all;
     }
 
     private record Scored(FusedHit hit, int overlap, double score) {

@@ -21,6 +21,19 @@ class FusionSettingsTest {
         assertThat(settings.decayExemptTypes()).containsExactlyInAnyOrder("identity", "lesson");
         assertThat(settings.mmrEnabled()).isFalse();
         assertThat(settings.mmrLambda()).isEqualTo(0.7);
+        assertThat(settings.neighbourWeight()).isZero();
+        assertThat(settings.neighbourContext().enabled()).isFalse();
+    }
+
+    @Test
+    void neighbour_context_is_a_switch_with_its_own_values() {
+        FusionSettings on = FusionSettings.defaults().withNeighbourContext(0.3, 2, Duration.ofMinutes(30))
+                .withMmr(true).withArmWeights(1, 2).withTemporalDecay(true);
+        assertThat(on.neighbourWeight()).isEqualTo(0.3);
+        assertThat(on.neighbourWindow()).isEqualTo(2);
+        assertThat(on.neighbourGap()).isEqualTo(Duration.ofMinutes(30));
+        assertThat(on.neighbourContext().enabled()).isTrue();
+        assertThatIllegalArgumentException().isThrownBy(() -> on.withNeighbourContext(2, 2, Duration.ZERO));
     }
 
     @Test

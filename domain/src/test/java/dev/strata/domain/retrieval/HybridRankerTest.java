@@ -192,4 +192,64 @@ class HybridRankerTest {
         assertThatIllegalArgumentException().isThrownBy(() ->
                 defaults.rank("q", ArmResult.keyword(List.of()), Optional.of(ArmResult.keyword(List.of())), 10));
     }
+
+    @Nested
+    class NeighbourContextStep {
+
+        private final HybridRanker withContext = ranker(FusionSettings.defaults()
+                .withNeighbourContext(0.5, 1, Duration.ofMinutes(30)));
+
+        private Neighbourhood around(long first, long last, Candidate... rows) {
+            java.util.Map<Long, java.time.Instant> written = new java.util.HashMap<>();
+            for (long id = first; id <= last; id++) {
+                written.put(id, NOW);
+            }
+            java.util.Map<Long, Candidate> extra = new java.util.HashMap<>();
+            for (Candidate row : rows) {
+                extra.put(row.id(), row);
+            }
+            return new Neighbourhood(written, extra);
+        }
+
+        @Test
+        void a_memory_written_next_to_a_hit_enters_the_results_as_context() {
+            RankedResults results = withContext.rank("q", ArmResult.keyword(List.of(memory(10, "how long have you had them?"))),
+                    Optional.of(ArmResult.vector(List.of())), around(9, 11, memory(11, "three years now")), 10);
+
+            assertThat(results.hits()).extracting(RankedHit::id).containsExactly(10L, 11L);
+            RankedHit context = results.hits().get(1);
+            assertThat(context.arms()).containsExactly(Arm.CONTEXT);
+            assertThat(context.armRanks()).containsEntry(Arm.CONTEXT, 1);
+            assertThat(context.rrfScore()).isCloseTo(0.5 * results.hits().get(0).rrfScore(), within(1e-12));
+        }
+
+        @Test
+        void context_lifts_a_lower_hit_over_an_isolated_one() {
+            // 1 and 2 were written together; 50 stands alone. Without context 50 ranks above 2.
+            ArmResult keyword = ArmResult.keyword(List.of(memory(1, "a"), memory(50, "b"), memory(2, "c")));
+            assertThat(defaults.rank("q", keyword, Optional.empty(), 10).hits()).extracting(RankedHit::id)
+                    .containsExactly(1L, 50L, 2L);
+
+            RankedResults results = withContext.rank("q", keyword, Optional.empty(), around(1, 3), 10);
+
+            assertThat(results.hits()).extracting(RankedHit::id).containsExactly(1L, 2L, 50L);
+            assertThat(results.hits().get(1).arms()).containsExactly(Arm.KEYWORD);
+        }
+
+        @Test
+        void rows_the_caller_did_not_offer_are_never_added() {
+            RankedResults results = withContext.rank("q", ArmResult.keyword(List.of(memory(10, "a"))),
+                    Optional.empty(), around(9, 11), 10);
+
+            assertThat(results.hits()).extracting(RankedHit::id).containsExactly(10L);
+        }
+
+        @Test
+        void off_by_default_even_with_a_neighbourhood() {
+            ArmResult keyword = ArmResult.keyword(List.of(memory(1, "a"), memory(50, "b"), memory(2, "c")));
+
+            assertThat(defaults.rank("q", keyword, Optional.empty(), around(1, 3, memory(3, "d")), 10).hits())
+                    .extracting(RankedHit::id).containsExactly(1L, 50L, 2L);
+        }
+    }
 }

@@ -17,8 +17,17 @@ public final class EmbedderFactory {
 
     private final Function<LocalEmbeddingModel, Embedder> localModels;
 
+    /** Local models embed queries with their instruction prefix. */
     public EmbedderFactory() {
-        this(OnnxEmbedder::of);
+        this(true);
+    }
+
+    /**
+     * @param queryInstruction whether local models prefix queries with their instruction
+     *                         (see {@link OnnxEmbedder#of(LocalEmbeddingModel, boolean)})
+     */
+    public EmbedderFactory(boolean queryInstruction) {
+        this(model -> OnnxEmbedder.of(model, queryInstruction));
     }
 
     EmbedderFactory(Function<LocalEmbeddingModel, Embedder> localModels) {

@@ -92,6 +92,18 @@ class OnnxEmbedderTest {
     }
 
     @Test
+    void withoutTheInstructionBgeEmbedsQueriesLikeDocuments() {
+        OnnxEmbedder plain = OnnxEmbedder.of(LocalEmbeddingModel.BGE_SMALL_EN_V15, false);
+        String text = "deployment freeze on Fridays";
+
+        assertThat(plain.embedQuery(text).cosineSimilarity(plain.embedDocuments(List.of(text)).getFirst()))
+                .isGreaterThan(0.9999);
+        assertThat(plain.embedDocuments(List.of(text)).getFirst().cosineSimilarity(
+                EMBEDDERS.get(LocalEmbeddingModel.BGE_SMALL_EN_V15).embedDocuments(List.of(text)).getFirst()))
+                .isGreaterThan(0.9999);
+    }
+
+    @Test
     void miniLmIsSymmetric() {
         OnnxEmbedder miniLm = EMBEDDERS.get(LocalEmbeddingModel.ALL_MINILM_L6_V2);
         String text = "deployment freeze on Fridays";
