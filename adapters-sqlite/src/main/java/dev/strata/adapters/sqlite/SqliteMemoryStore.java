@@ -283,9 +283,15 @@ public final class SqliteMemoryStore implements MemoryStore {
         String sql = "SELECT " + COLUMNS + " FROM memories m WHERE m.tenant = ? AND " + ACTIVE + categoryClause(filter,
                 params) + " ORDER BY m.updated_at DESC, m.id DESC LIMIT ?";
         params.add(limit);
-        try (Stream<DbRow> rows = db.execute().query(sql, params.toArray())) {
-            return rows.map(SqliteMemoryStore::toMemory).toList();
+        // Plain JDBC: the snapshot lists up to a hundred rows per render, and DbClient's per-row
+        // mapping cost more than the query (see JdbcReads).
+        List<Memory> memories = new ArrayList<>();
+        try (JdbcReads reads = new JdbcReads(database)) {
+            reads.forEach(sql, params, r -> memories.add(JdbcReads.memory(r)));
+        } catch (DbClientException e) {
+            throw storageFailure("list memories", e);
         }
+        return memories;
     }
 
     @Override
