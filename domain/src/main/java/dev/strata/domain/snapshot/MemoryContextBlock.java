@@ -6,6 +6,7 @@ import dev.strata.domain.profile.ProfileEntry;
 import dev.strata.domain.safety.PromptInjectionScanner;
 
 import java.util.List;
+import java.util.regex.Pattern;
 import java.util.Locale;
 
 /**
@@ -94,7 +95,12 @@ public final class MemoryContextBlock {
 
     /** Folds line breaks and defuses anything that looks like the block's own tags. */
     static String oneLine(String text) {
-        String flat = text.replaceAll("[\\r\\n\\u2028\\u2029]+", " ").strip();
-        return flat.replaceAll("(?i)<(/?)\\s*memory-context\\s*>", "<$1memory_context>");
+        // Both rewrites are skipped when there is nothing to rewrite: every snapshot line passes here.
+        String flat = LINE_BREAKS.matcher(text).find() ? LINE_BREAKS.matcher(text).replaceAll(" ") : text;
+        flat = flat.strip();
+        return flat.indexOf('<') < 0 ? flat : CONTEXT_TAG.matcher(flat).replaceAll("<$1memory_context>");
     }
+
+    private static final Pattern LINE_BREAKS = Pattern.compile("[\\r\\n\\u2028\\u2029]+");
+    private static final Pattern CONTEXT_TAG = Pattern.compile("(?i)<(/?)\\s*memory-context\\s*>");
 }
