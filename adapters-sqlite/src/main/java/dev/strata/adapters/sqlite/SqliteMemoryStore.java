@@ -257,10 +257,15 @@ public final class SqliteMemoryStore implements MemoryStore {
         List<Object> params = new ArrayList<>(ids.size() + 1);
         params.add(tenant.value());
         ids.forEach(id -> params.add(id.value()));
-        try (Stream<DbRow> rows = db.execute().query("SELECT " + COLUMNS + " FROM memories m WHERE m.tenant = ? "
-                + "AND m.deleted_at IS NULL AND m.id IN (" + placeholders(ids.size()) + ")", params.toArray())) {
-            return rows.map(SqliteMemoryStore::toMemory).toList();
+        // Plain JDBC: hybrid search loads the vector arm's and the neighbours' rows here on every query.
+        List<Memory> memories = new ArrayList<>(ids.size());
+        try (JdbcReads reads = new JdbcReads(database)) {
+            reads.forEach("SELECT " + COLUMNS + " FROM memories m WHERE m.tenant = ? AND m.deleted_at IS NULL "
+                    + "AND m.id IN (" + placeholders(ids.size()) + ")", params, r -> memories.add(JdbcReads.memory(r)));
+        } catch (DbClientException e) {
+            throw storageFailure("read the memories", e);
         }
+        return memories;
     }
 
     @Override
