@@ -96,6 +96,9 @@ public final class SettingsLoader {
             Map.entry("strata.embedding.catch-up-interval-seconds", "STRATA_EMBEDDING_CATCH_UP_INTERVAL_SECONDS"),
             Map.entry("strata.search.candidate-depth", "STRATA_SEARCH_CANDIDATE_DEPTH"),
             Map.entry("strata.search.keyword-candidates", "STRATA_SEARCH_KEYWORD_CANDIDATES"),
+            Map.entry("strata.search.index-compaction-interval-seconds",
+                    "STRATA_SEARCH_INDEX_COMPACTION_INTERVAL_SECONDS"),
+            Map.entry("strata.search.index-compaction-growth-percent", "STRATA_SEARCH_INDEX_COMPACTION_GROWTH_PERCENT"),
             Map.entry("strata.search.rrf-k", "STRATA_SEARCH_RRF_K"),
             Map.entry("strata.search.keyword-weight", "STRATA_SEARCH_KEYWORD_WEIGHT"),
             Map.entry("strata.search.vector-weight", "STRATA_SEARCH_VECTOR_WEIGHT"),
@@ -141,7 +144,9 @@ public final class SettingsLoader {
                 integer("strata.sqlite.pool-size"),
                 Duration.ofMillis(longValue("strata.sqlite.busy-timeout-ms")),
                 synchronous(string("strata.sqlite.synchronous")),
-                integer("strata.search.keyword-candidates"));
+                integer("strata.search.keyword-candidates"),
+                Duration.ofSeconds(longValue("strata.search.index-compaction-interval-seconds")),
+                integer("strata.search.index-compaction-growth-percent"));
         return new StrataSettings(
                 Path.of(string("strata.data-dir")),
                 gateway,

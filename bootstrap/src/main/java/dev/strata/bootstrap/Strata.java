@@ -2,6 +2,7 @@ package dev.strata.bootstrap;
 
 import dev.strata.adapters.http.Gateway;
 import dev.strata.adapters.http.GatewayServices;
+import dev.strata.adapters.sqlite.SearchIndexCompaction;
 import dev.strata.adapters.sqlite.SqliteApiKeyStore;
 import dev.strata.adapters.sqlite.SqliteAuditLog;
 import dev.strata.adapters.sqlite.SqliteDatabase;
@@ -35,6 +36,7 @@ import io.helidon.scheduling.Scheduling;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -148,7 +150,7 @@ public final class Strata implements AutoCloseable {
             Gateway gateway = Gateway.start(settings.gateway(), new GatewayServices(s.memories(), s.profile(),
                     s.snapshots(), s.sessions(), s.facts(), s.spend(), s.entities(), () -> ping(db), s.access(),
                     s.vault(), SqliteFailures::isUnavailable));
-            List<FixedRate> jobs = List.of(
+            List<FixedRate> jobs = new ArrayList<>(List.of(
                     every(settings.purgeInterval(), "purge of expired soft-deleted memories",
                             () -> {
                                 s.memories().purgeExpired();
@@ -162,7 +164,14 @@ public final class Strata implements AutoCloseable {
                     // Embeds rows the worker never got to (a full queue, a stop or a crash) or that failed: at
                     // once, in the background, so a restart catches up without `strata reindex`; then every interval.
                     every(Duration.ZERO, settings.retrieval().catchUpInterval(), "catch-up of pending embeddings",
-                            () -> s.retrieval().catchUpEmbeddings()));
+                            () -> s.retrieval().catchUpEmbeddings())));
+            if (!settings.sqlite().indexCompactionInterval().isZero()) {
+                // First run soon after start: a bulk import before a restart leaves the index in many segments.
+                SearchIndexCompaction compaction = new SearchIndexCompaction(db,
+                        settings.sqlite().indexCompactionGrowthPercent());
+                jobs.add(every(Duration.ofSeconds(10), settings.sqlite().indexCompactionInterval(),
+                        "compaction of the search indexes", compaction::compactIfGrown));
+            }
             LOG.log(System.Logger.Level.INFO, "workspace: " + settings.workspace().directory().toAbsolutePath());
             return new Strata(db, services, gateway, jobs, logScrubbing);
         } catch (RuntimeException e) {

@@ -74,4 +74,9 @@ public record StrataSettings(Path dataDir, GatewaySettings gateway, MemoryLimits
         return new StrataSettings(dataDir, gateway, limits, retention, purgeInterval, snapshotLimit, sqlite, workspace,
                 sessions, llm, f, retrieval);
     }
+
+    public StrataSettings withSqlite(SqliteSettings s) {
+        return new StrataSettings(dataDir, gateway, limits, retention, purgeInterval, snapshotLimit, s, workspace,
+                sessions, llm, facts, retrieval);
+    }
 }

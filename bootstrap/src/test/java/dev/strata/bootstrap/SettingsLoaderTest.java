@@ -187,4 +187,21 @@ class SettingsLoaderTest {
         assertThatThrownBy(() -> loader(Map.of("STRATA_SEARCH_NEIGHBOUR_WINDOW", "many")).load())
                 .hasMessageContaining("neighbour-window");
     }
+
+    @Test
+    void searchIndexesAreCompactedEveryMinuteOnceTheyGrewATenthUnlessTheEnvironmentSaysOtherwise() {
+        StrataSettings s = loader(Map.of()).load();
+        assertThat(s.sqlite().indexCompactionInterval()).isEqualTo(Duration.ofSeconds(60));
+        assertThat(s.sqlite().indexCompactionGrowthPercent()).isEqualTo(10);
+        StrataSettings off = loader(Map.of("STRATA_SEARCH_INDEX_COMPACTION_INTERVAL_SECONDS", "0",
+                "STRATA_SEARCH_INDEX_COMPACTION_GROWTH_PERCENT", "25")).load();
+        assertThat(off.sqlite().indexCompactionInterval()).isZero();
+        assertThat(off.sqlite().indexCompactionGrowthPercent()).isEqualTo(25);
+        assertThatThrownBy(() -> loader(Map.of("STRATA_SEARCH_INDEX_COMPACTION_INTERVAL_SECONDS", "-1")).load())
+                .hasMessageContaining("indexCompactionInterval");
+        assertThatThrownBy(() -> loader(Map.of("STRATA_SEARCH_INDEX_COMPACTION_GROWTH_PERCENT", "0")).load())
+                .hasMessageContaining("indexCompactionGrowthPercent");
+        assertThatThrownBy(() -> loader(Map.of("STRATA_SEARCH_INDEX_COMPACTION_GROWTH_PERCENT", "a tenth")).load())
+                .hasMessageContaining("STRATA_SEARCH_INDEX_COMPACTION_GROWTH_PERCENT");
+    }
 }

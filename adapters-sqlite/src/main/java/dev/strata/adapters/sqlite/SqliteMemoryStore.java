@@ -45,7 +45,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -449,12 +448,12 @@ public final class SqliteMemoryStore implements MemoryStore {
                     newestRanked(reads, request, everyTerm, bound, found);
                 } else {
                     // No more rows hold every term than hold the rare one: no need to walk for a cutoff.
-                    tenantRanked(reads, request, everyTerm, OptionalLong.empty(), found);
+                    tenantRanked(reads, request, everyTerm, found);
                 }
             }
             if (!plan.rare().isEmpty()) {
                 // Ranked by the rare terms alone: counting the frequent ones' rows again costs milliseconds.
-                tenantRanked(reads, request, Fts5Query.anyOf(plan.rare()), OptionalLong.empty(), found);
+                tenantRanked(reads, request, Fts5Query.anyOf(plan.rare()), found);
             }
             if (activeCount(found) < request.limit()) {
                 newestRanked(reads, request, ranked, bound, found);
@@ -481,46 +480,45 @@ public final class SqliteMemoryStore implements MemoryStore {
         int seen = rankedHits(reads, request, "SELECT rowid AS id, rank FROM memories_fts WHERE memories_fts MATCH ? "
                 + "ORDER BY rank LIMIT " + window, List.of(match), false, hits);
         if (hits.stream().filter(h -> h.memory().isActive()).count() < request.limit() && seen >= window) {
-            tenantRanked(reads, request, match, OptionalLong.empty(), found);
+            tenantRanked(reads, request, match, found);
         } else {
             hits.forEach(h -> merge(found, h));
         }
     }
 
-    /** The tenant's newest {@code n} matches ranked (all of them when there are no more). */
-    private void newestRanked(JdbcReads reads, SearchRequest request, String match, int n, Map<Long, SearchHit> found) {
-        tenantRanked(reads, request, match, newestCutoff(reads, request, match, n), found);
-    }
-
     /**
-     * The rowid just below the tenant's newest {@code n} visible matches, or empty when it has no
-     * more than {@code n}. FTS5 walks its doclists newest first without ranking, so this costs a
-     * primary-key look-up per match walked, not a BM25 score.
+     * The tenant's newest {@code n} matches ranked (all of them when there are no more), in one
+     * statement: FTS5 walks the doclists newest first and scores only the rows the walk keeps, so the
+     * doclists are read once rather than once to find a cutoff and again to rank above it.
      */
-    private OptionalLong newestCutoff(JdbcReads reads, SearchRequest request, String match, int n) {
+    private void newestRanked(JdbcReads reads, SearchRequest request, String match, int n, Map<Long, SearchHit> found) {
         List<Object> params = new ArrayList<>(List.of(match));
         String filter = tenantFilter(request, params);
         params.add(n);
-        return reads.optionalLong("SELECT f.rowid AS id FROM memories_fts f JOIN memories i ON i.id = f.rowid "
-                + "WHERE memories_fts MATCH ?" + filter + " ORDER BY f.rowid DESC LIMIT 1 OFFSET ?", params);
+        List<SearchHit> hits = new ArrayList<>();
+        rankedHits(reads, request, "SELECT id, rank FROM (" + weightedRanking(filter)
+                + " ORDER BY f.rowid DESC LIMIT ?) ORDER BY rank LIMIT " + request.limit(), params, true, hits);
+        hits.forEach(h -> merge(found, h));
     }
 
     /**
-     * The tenant's matches newer than {@code cutoff} ranked, with the filter inside the ranking: BM25
-     * is computed only for rows that pass it, so other tenants' rows cost a look-up, not a score.
+     * Every tenant match ranked, with the filter inside the ranking: BM25 is computed only for rows
+     * that pass it, so other tenants' rows cost a look-up, not a score.
      */
-    private void tenantRanked(JdbcReads reads, SearchRequest request, String match, OptionalLong cutoff,
-                              Map<Long, SearchHit> found) {
+    private void tenantRanked(JdbcReads reads, SearchRequest request, String match, Map<Long, SearchHit> found) {
         List<Object> params = new ArrayList<>(List.of(match));
         String filter = tenantFilter(request, params);
-        cutoff.ifPresent(params::add);
         List<SearchHit> hits = new ArrayList<>();
-        rankedHits(reads, request, "SELECT f.rowid AS id, f.rank * (CASE WHEN i.superseded_at IS NULL THEN 1.0 "
-                + "ELSE " + SearchHit.SUPERSEDED_WEIGHT + " END) AS rank FROM memories_fts f "
-                + "JOIN memories i ON i.id = f.rowid WHERE memories_fts MATCH ?" + filter
-                + (cutoff.isPresent() ? " AND f.rowid > ?" : "") + " ORDER BY 2 LIMIT " + request.limit(),
-                params, true, hits);
+        rankedHits(reads, request, weightedRanking(filter) + " ORDER BY 2 LIMIT " + request.limit(), params, true,
+                hits);
         hits.forEach(h -> merge(found, h));
+    }
+
+    /** The tenant's matches with their BM25 rank, superseded rows demoted; the MATCH parameter comes first. */
+    private static String weightedRanking(String tenantFilter) {
+        return "SELECT f.rowid AS id, f.rank * (CASE WHEN i.superseded_at IS NULL THEN 1.0 ELSE "
+                + SearchHit.SUPERSEDED_WEIGHT + " END) AS rank FROM memories_fts f JOIN memories i ON i.id = f.rowid "
+                + "WHERE memories_fts MATCH ?" + tenantFilter;
     }
 
     private static String tenantFilter(SearchRequest request, List<Object> params) {

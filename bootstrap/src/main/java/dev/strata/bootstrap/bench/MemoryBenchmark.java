@@ -1,6 +1,7 @@
 package dev.strata.bootstrap.bench;
 
 import dev.strata.adapters.http.GatewaySettings;
+import dev.strata.adapters.sqlite.SearchIndexCompaction;
 import dev.strata.adapters.sqlite.SqliteMemoryStore;
 import dev.strata.application.memory.MemoryService;
 import dev.strata.application.memory.WriteMemory;
@@ -22,6 +23,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -45,7 +47,7 @@ public final class MemoryBenchmark {
     /** One size's figures; times in milliseconds, rates per second. */
     public record Run(int n, double searchP50Ms, double searchP95Ms, double rawFtsP50Ms, double httpSearchP50Ms,
                       double writeBatchPerS, double writeSinglePerS, double rawInsertPerS, double snapshotP50Ms,
-                      double rssMb) {
+                      double rssMb, double uncompactedSearchP50Ms, double indexCompactionMs) {
     }
 
     private final StrataSettings baseSettings;
@@ -63,8 +65,10 @@ public final class MemoryBenchmark {
         List<Run> runs = new ArrayList<>();
         for (int n : sizes) {
             Path dir = Files.createDirectories(workDir.resolve("n-" + n));
+            // The server's compaction job is off: the benchmark compacts at a known moment and times it.
             StrataSettings settings = baseSettings.withDataDir(dir)
-                    .withGateway(GatewaySettings.defaults("127.0.0.1", 0));
+                    .withGateway(GatewaySettings.defaults("127.0.0.1", 0))
+                    .withSqlite(baseSettings.sqlite().withIndexCompactionInterval(Duration.ZERO));
             try (Strata strata = Strata.start(settings, Clock.systemUTC())) {
                 runs.add(measure(n, strata));
             }
@@ -123,6 +127,14 @@ public final class MemoryBenchmark {
         double rssMb = residentMb();
 
         List<String> queries = SyntheticMemories.queries();
+        progress.accept("n=" + n + ": search right after the load");
+        double[] uncompacted = time(queries, q -> memories.search(tenant, q, Optional.of(SEARCH_LIMIT),
+                Optional.empty()));
+        // What the server's compaction job does within a minute of a bulk load; every figure below is taken after it.
+        progress.accept("n=" + n + ": index compaction");
+        start = System.nanoTime();
+        new SearchIndexCompaction(strata.database(), baseSettings.sqlite().indexCompactionGrowthPercent()).compact();
+        double compactionMs = (System.nanoTime() - start) / 1e6;
         progress.accept("n=" + n + ": search");
         double[] search = time(queries, q -> memories.search(tenant, q, Optional.of(SEARCH_LIMIT), Optional.empty()));
         double[] raw;
@@ -139,7 +151,8 @@ public final class MemoryBenchmark {
         double rawInsertPerS = rawInserts(strata, n, new SyntheticMemories(42));
 
         return new Run(n, percentile(search, 50), percentile(search, 95), percentile(raw, 50), percentile(http, 50),
-                batchPerS, singlePerS, rawInsertPerS, percentile(snapshot, 50), rssMb);
+                batchPerS, singlePerS, rawInsertPerS, percentile(snapshot, 50), rssMb, percentile(uncompacted, 50),
+                compactionMs);
     }
 
     /**

@@ -1,0 +1,108 @@
+package dev.strata.adapters.sqlite;
+
+import dev.strata.domain.memory.Category;
+import dev.strata.domain.memory.Metadata;
+import dev.strata.domain.memory.NewMemory;
+import dev.strata.domain.memory.SearchRequest;
+import dev.strata.domain.memory.Source;
+import dev.strata.domain.memory.Tenant;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** Compaction merges a fragmented FTS5 index into one segment without changing what search finds. */
+class SearchIndexCompactionTest {
+
+    private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
+    private static final Tenant ME = Tenant.of("me");
+    private static final String[] WORDS = {"slippage", "leverage", "stop-loss", "funding", "bridge", "airdrop",
+            "staking", "drawdown"};
+
+    @TempDir
+    Path dir;
+
+    private SqliteDatabase db;
+    private SqliteMemoryStore store;
+
+    @BeforeEach
+    void open() {
+        db = TempDatabase.open(dir);
+        store = new SqliteMemoryStore(db, 40);
+    }
+
+    @AfterEach
+    void close() {
+        db.close();
+    }
+
+    /** One transaction per call, so one new FTS5 segment per call. */
+    private void writeInTransactions(int transactions, int rowsEach, int offset) {
+        for (int t = 0; t < transactions; t++) {
+            List<NewMemory> rows = new ArrayList<>();
+            for (int i = 0; i < rowsEach; i++) {
+                int n = offset + t * rowsEach + i;
+                rows.add(new NewMemory(ME, Category.OBSERVATION, "user note " + n + " about "
+                        + WORDS[n % WORDS.length] + " and " + WORDS[(n / 3) % WORDS.length], Metadata.EMPTY,
+                        Source.INFERRED));
+            }
+            store.insertAll(rows, T0);
+        }
+    }
+
+    private List<String> search(String query) {
+        return store.search(new SearchRequest(ME, query, 20, Optional.empty())).stream()
+                .map(h -> h.memory().id().value() + ":" + h.score()).toList();
+    }
+
+    @Test
+    void aFragmentedIndexIsMergedIntoOneSegmentAndSearchAnswersTheSame() {
+        writeInTransactions(200, 20, 0);
+        List<List<String>> before = List.of(search("slippage and leverage"), search("what about the airdrop?"),
+                search("\"stop loss\" OR bridge*"));
+
+        List<SearchIndexCompaction.Compacted> done = new SearchIndexCompaction(db, 10).compact();
+
+        SearchIndexCompaction.Compacted memories = done.stream().filter(c -> c.index().equals("memories_fts"))
+                .findFirst().orElseThrow();
+        assertThat(memories.steps()).as("merge steps that did work").isPositive();
+        assertThat(List.of(search("slippage and leverage"), search("what about the airdrop?"),
+                search("\"stop loss\" OR bridge*"))).isEqualTo(before);
+        assertThat(before.getFirst()).isNotEmpty();
+        TempDatabase.execute(db, "INSERT INTO memories_fts(memories_fts, rank) VALUES ('integrity-check', 1)");
+        // FTS5 finds nothing left to merge: the index is one segment.
+        assertThat(new SearchIndexCompaction(db, 10).compact()).allSatisfy(c -> assertThat(c.steps()).isZero());
+    }
+
+    @Test
+    void compactIfGrownRewritesAnIndexOnlyAfterItGrewByTheShare() {
+        writeInTransactions(100, 20, 0);
+        SearchIndexCompaction compaction = new SearchIndexCompaction(db, 10);
+        assertThat(compaction.compactIfGrown()).extracting(SearchIndexCompaction.Compacted::index)
+                .as("first run in this process compacts every index").contains("memories_fts", "facts_fts");
+
+        writeInTransactions(2, 5, 10_000);
+        assertThat(compaction.compactIfGrown()).as("a few rows are not worth a rewrite").isEmpty();
+
+        writeInTransactions(400, 20, 20_000);
+        List<SearchIndexCompaction.Compacted> grown = compaction.compactIfGrown();
+        assertThat(grown).extracting(SearchIndexCompaction.Compacted::index).containsExactly("memories_fts");
+        assertThat(grown.getFirst().steps()).isPositive();
+        assertThat(search("slippage")).hasSize(20);
+    }
+
+    @Test
+    void aGrowthShareBelowOnePercentIsRefused() {
+        assertThatThrownBy(() -> new SearchIndexCompaction(db, 0)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("growthPercent");
+    }
+}
