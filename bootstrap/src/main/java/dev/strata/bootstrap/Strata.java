@@ -135,7 +135,15 @@ public final class Strata implements AutoCloseable {
         }
     }
 
+    /**
+     * Starts the server.
+     *
+     * @throws IllegalStateException with a message for the operator when the data directory is read-only,
+     *                               full or otherwise unusable ({@link DataDirectory}), before anything is
+     *                               written there
+     */
     public static Strata start(StrataSettings settings, Clock clock) {
+        DataDirectory.requireWritable(settings.dataDir());
         SqliteDatabase db = Retrieval.openDatabase(settings, clock);
         Services services = null;
         LogScrubbing logScrubbing = null;

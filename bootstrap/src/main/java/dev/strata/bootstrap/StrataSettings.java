@@ -41,6 +41,11 @@ public record StrataSettings(Path dataDir, GatewaySettings gateway, MemoryLimits
                 sessions, llm, facts, retrieval);
     }
 
+    public StrataSettings withSqlite(SqliteSettings s) {
+        return new StrataSettings(dataDir, gateway, limits, retention, purgeInterval, snapshotLimit, s, workspace,
+                sessions, llm, facts, retrieval);
+    }
+
     public StrataSettings withGateway(GatewaySettings g) {
         return new StrataSettings(dataDir, g, limits, retention, purgeInterval, snapshotLimit, sqlite, workspace,
                 sessions, llm, facts, retrieval);
@@ -73,10 +78,5 @@ public record StrataSettings(Path dataDir, GatewaySettings gateway, MemoryLimits
     public StrataSettings withFacts(FactSettings f) {
         return new StrataSettings(dataDir, gateway, limits, retention, purgeInterval, snapshotLimit, sqlite, workspace,
                 sessions, llm, f, retrieval);
-    }
-
-    public StrataSettings withSqlite(SqliteSettings s) {
-        return new StrataSettings(dataDir, gateway, limits, retention, purgeInterval, snapshotLimit, s, workspace,
-                sessions, llm, facts, retrieval);
     }
 }

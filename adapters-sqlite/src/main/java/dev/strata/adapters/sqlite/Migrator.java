@@ -61,7 +61,7 @@ final class Migrator {
             tx.commit();
             LOG.log(System.Logger.Level.INFO, "applied schema migration {0}: {1}", m.version(), m.name());
         } catch (RuntimeException e) {
-            tx.rollback();
+            Transactions.rollbackAfter(tx, e);
             throw new IllegalStateException("schema migration " + m.version() + " (" + m.name() + ") failed: "
                     + e.getMessage(), e);
         }

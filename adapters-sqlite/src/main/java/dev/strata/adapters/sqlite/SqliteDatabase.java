@@ -7,9 +7,11 @@ import io.helidon.dbclient.jdbc.JdbcClientBuilder;
 import io.helidon.dbclient.jdbc.JdbcConnectionPool;
 import dev.strata.adapters.sqlite.vec.SqliteVecExtension;
 import org.sqlite.SQLiteConfig;
+import org.sqlite.SQLiteConnection;
 import org.sqlite.SQLiteDataSource;
 
 import java.io.IOException;
+import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -78,12 +80,19 @@ public final class SqliteDatabase implements AutoCloseable {
             throw new IllegalStateException("the database file " + absolute + " is not writable");
         }
         DatabaseLock lock = DatabaseLock.shared(absolute);
+        SQLiteDataSource source = dataSource(absolute, settings, vec);
         HikariDataSource pool;
         try {
-            pool = new HikariDataSource(hikariConfig(absolute, settings, vec));
-        } catch (RuntimeException e) {
+            // One plain connection first: it applies the same pragmas (WAL needs to write), and when the
+            // storage refuses, the operator gets one line instead of the pool's logged stack trace.
+            try (Connection first = source.getConnection()) {
+                first.isValid(0);
+            }
+            pool = new HikariDataSource(hikariConfig(source, settings, vec));
+        } catch (SQLException | RuntimeException e) {
             lock.close();
-            throw new IllegalStateException("cannot open the database " + absolute + ": " + e.getMessage(), e);
+            throw storageRefused(absolute, e).orElseGet(() ->
+                    new IllegalStateException("cannot open the database " + absolute + ": " + e.getMessage(), e));
         }
         try {
             DbClient client = JdbcClientBuilder.create()
@@ -95,11 +104,43 @@ public final class SqliteDatabase implements AutoCloseable {
         } catch (RuntimeException e) {
             pool.close();
             lock.close();
-            throw e;
+            throw storageRefused(absolute, e).<RuntimeException>map(refused -> refused).orElse(e);
         }
     }
 
-    private static HikariConfig hikariConfig(Path file, SqliteSettings settings, Optional<SqliteVecExtension> vec) {
+    /**
+     * A failure to open or migrate caused by the storage (full, read-only, failing), as a message naming
+     * the directory; SQLite rolled back whatever migration it interrupted, so the file stays valid.
+     */
+    private static Optional<IllegalStateException> storageRefused(Path file, Exception e) {
+        return SqliteFailures.storageCondition(e).map(condition -> new IllegalStateException(
+                "cannot open the database " + file + ": " + refine(condition, file.getParent()) + " in "
+                        + file.getParent(), e));
+    }
+
+    /** Names the cause of a refused commit from the file system itself when it tells. */
+    private static String refine(String condition, Path dir) {
+        if (!condition.equals(SqliteFailures.REFUSED_COMMIT)) {
+            return condition;
+        }
+        try {
+            FileStore store = Files.getFileStore(dir);
+            if (store.isReadOnly()) {
+                return "the file system is read-only";
+            }
+            if (store.getUsableSpace() < FULL_BELOW_BYTES) {
+                return "the disk is full (" + store.getUsableSpace() + " bytes usable)";
+            }
+        } catch (IOException | RuntimeException unknown) {
+            // The generic condition below is still true.
+        }
+        return condition;
+    }
+
+    /** A file system with less room than this cannot take one more transaction of ours for practical purposes. */
+    private static final long FULL_BELOW_BYTES = 256 * 1024;
+
+    private static SQLiteDataSource dataSource(Path file, SqliteSettings settings, Optional<SqliteVecExtension> vec) {
         SQLiteConfig sqlite = new SQLiteConfig();
         sqlite.setJournalMode(SQLiteConfig.JournalMode.WAL);
         sqlite.setSynchronous(settings.synchronous());
@@ -113,7 +154,11 @@ public final class SqliteDatabase implements AutoCloseable {
         vec.ifPresent(v -> v.enableOn(sqlite));
         SQLiteDataSource source = new SQLiteDataSource(sqlite);
         source.setUrl("jdbc:sqlite:" + file);
+        return source;
+    }
 
+    private static HikariConfig hikariConfig(SQLiteDataSource source, SqliteSettings settings,
+                                             Optional<SqliteVecExtension> vec) {
         HikariConfig config = new HikariConfig();
         config.setDataSource(source);
         config.setPoolName("strata-sqlite");
@@ -131,7 +176,23 @@ public final class SqliteDatabase implements AutoCloseable {
 
     /** Plain JDBC, for the few bulk paths where statement reuse matters (batched inserts). */
     public Connection connection() throws SQLException {
-        return pool.getConnection();
+        return borrow(pool);
+    }
+
+    /**
+     * A pooled connection in auto-commit mode, as every borrower expects. When the storage refuses a
+     * COMMIT (disk full, file system gone read-only), SQLite rolls back on its own, so the pool's rollback
+     * on return fails and the pool skips resetting the connection: it comes back still in manual-commit
+     * mode, and whoever borrows it next, a read included, fails. Such a connection is evicted instead.
+     */
+    private static Connection borrow(HikariDataSource pool) throws SQLException {
+        for (int attempt = 0; ; attempt++) {
+            Connection c = pool.getConnection();
+            if (c.unwrap(SQLiteConnection.class).getAutoCommit() || attempt > pool.getMaximumPoolSize()) {
+                return c;
+            }
+            pool.evictConnection(c);
+        }
     }
 
     public Path file() {
@@ -154,7 +215,7 @@ public final class SqliteDatabase implements AutoCloseable {
         @Override
         public Connection connection() {
             try {
-                return dataSource.getConnection();
+                return borrow(dataSource);
             } catch (SQLException e) {
                 throw new IllegalStateException("no SQLite connection available: " + e.getMessage(), e);
             }

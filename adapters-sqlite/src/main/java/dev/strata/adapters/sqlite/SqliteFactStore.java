@@ -53,7 +53,7 @@ public final class SqliteFactStore implements FactStore {
             return new Fact(FactId.of(id), fact.tenant(), fact.content(), fact.normalized(), FactStatus.PENDING,
                     fact.source(), at, Optional.empty(), Optional.empty(), Optional.empty());
         } catch (RuntimeException e) {
-            tx.rollback();
+            Transactions.rollbackAfter(tx, e);
             throw failure("record the fact", e);
         }
     }
@@ -146,7 +146,7 @@ public final class SqliteFactStore implements FactStore {
             tx.commit();
             return true;
         } catch (RuntimeException e) {
-            tx.rollback();
+            Transactions.rollbackAfter(tx, e);
             throw failure("settle facts", e);
         }
     }

@@ -4,6 +4,7 @@ import org.sqlite.SQLiteException;
 
 import java.sql.SQLException;
 import java.sql.SQLTransientException;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -36,6 +37,43 @@ public final class SqliteFailures {
      */
     private static final Set<String> AFTER_A_FAILED_TRANSACTION = Set.of(
             "cannot rollback - no transaction is active", "cannot commit - no transaction is active");
+
+    /**
+     * The storage condition behind a failure, in an operator's words ("the disk is full (SQLITE_FULL)"),
+     * or empty when SQLite did not blame the storage.
+     */
+    public static Optional<String> storageCondition(Throwable failure) {
+        for (Throwable t = failure; t != null && t.getCause() != t; t = t.getCause()) {
+            if (t instanceof SQLiteException e) {
+                String condition = switch (e.getResultCode().code & 0xff) {
+                    case 13 -> "the disk is full";
+                    case 8 -> "the file system or file is read-only";
+                    case 10 -> "the storage reported an I/O error";
+                    case 14 -> "the file cannot be opened";
+                    default -> null;
+                };
+                if (condition != null) {
+                    return Optional.of(condition + " (" + e.getResultCode().name() + ")");
+                }
+                if (e.getMessage() != null && AFTER_A_FAILED_TRANSACTION.stream().anyMatch(e.getMessage()::contains)) {
+                    return Optional.of(REFUSED_COMMIT);
+                }
+            }
+            for (Throwable suppressed : t.getSuppressed()) {
+                Optional<String> condition = storageCondition(suppressed);
+                if (condition.isPresent()) {
+                    return condition;
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * What {@link #storageCondition} says when only the aftermath of a refused COMMIT is left: the
+     * connection pool's rollback error replaced SQLite's own (full, read-only, I/O) on the way up.
+     */
+    public static final String REFUSED_COMMIT = "the storage refused to commit (full, read-only or failing)";
 
     /** Whether the failure, or any of its causes, is a storage outage rather than a defect. */
     public static boolean isUnavailable(Throwable failure) {

@@ -122,7 +122,7 @@ public final class SqliteMemoryStore implements MemoryStore {
             tx.commit();
             return stored;
         } catch (RuntimeException e) {
-            tx.rollback();
+            Transactions.rollbackAfter(tx, e);
             throw storageFailure("write the memory", e);
         }
     }
@@ -234,7 +234,7 @@ public final class SqliteMemoryStore implements MemoryStore {
             tx.commit();
             return outcome;
         } catch (RuntimeException e) {
-            tx.rollback();
+            Transactions.rollbackAfter(tx, e);
             if (isUniqueViolation(e)) {
                 throw new ConflictException("key " + key + " got another active entry concurrently; retry the save");
             }
@@ -341,7 +341,7 @@ public final class SqliteMemoryStore implements MemoryStore {
             }
             tx.commit();
         } catch (RuntimeException e) {
-            tx.rollback();
+            Transactions.rollbackAfter(tx, e);
             throw storageFailure("update the memory", e);
         }
         return changed == 0 ? Optional.empty() : find(tenant, id);

@@ -46,7 +46,7 @@ public final class SqliteSpendLedger implements SpendLedger {
                     tenant, day.toString(), category.key(), spend.inputTokens(), spend.outputTokens(), usd, spend.calls());
             tx.commit();
         } catch (RuntimeException e) {
-            tx.rollback();
+            Transactions.rollbackAfter(tx, e);
             throw new UnavailableException("could not record model spend: " + e.getMessage(), e);
         }
     }

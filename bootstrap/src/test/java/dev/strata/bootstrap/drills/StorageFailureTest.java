@@ -25,8 +25,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  *
  * <p>The run-time conditions are produced inside SQLite on every pooled connection: {@code max_page_count}
  * pinned to the current size raises SQLITE_FULL exactly as a full disk does, and {@code query_only}
- * raises SQLITE_READONLY as a file remounted read-only does. A real full disk or read-only mount needs
- * privileges a test does not have (and the tests run as root, which ignores permission bits).
+ * raises SQLITE_READONLY as a file remounted read-only does. They run everywhere; the same failures on real
+ * file systems (which also fail at COMMIT, where these settings never do) are in
+ * {@link MountedStorageFailureTest}, which needs the right to mount.
  */
 class StorageFailureTest {
 
