@@ -3,6 +3,7 @@ package dev.strata.domain.entity;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.regex.Pattern;
 
 /**
  * A finance entity identified by its kind and normalised key. Two mentions of the same asset
@@ -12,6 +13,11 @@ import java.util.Objects;
 public record FinanceEntity(EntityKind kind, String key) {
 
     private static final String PAIR_SEPARATOR = "|";
+    // Compiled once: entities are made for every memory written (String.matches compiles on each call).
+    private static final Pattern TICKER_KEY = Pattern.compile("[A-Z0-9]{1,15}");
+    private static final Pattern CHAIN_KEY = Pattern.compile("[a-z0-9]+(?:-[a-z0-9]+)*");
+    private static final Pattern FOREX_PAIR_KEY = Pattern.compile("[A-Z]{6}");
+    private static final Pattern TICKER_PAIR_KEY = Pattern.compile("[A-Z0-9]{1,15}\\|[A-Z0-9]{1,15}");
 
     public FinanceEntity {
         Objects.requireNonNull(kind, "kind");
@@ -20,11 +26,11 @@ public record FinanceEntity(EntityKind kind, String key) {
             throw new IllegalArgumentException("entity key must be non-blank and trimmed: '" + key + "'");
         }
         switch (kind) {
-            case TICKER -> requireFormat(key, "[A-Z0-9]{1,15}", kind);
-            case CHAIN -> requireFormat(key, "[a-z0-9]+(?:-[a-z0-9]+)*", kind);
-            case FOREX_PAIR -> requireFormat(key, "[A-Z]{6}", kind);
+            case TICKER -> requireFormat(key, TICKER_KEY, kind);
+            case CHAIN -> requireFormat(key, CHAIN_KEY, kind);
+            case FOREX_PAIR -> requireFormat(key, FOREX_PAIR_KEY, kind);
             case TICKER_PAIR -> {
-                requireFormat(key, "[A-Z0-9]{1,15}\\|[A-Z0-9]{1,15}", kind);
+                requireFormat(key, TICKER_PAIR_KEY, kind);
                 List<String> members = List.of(key.split("\\|"));
                 if (members.get(0).compareTo(members.get(1)) >= 0) {
                     throw new IllegalArgumentException("ticker pair must be two distinct tickers in order: " + key);
@@ -87,8 +93,8 @@ public record FinanceEntity(EntityKind kind, String key) {
         return List.of(new FinanceEntity(EntityKind.TICKER, parts[0]), new FinanceEntity(EntityKind.TICKER, parts[1]));
     }
 
-    private static void requireFormat(String key, String regex, EntityKind kind) {
-        if (!key.matches(regex)) {
+    private static void requireFormat(String key, Pattern format, EntityKind kind) {
+        if (!format.matcher(key).matches()) {
             throw new IllegalArgumentException(kind.wireName() + " key not normalised: '" + key + "'");
         }
     }

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -51,10 +52,9 @@ public final class FinanceEntityExtractor {
     private static final Pattern PAIR = Pattern.compile(
             "(?<![0-9A-Za-z$])\\$?([A-Za-z][A-Za-z0-9]{1,9})([/_-])([A-Za-z][A-Za-z0-9]{1,9})(?![0-9A-Za-z/_-])");
     private static final Pattern CASHTAG = Pattern.compile("(?<![0-9A-Za-z$])\\$([A-Za-z][A-Za-z0-9]{0,9})" + NOT_ALNUM_AFTER);
-    private static final Pattern WORD = Pattern.compile("(?<![A-Za-z_$])[A-Za-z]{2,10}(?![0-9A-Za-z_])");
-    private static final Pattern CHAIN = wordAlternation(CHAINS.keySet());
-    private static final Pattern AMBIGUOUS_CHAIN = wordAlternation(AMBIGUOUS_CHAINS.keySet());
-    private static final Pattern NAMED_ASSET = wordAlternation(NAMED_ASSETS.keySet());
+    static final Pattern CHAIN = wordAlternation(CHAINS.keySet());
+    static final Pattern AMBIGUOUS_CHAIN = wordAlternation(AMBIGUOUS_CHAINS.keySet());
+    static final Pattern NAMED_ASSET = wordAlternation(NAMED_ASSETS.keySet());
     private static final Pattern CHINESE_CHAIN = Pattern.compile(CHINESE_CHAINS.keySet().stream()
             .sorted(Comparator.comparingInt(String::length).reversed()).map(Pattern::quote)
             .collect(Collectors.joining("|")));
@@ -70,8 +70,9 @@ public final class FinanceEntityExtractor {
                     + "|[$¥€£]\\s?\\d|\\d(?:[.,]\\d+)?\\s?(?:%|[kKmMxX](?![A-Za-z])|美元|刀)"
                     + "|币|股票|价格|仓位|行情|现货|合约|空投|上涨|下跌|涨|跌");
 
-    private static final Set<String> CHAIN_FIRST_WORDS = firstWords(CHAINS.keySet());
-    private static final Set<String> NAMED_ASSET_FIRST_WORDS = firstWords(NAMED_ASSETS.keySet());
+    static final Set<String> CHAIN_FIRST_WORDS = firstWords(CHAINS.keySet());
+    static final Set<String> NAMED_ASSET_FIRST_WORDS = firstWords(NAMED_ASSETS.keySet());
+    static final Set<String> AMBIGUOUS_CHAIN_WORDS = firstWords(AMBIGUOUS_CHAINS.keySet());
     /** The shortest address any address pattern above accepts (base58). */
     private static final int MIN_ADDRESS_LENGTH = 14;
 
@@ -95,7 +96,7 @@ public final class FinanceEntityExtractor {
         }
         findChains(text, shape, claims);
         if (shape.hasAnyWordOf(NAMED_ASSET_FIRST_WORDS) || shape.nonAscii()) {
-            findNamedAssets(text, claims);
+            findNamedAssets(text, shape, claims);
         }
         findBareWords(text, claims);
         return claims.inTextOrder();
@@ -170,18 +171,19 @@ public final class FinanceEntityExtractor {
     }
 
     private static void findChains(String text, TextShape shape, Claims claims) {
-        Matcher m = CHAIN.matcher(text);
-        while (shape.hasAnyWordOf(CHAIN_FIRST_WORDS) && m.find()) {
-            claims.claimIfFree(FinanceEntity.chain(CHAINS.get(m.group().toLowerCase(Locale.ROOT))), m.start(), m.end());
+        if (shape.hasAnyWordOf(CHAIN_FIRST_WORDS)) {
+            forEachKeyMatch(text, CHAIN, CHAIN_FIRST_WORDS, m -> claims.claimIfFree(
+                    FinanceEntity.chain(CHAINS.get(m.group().toLowerCase(Locale.ROOT))), m.start(), m.end()));
         }
-        Matcher ambiguous = AMBIGUOUS_CHAIN.matcher(text);
-        while (shape.hasAnyWordOf(AMBIGUOUS_CHAINS.keySet()) && ambiguous.find()) {
-            String before = text.substring(Math.max(0, ambiguous.start() - CONTEXT_WINDOW), ambiguous.start());
-            String after = text.substring(ambiguous.end(), Math.min(text.length(), ambiguous.end() + CONTEXT_WINDOW));
-            if (CHAIN_CONTEXT_BEFORE.matcher(before).find() || CHAIN_CONTEXT_AFTER.matcher(after).find()) {
-                String key = AMBIGUOUS_CHAINS.get(ambiguous.group().toLowerCase(Locale.ROOT));
-                claims.claimIfFree(FinanceEntity.chain(key), ambiguous.start(), ambiguous.end());
-            }
+        if (shape.hasAnyWordOf(AMBIGUOUS_CHAIN_WORDS)) {
+            forEachKeyMatch(text, AMBIGUOUS_CHAIN, AMBIGUOUS_CHAIN_WORDS, m -> {
+                String before = text.substring(Math.max(0, m.start() - CONTEXT_WINDOW), m.start());
+                String after = text.substring(m.end(), Math.min(text.length(), m.end() + CONTEXT_WINDOW));
+                if (CHAIN_CONTEXT_BEFORE.matcher(before).find() || CHAIN_CONTEXT_AFTER.matcher(after).find()) {
+                    String key = AMBIGUOUS_CHAINS.get(m.group().toLowerCase(Locale.ROOT));
+                    claims.claimIfFree(FinanceEntity.chain(key), m.start(), m.end());
+                }
+            });
         }
         Matcher chinese = CHINESE_CHAIN.matcher(text);
         while (shape.nonAscii() && chinese.find()) {
@@ -189,24 +191,94 @@ public final class FinanceEntityExtractor {
         }
     }
 
-    private static void findNamedAssets(String text, Claims claims) {
-        Matcher m = NAMED_ASSET.matcher(text);
-        while (m.find()) {
-            String symbol = NAMED_ASSETS.get(m.group().toLowerCase(Locale.ROOT));
-            claims.claimIfFree(FinanceEntity.ticker(symbol), m.start(), m.end());
+    private static void findNamedAssets(String text, TextShape shape, Claims claims) {
+        Consumer<Matcher> claim = m -> claims.claimIfFree(
+                FinanceEntity.ticker(NAMED_ASSETS.get(m.group().toLowerCase(Locale.ROOT))), m.start(), m.end());
+        if (shape.nonAscii()) {
+            // Keys in other scripts have no ASCII leading word to start from.
+            Matcher m = NAMED_ASSET.matcher(text);
+            while (m.find()) {
+                claim.accept(m);
+            }
+        } else {
+            forEachKeyMatch(text, NAMED_ASSET, NAMED_ASSET_FIRST_WORDS, claim);
+        }
+    }
+
+    /**
+     * The matches {@code find()} would give of {@code alternation} (a {@link #wordAlternation} of ASCII
+     * keys), in text order, tried only where a run of letters and digits equal to some key's leading
+     * run starts. A match must start at such a run (the alternation's left word edge) and cover it whole
+     * (the key's run ends at a space, a symbol or the word edge), so no match is skipped; find() itself
+     * would try every key at every position of the text.
+     */
+    static void forEachKeyMatch(String text, Pattern alternation, Set<String> leadingRuns,
+                                        Consumer<Matcher> onMatch) {
+        Matcher m = alternation.matcher(text).useTransparentBounds(true).useAnchoringBounds(false);
+        int resumeAt = 0;
+        int i = 0;
+        while (i < text.length()) {
+            if (!isAsciiAlnum(text.charAt(i))) {
+                i++;
+                continue;
+            }
+            int end = i + 1;
+            while (end < text.length() && isAsciiAlnum(text.charAt(end))) {
+                end++;
+            }
+            if (i >= resumeAt && leadingRuns.contains(text.substring(i, end).toLowerCase(Locale.ROOT))
+                    && m.region(i, text.length()).lookingAt()) {
+                onMatch.accept(m);
+                resumeAt = m.end();
+            }
+            i = end;
         }
     }
 
     private static void findBareWords(String text, Claims claims) {
-        Matcher m = WORD.matcher(text);
-        while (m.find()) {
-            if (claims.isClaimed(m.start(), m.end())) {
+        forEachBareWord(text, (start, end) -> {
+            if (!claims.isClaimed(start, end)) {
+                boolean afterDigit = start > 0 && Character.isDigit(text.charAt(start - 1));
+                classifyWord(text, text.substring(start, end), start, end, afterDigit, claims);
+            }
+        });
+    }
+
+    /** Receives a span of the text. */
+    @FunctionalInterface
+    interface SpanConsumer {
+        void accept(int start, int end);
+    }
+
+    /**
+     * Each maximal run of 2 to 10 ASCII letters not glued to a letter, {@code _} or {@code $} before it
+     * nor to a letter, digit or {@code _} after it: what {@code (?<![A-Za-z_$])[A-Za-z]{2,10}(?![0-9A-Za-z_])}
+     * finds, in one scan instead of a regex tried at every position.
+     */
+    static void forEachBareWord(String text, SpanConsumer onWord) {
+        int i = 0;
+        while (i < text.length()) {
+            if (!isAsciiLetter(text.charAt(i))) {
+                i++;
                 continue;
             }
-            String word = m.group();
-            boolean afterDigit = m.start() > 0 && Character.isDigit(text.charAt(m.start() - 1));
-            classifyWord(text, word, m.start(), m.end(), afterDigit, claims);
+            int end = i + 1;
+            while (end < text.length() && isAsciiLetter(text.charAt(end))) {
+                end++;
+            }
+            char before = i > 0 ? text.charAt(i - 1) : ' ';
+            char after = end < text.length() ? text.charAt(end) : ' ';
+            int length = end - i;
+            if (length >= 2 && length <= 10 && before != '_' && before != '$' && !isAsciiAlnum(after)
+                    && after != '_') {
+                onWord.accept(i, end);
+            }
+            i = end;
         }
+    }
+
+    private static boolean isAsciiAlnum(char c) {
+        return isAsciiLetter(c) || (c >= '0' && c <= '9');
     }
 
     private static void classifyWord(String text, String word, int start, int end, boolean afterDigit, Claims claims) {
