@@ -250,12 +250,14 @@ class WorkspaceSessionEndToEndTest {
         assertThat(send("PUT", "/v1/profile/risk_tolerance", "{\"value\":\"aggressive\"}", "carol").statusCode())
                 .isEqualTo(200);
 
-        String personalization = block(startSession("carol"), "personalization");
+        JsonObject session = startSession("carol");
+        String personalization = block(session, "personalization");
 
         assertThat(personalization).contains("- risk_tolerance: conservative",
                 "- risk_tolerance: aggressive (inferred; USER.md says \"conservative\", which wins)",
                 "## Ground truth",
-                "- risk_tolerance: \"conservative\" (USER.md), not \"aggressive\" (user profile, memory store)");
+                "- risk_tolerance: \"conservative\" (USER.md), not \"aggressive\" (user profile)");
+        assertThat(block(session, "memory")).as("the profile is given once, reconciled").doesNotContain("aggressive");
     }
 
     @Test

@@ -104,7 +104,7 @@ public final class SessionService {
     private Session freeze(Tenant tenant, WorkspaceSnapshot loaded, boolean first) {
         // The store keeps milliseconds; truncating here makes the response of POST equal a later GET.
         Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
-        String memoryContext = snapshots.render(tenant);
+        String memoryContext = snapshots.renderWithoutProfile(tenant);
         List<ProfileEntry> derived = profile.all(tenant).stream()
                 .map(e -> new ProfileEntry(e.key(), e.value()))
                 .toList();

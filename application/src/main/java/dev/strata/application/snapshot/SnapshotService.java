@@ -78,6 +78,15 @@ public final class SnapshotService {
         return MemoryContextBlock.render(profile.all(tenant), injected(tenant), facts.apply(tenant));
     }
 
+    /**
+     * The block without its User Profile section, for a session prompt: the prompt's personalization
+     * block already gives the profile, reconciled with the workspace's ground truth, and a second,
+     * unreconciled copy would state an overruled value as plain fact (and cost its tokens twice).
+     */
+    public String renderWithoutProfile(Tenant tenant) {
+        return MemoryContextBlock.render(List.of(), injected(tenant), facts.apply(tenant));
+    }
+
     /** The memories a snapshot injects, in injection order. */
     public List<Memory> injected(Tenant tenant) {
         List<Memory> identities = memories.list(tenant, CategoryFilter.only(Category.IDENTITY), MAX_IDENTITIES);

@@ -265,7 +265,10 @@ class SessionServiceTest {
         assertThat(personalization).contains("- risk_tolerance: conservative",
                 "risk_tolerance: aggressive (inferred; USER.md says \"conservative\", which wins)",
                 "## Ground truth",
-                "- risk_tolerance: \"conservative\" (USER.md), not \"aggressive\" (user profile, memory store)");
+                "- risk_tolerance: \"conservative\" (USER.md), not \"aggressive\" (user profile)");
+        assertThat(s.prompt().split("aggressive", -1)).as("the overruled value appears only as evidence")
+                .hasSize(3);
+        assertThat(s.prompt()).doesNotContain("## User Profile");
     }
 
     @Test
