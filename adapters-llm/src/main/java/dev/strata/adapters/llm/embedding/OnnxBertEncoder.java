@@ -32,7 +32,7 @@ import java.util.Set;
  *
  * <p>Thread-safe: ONNX Runtime sessions and the Rust tokenizer allow concurrent calls.
  */
-final class OnnxBertEncoder implements AutoCloseable {
+final class OnnxBertEncoder {
 
     /** How a sequence of token vectors becomes one vector. */
     enum Pooling { CLS, MEAN }
@@ -216,14 +216,5 @@ final class OnnxBertEncoder implements AutoCloseable {
             unit[i] = vector[i] / norm;
         }
         return unit;
-    }
-
-    @Override
-    public void close() {
-        try {
-            session.close();
-        } catch (OrtException e) {
-            throw new IllegalStateException("cannot close the ONNX session: " + e.getMessage(), e);
-        }
     }
 }

@@ -1,6 +1,5 @@
 package dev.strata.adapters.llm.embedding;
 
-import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
 import dev.strata.domain.error.UnavailableException;
 import dev.strata.domain.model.Embedder;
 import dev.strata.domain.model.Embedding;
@@ -8,8 +7,10 @@ import dev.strata.domain.model.EmbeddingModelInfo;
 import dev.strata.domain.model.EmbeddingPurpose;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The {@code local} provider: an ONNX model run in-process by ONNX Runtime, no network. The
@@ -24,7 +25,7 @@ import java.util.Optional;
  *
  * <p>Thread-safe.
  */
-public final class OnnxEmbedder implements Embedder, AutoCloseable {
+public final class OnnxEmbedder implements Embedder {
 
     /** Inference threads of the document session by default: one, see above. */
     public static final int DEFAULT_DOCUMENT_THREADS = 1;
@@ -70,16 +71,26 @@ public final class OnnxEmbedder implements Embedder, AutoCloseable {
     public static OnnxEmbedder of(LocalEmbeddingModel model, boolean queryInstruction, int queryThreads,
             int documentThreads) {
         Objects.requireNonNull(model, "model");
-        byte[] weights = model.modelBytes();
-        HuggingFaceTokenizer tokenizer = model.tokenizer();
-        OnnxBertEncoder queries = OnnxBertEncoder.open(weights, tokenizer, model.pooling(), queryThreads);
-        // One session serves both when the budgets agree: a second one costs tens of MB.
-        OnnxBertEncoder documents = queryThreads == documentThreads ? queries
-                : OnnxBertEncoder.open(weights, tokenizer, model.pooling(), documentThreads);
-        return new OnnxEmbedder(queries, documents,
+        return new OnnxEmbedder(session(model, queryThreads), session(model, documentThreads),
                 new EmbeddingModelInfo(EmbeddingProvider.LOCAL.configName(), model.modelId(), model.dimension()),
                 queryInstruction ? model.queryInstruction() : "");
     }
+
+    /**
+     * Sessions live as long as the JVM and are shared by every embedder of the same model and
+     * thread budget (as langchain4j kept its model in a static): a session holds tens of MB and
+     * takes a second to build, and one process may start the application more than once (the
+     * benchmark's warm-up, the test suites). A budget equal for queries and documents means one session.
+     */
+    private static OnnxBertEncoder session(LocalEmbeddingModel model, int threads) {
+        return SESSIONS.computeIfAbsent(new SessionKey(model, threads),
+                key -> OnnxBertEncoder.open(model.modelBytes(), model.tokenizer(), model.pooling(), threads));
+    }
+
+    private record SessionKey(LocalEmbeddingModel model, int threads) {
+    }
+
+    private static final Map<SessionKey, OnnxBertEncoder> SESSIONS = new ConcurrentHashMap<>();
 
     @Override
     public Optional<EmbeddingModelInfo> modelInfo() {
@@ -116,11 +127,4 @@ public final class OnnxEmbedder implements Embedder, AutoCloseable {
         return List.copyOf(result);
     }
 
-    @Override
-    public void close() {
-        queries.close();
-        if (documents != queries) {
-            documents.close();
-        }
-    }
 }

@@ -9,7 +9,6 @@ import dev.strata.domain.model.Embedding;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -35,12 +34,6 @@ class OnnxBertEncoderTest {
         // Different budgets, so queries and documents run on two different sessions.
         bge = OnnxEmbedder.of(LocalEmbeddingModel.BGE_SMALL_EN_V15, false, 0, 1);
         miniLm = OnnxEmbedder.of(LocalEmbeddingModel.ALL_MINILM_L6_V2, false, 2, 1);
-    }
-
-    @AfterAll
-    static void close() {
-        bge.close();
-        miniLm.close();
     }
 
     private static OnnxEmbedder ours(LocalEmbeddingModel model) {
@@ -89,14 +82,12 @@ class OnnxBertEncoderTest {
     @Test
     void theInstructionPrefixIsEmbeddedLikeLangchain4jEmbedsThePrefixedText() {
         OnnxEmbedder withInstruction = OnnxEmbedder.of(LocalEmbeddingModel.BGE_SMALL_EN_V15, true, 1, 1);
-        try (withInstruction) {
-            String query = "What did Caroline research?";
-            float[] expected = LANGCHAIN4J.get(LocalEmbeddingModel.BGE_SMALL_EN_V15)
-                    .embed(LocalEmbeddingModel.BGE_SMALL_EN_V15.queryInstruction() + query).content().vector();
+        String query = "What did Caroline research?";
+        float[] expected = LANGCHAIN4J.get(LocalEmbeddingModel.BGE_SMALL_EN_V15)
+                .embed(LocalEmbeddingModel.BGE_SMALL_EN_V15.queryInstruction() + query).content().vector();
 
-            assertThat(withInstruction.embedQuery(query).vector()).containsExactly(expected,
-                    org.assertj.core.data.Offset.offset((float) TOLERANCE));
-        }
+        assertThat(withInstruction.embedQuery(query).vector()).containsExactly(expected,
+                org.assertj.core.data.Offset.offset((float) TOLERANCE));
     }
 
     @Test
