@@ -30,7 +30,8 @@ import java.util.function.LongConsumer;
  * model). {@link #onWritten} only offers the memory to a bounded queue; one worker thread drains
  * it in batches, splits long contents into chunks, takes vectors from the cache keyed by
  * (content hash, model) or from the embedder, stores them in the vector index and records the
- * row's {@code embedding_state}.
+ * row's {@code embedding_state}. Before each batch it gives way to the write path while writes keep
+ * arriving, for a bounded time ({@link WriteYield}).
  *
  * <p>A full queue, a stop or a crash leaves rows {@code pending}, and a model failure leaves them
  * {@code failed}; {@link #catchUp} (at server start and on a schedule) queues them again on a
