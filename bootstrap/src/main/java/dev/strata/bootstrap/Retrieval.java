@@ -54,7 +54,8 @@ public record Retrieval(Embedder embedder, Optional<SqliteVectorStore> vectors, 
     }
 
     static Retrieval on(SqliteDatabase db, SqliteMemoryStore store, RetrievalSettings settings, Clock clock) {
-        Embedder embedder = new EmbedderFactory(settings.queryInstruction()).create(settings.provider(),
+        Embedder embedder = new EmbedderFactory(settings.queryInstruction(), settings.localQueryThreads(),
+                settings.localDocumentThreads()).create(settings.provider(),
                 settings.localModel().isBlank() ? LocalEmbeddingModel.DEFAULT
                         : LocalEmbeddingModel.fromConfigName(settings.localModel()),
                 () -> OpenAiEmbedderSettings.of(settings.openAiBaseUrl().orElse(OpenAiEmbedderSettings.DEFAULT_BASE_URL),

@@ -24,12 +24,14 @@ import java.util.OptionalInt;
  * @param fusion          RRF k, arm weights, entity boost, decay and MMR switches
  * @param embedding       queue, batch and chunking of the asynchronous embedding worker
  * @param catchUpInterval how often rows left pending (or failed) are queued again for embedding; also once at start
+ * @param localQueryThreads    in-process model: inference threads for one query (0 = one per core)
+ * @param localDocumentThreads in-process model: inference threads of the background embedding (0 = one per core)
  */
 public record RetrievalSettings(EmbeddingProvider provider, String localModel, boolean queryInstruction,
                                 Optional<URI> openAiBaseUrl,
                                 String openAiModel, Optional<String> openAiApiKey, OptionalInt openAiDimension,
                                 int candidateDepth, FusionSettings fusion, EmbeddingSettings embedding,
-                                Duration catchUpInterval) {
+                                Duration catchUpInterval, int localQueryThreads, int localDocumentThreads) {
 
     public RetrievalSettings {
         Objects.requireNonNull(provider, "provider");
@@ -45,6 +47,11 @@ public record RetrievalSettings(EmbeddingProvider provider, String localModel, b
             throw new IllegalArgumentException("configuration strata.embedding.catch-up-interval-seconds must be at "
                     + "least 1, was " + catchUpInterval.toSeconds());
         }
+        if (localQueryThreads < 0 || localQueryThreads > 64 || localDocumentThreads < 0 || localDocumentThreads > 64) {
+            throw new IllegalArgumentException("configuration strata.embedding.local-query-threads and "
+                    + "local-document-threads must be in [0, 64], were " + localQueryThreads + " and "
+                    + localDocumentThreads);
+        }
         if (candidateDepth < 1 || candidateDepth > 1000) {
             throw new IllegalArgumentException("configuration strata.search.candidate-depth must be in [1, 1000], was "
                     + candidateDepth);
@@ -53,26 +60,26 @@ public record RetrievalSettings(EmbeddingProvider provider, String localModel, b
 
     public RetrievalSettings withProvider(EmbeddingProvider p) {
         return new RetrievalSettings(p, localModel, queryInstruction, openAiBaseUrl, openAiModel, openAiApiKey,
-                openAiDimension, candidateDepth, fusion, embedding, catchUpInterval);
+                openAiDimension, candidateDepth, fusion, embedding, catchUpInterval, localQueryThreads, localDocumentThreads);
     }
 
     public RetrievalSettings withOpenAi(URI baseUrl, String model, OptionalInt dimension) {
         return new RetrievalSettings(EmbeddingProvider.OPENAI, localModel, queryInstruction, Optional.of(baseUrl), model,
-                openAiApiKey, dimension, candidateDepth, fusion, embedding, catchUpInterval);
+                openAiApiKey, dimension, candidateDepth, fusion, embedding, catchUpInterval, localQueryThreads, localDocumentThreads);
     }
 
     public RetrievalSettings withCandidateDepth(int depth) {
         return new RetrievalSettings(provider, localModel, queryInstruction, openAiBaseUrl, openAiModel, openAiApiKey,
-                openAiDimension, depth, fusion, embedding, catchUpInterval);
+                openAiDimension, depth, fusion, embedding, catchUpInterval, localQueryThreads, localDocumentThreads);
     }
 
     public RetrievalSettings withFusion(FusionSettings f) {
         return new RetrievalSettings(provider, localModel, queryInstruction, openAiBaseUrl, openAiModel, openAiApiKey,
-                openAiDimension, candidateDepth, f, embedding, catchUpInterval);
+                openAiDimension, candidateDepth, f, embedding, catchUpInterval, localQueryThreads, localDocumentThreads);
     }
 
     public RetrievalSettings withCatchUpInterval(Duration interval) {
         return new RetrievalSettings(provider, localModel, queryInstruction, openAiBaseUrl, openAiModel, openAiApiKey,
-                openAiDimension, candidateDepth, fusion, embedding, interval);
+                openAiDimension, candidateDepth, fusion, embedding, interval, localQueryThreads, localDocumentThreads);
     }
 }

@@ -94,6 +94,10 @@ public final class SettingsLoader {
             Map.entry("strata.embedding.queue-capacity", "STRATA_EMBEDDING_QUEUE_CAPACITY"),
             Map.entry("strata.embedding.batch-size", "STRATA_EMBEDDING_BATCH_SIZE"),
             Map.entry("strata.embedding.catch-up-interval-seconds", "STRATA_EMBEDDING_CATCH_UP_INTERVAL_SECONDS"),
+            Map.entry("strata.embedding.local-query-threads", "STRATA_EMBEDDING_LOCAL_QUERY_THREADS"),
+            Map.entry("strata.embedding.local-document-threads", "STRATA_EMBEDDING_LOCAL_DOCUMENT_THREADS"),
+            Map.entry("strata.embedding.yield-quiet-ms", "STRATA_EMBEDDING_YIELD_QUIET_MS"),
+            Map.entry("strata.embedding.yield-max-wait-ms", "STRATA_EMBEDDING_YIELD_MAX_WAIT_MS"),
             Map.entry("strata.search.candidate-depth", "STRATA_SEARCH_CANDIDATE_DEPTH"),
             Map.entry("strata.search.keyword-candidates", "STRATA_SEARCH_KEYWORD_CANDIDATES"),
             Map.entry("strata.search.index-compaction-interval-seconds",
@@ -199,14 +203,23 @@ public final class SettingsLoader {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("configuration strata.search.neighbour-*: " + e.getMessage(), e);
         }
+        EmbeddingSettings.Yield yield;
+        try {
+            yield = new EmbeddingSettings.Yield(Duration.ofMillis(longValue("strata.embedding.yield-quiet-ms")),
+                    Duration.ofMillis(longValue("strata.embedding.yield-max-wait-ms")));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("configuration strata.embedding.yield-quiet-ms / yield-max-wait-ms: "
+                    + e.getMessage(), e);
+        }
         EmbeddingSettings embedding = new EmbeddingSettings(integer("strata.embedding.queue-capacity"),
                 integer("strata.embedding.batch-size"), EmbeddingSettings.DEFAULTS.minChars(),
-                EmbeddingSettings.DEFAULTS.chunker());
+                EmbeddingSettings.DEFAULTS.chunker(), yield);
         return new RetrievalSettings(provider, optional("strata.embedding.local-model").orElse(""),
                 bool("strata.embedding.query-instruction"), baseUrl,
                 string("strata.embedding.openai-model"), optional("strata.embedding.openai-api-key"), dimension,
                 integer("strata.search.candidate-depth"), fusion, embedding,
-                Duration.ofSeconds(longValue("strata.embedding.catch-up-interval-seconds")));
+                Duration.ofSeconds(longValue("strata.embedding.catch-up-interval-seconds")),
+                integer("strata.embedding.local-query-threads"), integer("strata.embedding.local-document-threads"));
     }
 
     private WorkspaceSettings workspace() {

@@ -68,8 +68,7 @@ final class EmbeddingQueue {
      */
     List<PendingEmbedding> nextBatch(int max, long timeoutMillis) throws InterruptedException {
         List<PendingEmbedding> batch = new ArrayList<>(max);
-        fresh.drainTo(batch, max);
-        backlog.drainTo(batch, max - batch.size());
+        fill(batch, max);
         if (batch.isEmpty()) {
             PendingEmbedding first = fresh.poll(timeoutMillis, TimeUnit.MILLISECONDS);
             if (first != null) {
@@ -78,6 +77,15 @@ final class EmbeddingQueue {
             }
         }
         return batch;
+    }
+
+    /**
+     * Tops {@code batch} up to {@code max} rows, fresh ones first (the worker does so after waiting
+     * for its turn, so rows written meanwhile join the batch). The added rows count as waiting too.
+     */
+    void fill(List<PendingEmbedding> batch, int max) {
+        fresh.drainTo(batch, Math.max(0, max - batch.size()));
+        backlog.drainTo(batch, Math.max(0, max - batch.size()));
     }
 
     /** The batch has been handled (embedded, skipped, failed or left pending): the catch-up may queue its rows again. */

@@ -2,6 +2,7 @@ package dev.strata.application.retrieval;
 
 import dev.strata.domain.chunking.Chunker;
 
+import java.time.Duration;
 import java.util.Objects;
 
 /**
@@ -11,13 +12,44 @@ import java.util.Objects;
  * @param batchSize     most memories embedded in one model call
  * @param minChars      content shorter than this (stripped) is not embedded: {@code skipped}
  * @param chunker       how long contents are split into chunk-level vectors
+ * @param yield         how the worker gives way to writes
  */
-public record EmbeddingSettings(int queueCapacity, int batchSize, int minChars, Chunker chunker) {
+public record EmbeddingSettings(int queueCapacity, int batchSize, int minChars, Chunker chunker, Yield yield) {
 
-    public static final EmbeddingSettings DEFAULTS = new EmbeddingSettings(10_000, 32, 3, Chunker.defaults());
+    public static final EmbeddingSettings DEFAULTS = new EmbeddingSettings(10_000, 32, 3, Chunker.defaults(),
+            Yield.DEFAULT);
+
+    /**
+     * Before each batch the worker waits until no write has arrived for {@code quiet}, but at most
+     * {@code maxWait}; a zero {@code quiet} switches the yielding off.
+     */
+    public record Yield(Duration quiet, Duration maxWait) {
+
+        /** A burst of writes is over after a quarter second; a batch waits two seconds at most. */
+        public static final Yield DEFAULT = new Yield(Duration.ofMillis(250), Duration.ofMillis(2_000));
+        public static final Yield OFF = new Yield(Duration.ZERO, Duration.ZERO);
+
+        public Yield {
+            Objects.requireNonNull(quiet, "quiet");
+            Objects.requireNonNull(maxWait, "maxWait");
+            if (quiet.isNegative() || maxWait.isNegative()) {
+                throw new IllegalArgumentException("yield durations must not be negative: " + quiet + ", " + maxWait);
+            }
+        }
+
+        public boolean enabled() {
+            return !quiet.isZero() && !maxWait.isZero();
+        }
+    }
+
+    /** Without yielding to writes. */
+    public EmbeddingSettings(int queueCapacity, int batchSize, int minChars, Chunker chunker) {
+        this(queueCapacity, batchSize, minChars, chunker, Yield.OFF);
+    }
 
     public EmbeddingSettings {
         Objects.requireNonNull(chunker, "chunker");
+        Objects.requireNonNull(yield, "yield");
         if (queueCapacity < 1) {
             throw new IllegalArgumentException("queueCapacity must be at least 1: " + queueCapacity);
         }

@@ -30,7 +30,8 @@ import java.util.function.LongConsumer;
  * model). {@link #onWritten} only offers the memory to a bounded queue; one worker thread drains
  * it in batches, splits long contents into chunks, takes vectors from the cache keyed by
  * (content hash, model) or from the embedder, stores them in the vector index and records the
- * row's {@code embedding_state}.
+ * row's {@code embedding_state}. Before each batch it gives way to the write path while writes keep
+ * arriving, for a bounded time ({@link WriteYield}).
  *
  * <p>A full queue, a stop or a crash leaves rows {@code pending}, and a model failure leaves them
  * {@code failed}; {@link #catchUp} (at server start and on a schedule) queues them again on a
@@ -53,9 +54,12 @@ public final class EmbeddingWorker implements MemoryListener, AutoCloseable {
     private final long stopGraceMillis;
     private final EmbeddingQueue queue;
     private final EmbeddingCatchUp catchUp;
+    private final WriteYield writeYield;
     private final Object lifecycle = new Object();
     private Thread thread;
     private volatile boolean running;
+    /** Set by {@link #close}: a batch still waiting for its turn is then left pending. */
+    private volatile boolean stopping;
     private volatile boolean warnedFull;
 
     public EmbeddingWorker(Embedder embedder, VectorStore index, EmbeddingStateStore states,
@@ -66,11 +70,18 @@ public final class EmbeddingWorker implements MemoryListener, AutoCloseable {
     /** With another stop grace: tests shorten it. */
     EmbeddingWorker(Embedder embedder, VectorStore index, EmbeddingStateStore states, EmbeddingSettings settings,
                     long stopGraceMillis) {
+        this(embedder, index, states, settings, stopGraceMillis, WriteYield.of(settings.yield()));
+    }
+
+    /** With another way of yielding to writes: tests run it on a fake clock. */
+    EmbeddingWorker(Embedder embedder, VectorStore index, EmbeddingStateStore states, EmbeddingSettings settings,
+                    long stopGraceMillis, WriteYield writeYield) {
         this.embedder = Objects.requireNonNull(embedder, "embedder");
         this.index = Objects.requireNonNull(index, "index");
         this.states = Objects.requireNonNull(states, "states");
         this.settings = Objects.requireNonNull(settings, "settings");
         this.stopGraceMillis = stopGraceMillis;
+        this.writeYield = Objects.requireNonNull(writeYield, "writeYield");
         this.queue = new EmbeddingQueue(settings.queueCapacity());
         this.catchUp = new EmbeddingCatchUp(states, queue, settings.batchSize());
         if (!embedder.isEnabled()) {
@@ -92,6 +103,7 @@ public final class EmbeddingWorker implements MemoryListener, AutoCloseable {
     /** Never blocks and never throws: a full queue leaves the row pending for the catch-up. */
     @Override
     public void onWritten(MemoryWritten event) {
+        writeYield.writeSeen();
         Memory m = event.memory();
         if (!queue.offerFresh(new PendingEmbedding(m.tenant(), m.id(), m.content())) && !warnedFull) {
             warnedFull = true;
@@ -231,7 +243,9 @@ public final class EmbeddingWorker implements MemoryListener, AutoCloseable {
 
     /**
      * One turn of the worker: continues a paused catch-up pass once the backlog has drained (fresh
-     * writes still go first), then embeds the next batch, waiting up to {@code waitMillis} for one.
+     * writes still go first), then embeds the next batch, waiting up to {@code waitMillis} for one
+     * and then, while writes keep arriving, for its turn ({@link WriteYield}). A batch taken when a
+     * stop comes during that wait is left pending.
      *
      * @return how many rows the batch held
      */
@@ -239,9 +253,10 @@ public final class EmbeddingWorker implements MemoryListener, AutoCloseable {
         if (queue.backlogIsEmpty() && catchUp.isPaused()) {
             catchUp.resume();
         }
-        List<PendingEmbedding> batch = queue.nextBatch(settings.batchSize(), waitMillis);
+        List<PendingEmbedding> batch = new ArrayList<>(queue.nextBatch(settings.batchSize(), waitMillis));
         try {
-            if (!batch.isEmpty()) {
+            if (!batch.isEmpty() && writeYield.awaitTurn(() -> stopping)) {
+                queue.fill(batch, settings.batchSize());
                 embedBatch(batch);
             }
         } finally {
@@ -279,6 +294,7 @@ public final class EmbeddingWorker implements MemoryListener, AutoCloseable {
         Thread t;
         synchronized (lifecycle) {
             running = false;
+            stopping = true;
             t = thread;
             thread = null;
         }

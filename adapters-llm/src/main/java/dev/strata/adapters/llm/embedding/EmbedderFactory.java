@@ -27,7 +27,16 @@ public final class EmbedderFactory {
      *                         (see {@link OnnxEmbedder#of(LocalEmbeddingModel, boolean)})
      */
     public EmbedderFactory(boolean queryInstruction) {
-        this(model -> OnnxEmbedder.of(model, queryInstruction));
+        this(queryInstruction, OnnxEmbedder.DEFAULT_QUERY_THREADS, OnnxEmbedder.DEFAULT_DOCUMENT_THREADS);
+    }
+
+    /**
+     * @param queryThreads    local models: inference threads for one query (0 = one per core)
+     * @param documentThreads local models: inference threads for the background embedding of memories
+     *                        (0 = one per core)
+     */
+    public EmbedderFactory(boolean queryInstruction, int queryThreads, int documentThreads) {
+        this(model -> OnnxEmbedder.of(model, queryInstruction, queryThreads, documentThreads));
     }
 
     EmbedderFactory(Function<LocalEmbeddingModel, Embedder> localModels) {

@@ -1,7 +1,5 @@
 package dev.strata.adapters.llm.embedding;
 
-import dev.langchain4j.data.segment.TextSegment;
-import dev.langchain4j.model.embedding.EmbeddingModel;
 import dev.strata.domain.error.UnavailableException;
 import dev.strata.domain.model.Embedder;
 import dev.strata.domain.model.Embedding;
@@ -9,44 +7,53 @@ import dev.strata.domain.model.EmbeddingModelInfo;
 import dev.strata.domain.model.EmbeddingPurpose;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The {@code local} provider: an ONNX model run in-process by ONNX Runtime, no network. The
  * model weights and tokenizer ship inside langchain4j jars on the classpath
- * ({@link LocalEmbeddingModel}).
+ * ({@link LocalEmbeddingModel}); {@link OnnxBertEncoder} runs them.
  *
- * <p>Thread-safe: the underlying ONNX session and tokenizer are safe for concurrent use, and
- * langchain4j already spreads a batch over its own worker threads.
+ * <p>Queries and documents run on separate sessions of the same model (identical vectors, so both
+ * live in one space) with their own thread budgets: a query is latency, one short sequence that
+ * ONNX Runtime may spread over every core; documents are background work, embedded one after the
+ * other on the worker's thread with a single inference thread by default, so that on a small
+ * machine the rest of the cores stay with the requests.
+ *
+ * <p>Thread-safe.
  */
 public final class OnnxEmbedder implements Embedder {
 
-    private final EmbeddingModel model;
+    /** Inference threads of the document session by default: one, see above. */
+    public static final int DEFAULT_DOCUMENT_THREADS = 1;
+    /** Inference threads of the query session by default: 0, ONNX Runtime's choice (one per core). */
+    public static final int DEFAULT_QUERY_THREADS = 0;
+
+    private final OnnxBertEncoder queries;
+    private final OnnxBertEncoder documents;
     private final EmbeddingModelInfo info;
     private final String queryInstruction;
 
-    /**
-     * Wraps any langchain4j in-process model.
-     *
-     * @param queryInstruction prefix for {@link EmbeddingPurpose#QUERY} texts; empty for symmetric models
-     */
-    public OnnxEmbedder(EmbeddingModel model, EmbeddingModelInfo info, String queryInstruction) {
-        this.model = Objects.requireNonNull(model, "model");
+    OnnxEmbedder(OnnxBertEncoder queries, OnnxBertEncoder documents, EmbeddingModelInfo info, String queryInstruction) {
+        this.queries = Objects.requireNonNull(queries, "queries");
+        this.documents = Objects.requireNonNull(documents, "documents");
         this.info = Objects.requireNonNull(info, "info");
         this.queryInstruction = Objects.requireNonNull(queryInstruction, "queryInstruction");
     }
 
     /**
-     * One of the bundled models, with its query instruction. Loading takes a few seconds and is
-     * done once per JVM.
+     * One of the bundled models, with its query instruction and the default thread budgets.
+     * Loading takes a second or two.
      */
     public static OnnxEmbedder of(LocalEmbeddingModel model) {
         return of(model, true);
     }
 
     /**
-     * One of the bundled models.
+     * One of the bundled models with the default thread budgets.
      *
      * @param queryInstruction whether queries carry the model's instruction prefix. bge-small-en-v1.5
      *                         retrieves nearly as well without it (its authors say so; on LoCoMo recall
@@ -54,10 +61,36 @@ public final class OnnxEmbedder implements Embedder {
      *                         the prefix's extra tokens
      */
     public static OnnxEmbedder of(LocalEmbeddingModel model, boolean queryInstruction) {
-        return new OnnxEmbedder(model.load(),
+        return of(model, queryInstruction, DEFAULT_QUERY_THREADS, DEFAULT_DOCUMENT_THREADS);
+    }
+
+    /**
+     * @param queryThreads    inference threads for one query; 0 = ONNX Runtime's choice (one per core)
+     * @param documentThreads inference threads for documents (the background worker); 0 = one per core
+     */
+    public static OnnxEmbedder of(LocalEmbeddingModel model, boolean queryInstruction, int queryThreads,
+            int documentThreads) {
+        Objects.requireNonNull(model, "model");
+        return new OnnxEmbedder(session(model, queryThreads), session(model, documentThreads),
                 new EmbeddingModelInfo(EmbeddingProvider.LOCAL.configName(), model.modelId(), model.dimension()),
                 queryInstruction ? model.queryInstruction() : "");
     }
+
+    /**
+     * Sessions live as long as the JVM and are shared by every embedder of the same model and
+     * thread budget (as langchain4j kept its model in a static): a session holds tens of MB and
+     * takes a second to build, and one process may start the application more than once (the
+     * benchmark's warm-up, the test suites). A budget equal for queries and documents means one session.
+     */
+    private static OnnxBertEncoder session(LocalEmbeddingModel model, int threads) {
+        return SESSIONS.computeIfAbsent(new SessionKey(model, threads),
+                key -> OnnxBertEncoder.open(model.modelBytes(), model.tokenizer(), model.pooling(), threads));
+    }
+
+    private record SessionKey(LocalEmbeddingModel model, int threads) {
+    }
+
+    private static final Map<SessionKey, OnnxBertEncoder> SESSIONS = new ConcurrentHashMap<>();
 
     @Override
     public Optional<EmbeddingModelInfo> modelInfo() {
@@ -71,29 +104,27 @@ public final class OnnxEmbedder implements Embedder {
         if (inputs.isEmpty()) {
             return List.of();
         }
-        String prefix = purpose == EmbeddingPurpose.QUERY ? queryInstruction : "";
-        List<TextSegment> segments = new ArrayList<>(inputs.size());
+        boolean query = purpose == EmbeddingPurpose.QUERY;
+        String prefix = query ? queryInstruction : "";
+        OnnxBertEncoder encoder = query ? queries : documents;
+        List<Embedding> result = new ArrayList<>(inputs.size());
+        // Sequentially on the caller's thread: the session's own threads are the only parallelism,
+        // so the thread budget chosen for the purpose is what the batch really uses.
         for (String text : inputs) {
-            segments.add(TextSegment.from(prefix + text));
-        }
-        List<dev.langchain4j.data.embedding.Embedding> vectors;
-        try {
-            vectors = model.embedAll(segments).content();
-        } catch (RuntimeException e) {
-            throw new UnavailableException("local embedding model " + info.modelId() + " failed: " + e.getMessage(), e);
-        }
-        if (vectors.size() != inputs.size()) {
-            throw new UnavailableException("local embedding model returned " + vectors.size()
-                    + " vectors for " + inputs.size() + " texts");
-        }
-        List<Embedding> result = new ArrayList<>(vectors.size());
-        for (dev.langchain4j.data.embedding.Embedding vector : vectors) {
-            if (vector.dimension() != info.dimension()) {
-                throw new UnavailableException("local embedding model returned " + vector.dimension()
+            float[] vector;
+            try {
+                vector = encoder.embed(prefix + text);
+            } catch (RuntimeException e) {
+                throw new UnavailableException("local embedding model " + info.modelId() + " failed: "
+                        + e.getMessage(), e);
+            }
+            if (vector.length != info.dimension()) {
+                throw new UnavailableException("local embedding model returned " + vector.length
                         + " dimensions, expected " + info.dimension());
             }
-            result.add(new Embedding(vector.vector()));
+            result.add(new Embedding(vector));
         }
         return List.copyOf(result);
     }
+
 }

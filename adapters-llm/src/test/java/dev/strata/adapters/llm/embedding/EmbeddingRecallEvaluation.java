@@ -104,8 +104,7 @@ public final class EmbeddingRecallEvaluation {
         List<String> memories = CASES.stream().map(Case::memory).toList();
         List<String> queries = CASES.stream().map(Case::query).toList();
         OnnxEmbedder bge = OnnxEmbedder.of(LocalEmbeddingModel.BGE_SMALL_EN_V15);
-        OnnxEmbedder bgeWithoutInstruction = new OnnxEmbedder(LocalEmbeddingModel.BGE_SMALL_EN_V15.load(),
-                bge.modelInfo().orElseThrow(), "");
+        OnnxEmbedder bgeWithoutInstruction = OnnxEmbedder.of(LocalEmbeddingModel.BGE_SMALL_EN_V15, false);
         OnnxEmbedder miniLm = OnnxEmbedder.of(LocalEmbeddingModel.ALL_MINILM_L6_V2);
         // 0 filler sentences: memories as written; 16 and 32: about half and one full chunk.
         for (int fillers : new int[] {0, 16, 32}) {

@@ -1,0 +1,100 @@
+package dev.strata.application.retrieval;
+
+import java.time.Duration;
+import java.util.Objects;
+import java.util.function.BooleanSupplier;
+import java.util.function.LongSupplier;
+
+/**
+ * Makes the background embedding give way to the write path. Embedding a batch takes a core for
+ * a few hundred milliseconds; on a small machine that is the core a burst of writes needs. So
+ * before each batch the worker waits while writes keep arriving — until none has arrived for
+ * {@code quiet} — but never longer than {@code maxWait} per batch, so that under a steady stream
+ * of writes the embeddings still advance, one batch per {@code maxWait} at least.
+ *
+ * <p>Thread-safe: {@link #writeSeen} is called from request threads, {@link #awaitTurn} from the
+ * worker.
+ */
+final class WriteYield {
+
+    /** Sleeps for a number of nanoseconds: the real one is {@link Thread#sleep}, tests advance a fake clock. */
+    @FunctionalInterface
+    interface Sleeper {
+        void sleep(long nanos) throws InterruptedException;
+    }
+
+    /** No yielding: batches are embedded as soon as they are queued. */
+    static final WriteYield NEVER = new WriteYield(Duration.ZERO, Duration.ZERO, System::nanoTime,
+            WriteYield::threadSleep);
+
+    /** The longest single sleep, so that a stop is noticed within it. */
+    static final long SLICE_NANOS = Duration.ofMillis(100).toNanos();
+
+    private final long quietNanos;
+    private final long maxWaitNanos;
+    private final LongSupplier nanoTime;
+    private final Sleeper sleeper;
+    private volatile boolean anyWrite;
+    private volatile long lastWrite;
+
+    WriteYield(Duration quiet, Duration maxWait, LongSupplier nanoTime, Sleeper sleeper) {
+        Objects.requireNonNull(quiet, "quiet");
+        Objects.requireNonNull(maxWait, "maxWait");
+        if (quiet.isNegative() || maxWait.isNegative()) {
+            throw new IllegalArgumentException("quiet and maxWait must not be negative: " + quiet + ", " + maxWait);
+        }
+        this.quietNanos = quiet.toNanos();
+        this.maxWaitNanos = maxWait.toNanos();
+        this.nanoTime = Objects.requireNonNull(nanoTime, "nanoTime");
+        this.sleeper = Objects.requireNonNull(sleeper, "sleeper");
+    }
+
+    /** On the real clock. */
+    static WriteYield of(EmbeddingSettings.Yield settings) {
+        return settings.enabled()
+                ? new WriteYield(settings.quiet(), settings.maxWait(), System::nanoTime, WriteYield::threadSleep)
+                : NEVER;
+    }
+
+    /** A write has just committed. */
+    void writeSeen() {
+        lastWrite = nanoTime.getAsLong();
+        anyWrite = true;
+    }
+
+    /**
+     * How much longer a batch that has waited since {@code since} should wait: until {@code quiet}
+     * has passed without a write, capped at {@code maxWait} after {@code since}; 0 means go.
+     */
+    long remainingNanos(long since) {
+        if (quietNanos == 0 || maxWaitNanos == 0 || !anyWrite) {
+            return 0;
+        }
+        long now = nanoTime.getAsLong();
+        long untilQuiet = lastWrite + quietNanos - now;
+        long untilMax = since + maxWaitNanos - now;
+        return Math.max(0, Math.min(untilQuiet, untilMax));
+    }
+
+    /**
+     * Waits until the worker may embed its next batch (see {@link #remainingNanos}).
+     *
+     * @param stopping checked before each sleep: a stop ends the wait at once
+     * @return false when the worker is being stopped (the batch then stays pending)
+     */
+    boolean awaitTurn(BooleanSupplier stopping) throws InterruptedException {
+        long since = nanoTime.getAsLong();
+        long wait;
+        while ((wait = remainingNanos(since)) > 0) {
+            if (stopping.getAsBoolean()) {
+                return false;
+            }
+            sleeper.sleep(Math.min(wait, SLICE_NANOS));
+        }
+        return true;
+    }
+
+    private static void threadSleep(long nanos) throws InterruptedException {
+        Thread.sleep(Duration.ofNanos(nanos));
+    }
+}

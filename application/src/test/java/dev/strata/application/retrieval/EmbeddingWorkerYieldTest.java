@@ -1,0 +1,114 @@
+package dev.strata.application.retrieval;
+
+import dev.strata.application.memory.MemoryWritten;
+import dev.strata.domain.chunking.Chunker;
+import dev.strata.domain.memory.Category;
+import dev.strata.domain.memory.Memory;
+import dev.strata.domain.memory.MemoryId;
+import dev.strata.domain.memory.Metadata;
+import dev.strata.domain.memory.Source;
+import dev.strata.domain.memory.Tenant;
+import dev.strata.domain.retrieval.EmbeddingState;
+import dev.strata.domain.retrieval.InMemoryEmbeddingStateStore;
+import dev.strata.domain.retrieval.InMemoryVectorStore;
+import dev.strata.domain.retrieval.WordEmbedder;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The worker giving way to writes, driven step by step on a fake clock (the worker thread is never
+ * started, so nothing depends on real time).
+ */
+class EmbeddingWorkerYieldTest {
+
+    private static final Tenant T = Tenant.of("t");
+    private static final Instant AT = Instant.parse("2026-03-01T09:00:00Z");
+    private static final long MS = 1_000_000L;
+
+    private final InMemoryVectorStore index = new InMemoryVectorStore();
+    private final InMemoryEmbeddingStateStore states = new InMemoryEmbeddingStateStore();
+    private final AtomicLong now = new AtomicLong();
+    private final AtomicLong slept = new AtomicLong();
+    private Runnable duringSleep = () -> { };
+    private final EmbeddingWorker worker = new EmbeddingWorker(new WordEmbedder(Map.of()), index, states,
+            new EmbeddingSettings(100, 8, 3, new Chunker(20, 4), EmbeddingSettings.Yield.DEFAULT), 1_000,
+            new WriteYield(Duration.ofMillis(250), Duration.ofMillis(2_000), now::get, nanos -> {
+                slept.addAndGet(nanos);
+                now.addAndGet(nanos);
+                duringSleep.run();
+            }));
+
+    private long nextId = 1;
+
+    private long write(String content) {
+        long id = nextId++;
+        states.register(T, MemoryId.of(id), content);
+        worker.onWritten(new MemoryWritten(new Memory(MemoryId.of(id), T, Category.OBSERVATION, content,
+                Metadata.EMPTY, Source.AGENT_RECORDED, AT, AT, Optional.empty(), Optional.empty(), Optional.empty(),
+                Optional.empty())));
+        return id;
+    }
+
+    private Optional<EmbeddingState> state(long id) {
+        return states.state(MemoryId.of(id));
+    }
+
+    @Test
+    void aBatchWaitsForTheWritesToPauseAndTakesTheRowsWrittenMeanwhile() throws Exception {
+        long first = write("the first memory of a burst");
+        long[] during = new long[1];
+        duringSleep = () -> {
+            if (during[0] == 0) {
+                during[0] = write("written while the worker waited");
+            }
+        };
+
+        assertThat(worker.step(0)).isEqualTo(2);
+
+        // The second write restarted the quiet period: 250 ms after it, both went in one batch.
+        assertThat(slept.get()).isGreaterThanOrEqualTo(250 * MS).isLessThan(2_000 * MS);
+        assertThat(state(first)).contains(EmbeddingState.EMBEDDED);
+        assertThat(state(during[0])).contains(EmbeddingState.EMBEDDED);
+    }
+
+    @Test
+    void aSteadyStreamOfWritesDelaysEachBatchByTheMaximumWaitButNeverStarvesIt() throws Exception {
+        long first = write("written before the stream");
+        duringSleep = () -> write("one more write of a steady stream");
+
+        worker.step(0);
+
+        assertThat(slept.get()).isEqualTo(2_000 * MS);
+        assertThat(state(first)).contains(EmbeddingState.EMBEDDED);
+        assertThat(index.chunks(T, MemoryId.of(first))).hasSize(1);
+    }
+
+    @Test
+    void afterTheWritesStopTheBatchGoesWithoutWaiting() throws Exception {
+        long id = write("a write a while ago");
+        now.addAndGet(1_000 * MS);
+
+        worker.step(0);
+
+        assertThat(slept.get()).isZero();
+        assertThat(state(id)).contains(EmbeddingState.EMBEDDED);
+    }
+
+    @Test
+    void aStopWhileTheBatchWaitsLeavesItsRowsPending() throws Exception {
+        long id = write("never embedded: the server stopped first");
+        duringSleep = worker::close;
+
+        worker.step(0);
+
+        assertThat(state(id)).contains(EmbeddingState.PENDING);
+        assertThat(index.chunks(T, MemoryId.of(id))).isEmpty();
+    }
+}

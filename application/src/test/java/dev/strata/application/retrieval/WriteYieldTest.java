@@ -1,0 +1,108 @@
+package dev.strata.application.retrieval;
+
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The yielding rule on a fake clock: sleeping advances it, so nothing here depends on real time. */
+class WriteYieldTest {
+
+    private static final long MS = 1_000_000L;
+
+    private final AtomicLong now = new AtomicLong(1_000 * MS);
+    private final List<Long> sleeps = new ArrayList<>();
+    /** Runs during each sleep: a write arriving while the worker waits. */
+    private Runnable duringSleep = () -> { };
+
+    private final WriteYield yield = new WriteYield(Duration.ofMillis(250), Duration.ofMillis(2_000), now::get,
+            nanos -> {
+                sleeps.add(nanos);
+                now.addAndGet(nanos);
+                duringSleep.run();
+            });
+
+    private long slept() {
+        return sleeps.stream().mapToLong(Long::longValue).sum();
+    }
+
+    @Test
+    void withoutAnyWriteTheBatchGoesAtOnce() throws Exception {
+        assertThat(yield.awaitTurn(() -> false)).isTrue();
+        assertThat(sleeps).isEmpty();
+    }
+
+    @Test
+    void aWriteLongerAgoThanTheQuietPeriodDoesNotDelay() throws Exception {
+        yield.writeSeen();
+        now.addAndGet(300 * MS);
+
+        assertThat(yield.awaitTurn(() -> false)).isTrue();
+        assertThat(sleeps).isEmpty();
+    }
+
+    @Test
+    void aRecentWriteDelaysTheBatchUntilTheQuietPeriodHasPassed() throws Exception {
+        yield.writeSeen();
+        now.addAndGet(100 * MS);
+
+        assertThat(yield.awaitTurn(() -> false)).isTrue();
+        assertThat(slept()).isEqualTo(150 * MS);
+    }
+
+    @Test
+    void writesArrivingAllTheTimeDelayABatchByTheMaximumWaitAndNoMore() throws Exception {
+        duringSleep = yield::writeSeen;
+        yield.writeSeen();
+
+        assertThat(yield.awaitTurn(() -> false)).isTrue();
+        assertThat(slept()).isEqualTo(2_000 * MS);
+        // Each sleep is short, so that a stop is noticed quickly.
+        assertThat(sleeps).allSatisfy(nanos -> assertThat(nanos).isLessThanOrEqualTo(WriteYield.SLICE_NANOS));
+    }
+
+    @Test
+    void theMaximumWaitCountsPerBatch() throws Exception {
+        duringSleep = yield::writeSeen;
+        yield.writeSeen();
+        yield.awaitTurn(() -> false);
+        sleeps.clear();
+
+        assertThat(yield.awaitTurn(() -> false)).isTrue();
+        assertThat(slept()).isEqualTo(2_000 * MS);
+    }
+
+    @Test
+    void aStopEndsTheWaitAndTheBatchIsNotEmbedded() throws Exception {
+        boolean[] stopping = {false};
+        duringSleep = () -> {
+            yield.writeSeen();
+            stopping[0] = sleeps.size() == 3;
+        };
+        yield.writeSeen();
+
+        assertThat(yield.awaitTurn(() -> stopping[0])).isFalse();
+        assertThat(sleeps).hasSize(3);
+    }
+
+    @Test
+    void zeroDurationsSwitchYieldingOff() throws Exception {
+        WriteYield off = new WriteYield(Duration.ZERO, Duration.ofSeconds(2), now::get, nanos -> sleeps.add(nanos));
+        off.writeSeen();
+
+        assertThat(off.awaitTurn(() -> false)).isTrue();
+        assertThat(sleeps).isEmpty();
+        assertThat(WriteYield.of(EmbeddingSettings.Yield.OFF)).isSameAs(WriteYield.NEVER);
+    }
+
+    @Test
+    void negativeDurationsAreRejected() {
+        assertThatThrownBy(() -> new EmbeddingSettings.Yield(Duration.ofMillis(-1), Duration.ofSeconds(2)))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+}
