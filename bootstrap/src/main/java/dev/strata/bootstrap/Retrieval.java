@@ -63,10 +63,10 @@ public record Retrieval(Embedder embedder, Optional<SqliteVectorStore> vectors, 
                 clock);
         Optional<SqliteVectorStore> vectors = embedder.modelInfo().flatMap(info -> vectorStore(db, info.dimension()));
         HybridRanker ranker = new HybridRanker(settings.fusion(), new FinanceEntityExtractor(), clock);
-        HybridSearchService search = new HybridSearchService(store, embedder, vectors.map(v -> (VectorStore) v),
-                ranker, settings.candidateDepth());
         Optional<EmbeddingWorker> worker = vectors.map(v -> new EmbeddingWorker(embedder, v,
                 new SqliteEmbeddingStateStore(db), settings.embedding()));
+        HybridSearchService search = new HybridSearchService(store, embedder, vectors.map(v -> (VectorStore) v),
+                ranker, settings.candidateDepth(), () -> worker.ifPresent(EmbeddingWorker::onSearched));
         embedder.modelInfo().ifPresentOrElse(
                 info -> LOG.log(System.Logger.Level.INFO, "embeddings: " + info.provider() + " " + info.modelId()
                         + " (" + info.dimension() + " dimensions); search mode "

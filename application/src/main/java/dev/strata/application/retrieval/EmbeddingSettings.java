@@ -12,7 +12,7 @@ import java.util.Objects;
  * @param batchSize     most memories embedded in one model call
  * @param minChars      content shorter than this (stripped) is not embedded: {@code skipped}
  * @param chunker       how long contents are split into chunk-level vectors
- * @param yield         how the worker gives way to writes
+ * @param yield         how the worker gives way to requests (writes and searches)
  */
 public record EmbeddingSettings(int queueCapacity, int batchSize, int minChars, Chunker chunker, Yield yield) {
 
@@ -42,7 +42,7 @@ public record EmbeddingSettings(int queueCapacity, int batchSize, int minChars, 
         }
     }
 
-    /** Without yielding to writes. */
+    /** Without yielding to requests. */
     public EmbeddingSettings(int queueCapacity, int batchSize, int minChars, Chunker chunker) {
         this(queueCapacity, batchSize, minChars, chunker, Yield.OFF);
     }

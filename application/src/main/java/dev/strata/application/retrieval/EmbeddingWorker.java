@@ -30,8 +30,8 @@ import java.util.function.LongConsumer;
  * model). {@link #onWritten} only offers the memory to a bounded queue; one worker thread drains
  * it in batches, splits long contents into chunks, takes vectors from the cache keyed by
  * (content hash, model) or from the embedder, stores them in the vector index and records the
- * row's {@code embedding_state}. Before each batch it gives way to the write path while writes keep
- * arriving, for a bounded time ({@link WriteYield}).
+ * row's {@code embedding_state}. Before each batch it gives way to requests (writes and searches) while
+ * they keep arriving, for a bounded time ({@link ForegroundYield}).
  *
  * <p>A full queue, a stop or a crash leaves rows {@code pending}, and a model failure leaves them
  * {@code failed}; {@link #catchUp} (at server start and on a schedule) queues them again on a
@@ -54,7 +54,7 @@ public final class EmbeddingWorker implements MemoryListener, AutoCloseable {
     private final long stopGraceMillis;
     private final EmbeddingQueue queue;
     private final EmbeddingCatchUp catchUp;
-    private final WriteYield writeYield;
+    private final ForegroundYield foregroundYield;
     private final Object lifecycle = new Object();
     private Thread thread;
     private volatile boolean running;
@@ -70,18 +70,18 @@ public final class EmbeddingWorker implements MemoryListener, AutoCloseable {
     /** With another stop grace: tests shorten it. */
     EmbeddingWorker(Embedder embedder, VectorStore index, EmbeddingStateStore states, EmbeddingSettings settings,
                     long stopGraceMillis) {
-        this(embedder, index, states, settings, stopGraceMillis, WriteYield.of(settings.yield()));
+        this(embedder, index, states, settings, stopGraceMillis, ForegroundYield.of(settings.yield()));
     }
 
-    /** With another way of yielding to writes: tests run it on a fake clock. */
+    /** With another way of yielding to requests: tests run it on a fake clock. */
     EmbeddingWorker(Embedder embedder, VectorStore index, EmbeddingStateStore states, EmbeddingSettings settings,
-                    long stopGraceMillis, WriteYield writeYield) {
+                    long stopGraceMillis, ForegroundYield foregroundYield) {
         this.embedder = Objects.requireNonNull(embedder, "embedder");
         this.index = Objects.requireNonNull(index, "index");
         this.states = Objects.requireNonNull(states, "states");
         this.settings = Objects.requireNonNull(settings, "settings");
         this.stopGraceMillis = stopGraceMillis;
-        this.writeYield = Objects.requireNonNull(writeYield, "writeYield");
+        this.foregroundYield = Objects.requireNonNull(foregroundYield, "foregroundYield");
         this.queue = new EmbeddingQueue(settings.queueCapacity());
         this.catchUp = new EmbeddingCatchUp(states, queue, settings.batchSize());
         if (!embedder.isEnabled()) {
@@ -100,10 +100,18 @@ public final class EmbeddingWorker implements MemoryListener, AutoCloseable {
         }
     }
 
+    /**
+     * A search has started: the next batch waits for requests to pause like it does for writes, so an
+     * interactive search does not share the CPU with background embedding more than it must.
+     */
+    public void onSearched() {
+        foregroundYield.requestSeen();
+    }
+
     /** Never blocks and never throws: a full queue leaves the row pending for the catch-up. */
     @Override
     public void onWritten(MemoryWritten event) {
-        writeYield.writeSeen();
+        foregroundYield.requestSeen();
         Memory m = event.memory();
         if (!queue.offerFresh(new PendingEmbedding(m.tenant(), m.id(), m.content())) && !warnedFull) {
             warnedFull = true;
@@ -244,7 +252,7 @@ public final class EmbeddingWorker implements MemoryListener, AutoCloseable {
     /**
      * One turn of the worker: continues a paused catch-up pass once the backlog has drained (fresh
      * writes still go first), then embeds the next batch, waiting up to {@code waitMillis} for one
-     * and then, while writes keep arriving, for its turn ({@link WriteYield}). A batch taken when a
+     * and then, while requests keep arriving, for its turn ({@link ForegroundYield}). A batch taken when a
      * stop comes during that wait is left pending.
      *
      * @return how many rows the batch held
@@ -255,7 +263,7 @@ public final class EmbeddingWorker implements MemoryListener, AutoCloseable {
         }
         List<PendingEmbedding> batch = new ArrayList<>(queue.nextBatch(settings.batchSize(), waitMillis));
         try {
-            if (!batch.isEmpty() && writeYield.awaitTurn(() -> stopping)) {
+            if (!batch.isEmpty() && foregroundYield.awaitTurn(() -> stopping)) {
                 queue.fill(batch, settings.batchSize());
                 embedBatch(batch);
             }

@@ -52,6 +52,7 @@ public final class HybridSearchService implements MemorySearch {
     private final Optional<VectorStore> index;
     private final HybridRanker ranker;
     private final int candidateDepth;
+    private final Runnable searchStarted;
     /** Runs the keyword arm while the calling thread embeds the query. */
     private final Executor keywordThreads = Executors.newThreadPerTaskExecutor(
             Thread.ofVirtual().name("strata-keyword-arm-", 0).factory());
@@ -61,6 +62,16 @@ public final class HybridSearchService implements MemorySearch {
      */
     public HybridSearchService(MemoryStore store, Embedder embedder, Optional<VectorStore> index, HybridRanker ranker,
                                int candidateDepth) {
+        this(store, embedder, index, ranker, candidateDepth, () -> { });
+    }
+
+    /**
+     * @param searchStarted told when each search starts, before any work: the embedding worker gives way to
+     *                      searches as it does to writes ({@link EmbeddingWorker#onSearched})
+     */
+    public HybridSearchService(MemoryStore store, Embedder embedder, Optional<VectorStore> index, HybridRanker ranker,
+                               int candidateDepth, Runnable searchStarted) {
+        this.searchStarted = Objects.requireNonNull(searchStarted, "searchStarted");
         this.store = Objects.requireNonNull(store, "store");
         this.embedder = Objects.requireNonNull(embedder, "embedder");
         this.index = Objects.requireNonNull(index, "index");
@@ -84,6 +95,7 @@ public final class HybridSearchService implements MemorySearch {
     public SearchResults search(SearchRequest request, RetrievalMode mode) {
         Objects.requireNonNull(request, "request");
         Objects.requireNonNull(mode, "mode");
+        searchStarted.run();
         if (mode == RetrievalMode.BM25 || !vectorArmAvailable()) {
             return SearchResults.keywordOnly(store.search(request));
         }

@@ -39,7 +39,7 @@ class EmbeddingWorkerYieldTest {
     private Runnable duringSleep = () -> { };
     private final EmbeddingWorker worker = new EmbeddingWorker(new WordEmbedder(Map.of()), index, states,
             new EmbeddingSettings(100, 8, 3, new Chunker(20, 4), EmbeddingSettings.Yield.DEFAULT), 1_000,
-            new WriteYield(Duration.ofMillis(250), Duration.ofMillis(2_000), now::get, nanos -> {
+            new ForegroundYield(Duration.ofMillis(250), Duration.ofMillis(2_000), now::get, nanos -> {
                 slept.addAndGet(nanos);
                 now.addAndGet(nanos);
                 duringSleep.run();
@@ -110,5 +110,28 @@ class EmbeddingWorkerYieldTest {
 
         assertThat(state(id)).contains(EmbeddingState.PENDING);
         assertThat(index.chunks(T, MemoryId.of(id))).isEmpty();
+    }
+
+    @Test
+    void aSearchDelaysTheNextBatchLikeAWrite() throws Exception {
+        long id = write("a write a while ago");
+        now.addAndGet(1_000 * MS);
+        worker.onSearched();
+
+        worker.step(0);
+
+        assertThat(slept.get()).as("the quiet period after the search").isEqualTo(250 * MS);
+        assertThat(state(id)).contains(EmbeddingState.EMBEDDED);
+    }
+
+    @Test
+    void aSteadyStreamOfSearchesNeverStarvesTheBatch() throws Exception {
+        long id = write("written before the searches");
+        duringSleep = worker::onSearched;
+
+        worker.step(0);
+
+        assertThat(slept.get()).isEqualTo(2_000 * MS);
+        assertThat(state(id)).contains(EmbeddingState.EMBEDDED);
     }
 }

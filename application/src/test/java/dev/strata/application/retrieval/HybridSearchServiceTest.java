@@ -29,6 +29,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -80,6 +81,19 @@ class HybridSearchServiceTest {
         assertThat(first.hit().memory().id()).isIn(car.id(), garage.id());
         assertThat(first.orderedArms()).containsExactly(Arm.VECTOR);
         assertThat(results.hits()).allSatisfy(f -> assertThat(f.hit().memory().tenant()).isEqualTo(ALICE));
+    }
+
+    @Test
+    void everySearchTellsItsListenerBeforeItRunsInEitherMode() {
+        AtomicInteger started = new AtomicInteger();
+        HybridSearchService service = new HybridSearchService(store, embedder, Optional.of(index),
+                new HybridRanker(FusionSettings.defaults(), new FinanceEntityExtractor(), clock), 50,
+                started::incrementAndGet);
+
+        service.search(request(ALICE, "red car"));
+        service.search(request(ALICE, "red car"), RetrievalMode.BM25);
+
+        assertThat(started).hasValue(2);
     }
 
     @Test

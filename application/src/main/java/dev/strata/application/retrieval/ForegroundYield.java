@@ -6,16 +6,17 @@ import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
 
 /**
- * Makes the background embedding give way to the write path. Embedding a batch takes a core for
- * a few hundred milliseconds; on a small machine that is the core a burst of writes needs. So
- * before each batch the worker waits while writes keep arriving — until none has arrived for
- * {@code quiet} — but never longer than {@code maxWait} per batch, so that under a steady stream
- * of writes the embeddings still advance, one batch per {@code maxWait} at least.
+ * Makes the background embedding give way to requests: writes and searches. Embedding a batch takes
+ * a core for a few hundred milliseconds; on a small machine that is the core a burst of writes, or
+ * a search embedding its query, needs. So before each batch the worker waits while requests keep
+ * arriving — until none has arrived for {@code quiet} — but never longer than {@code maxWait} per
+ * batch, so that under a steady stream of requests the embeddings still advance, one batch per
+ * {@code maxWait} at least.
  *
- * <p>Thread-safe: {@link #writeSeen} is called from request threads, {@link #awaitTurn} from the
+ * <p>Thread-safe: {@link #requestSeen} is called from request threads, {@link #awaitTurn} from the
  * worker.
  */
-final class WriteYield {
+final class ForegroundYield {
 
     /** Sleeps for a number of nanoseconds: the real one is {@link Thread#sleep}, tests advance a fake clock. */
     @FunctionalInterface
@@ -24,8 +25,8 @@ final class WriteYield {
     }
 
     /** No yielding: batches are embedded as soon as they are queued. */
-    static final WriteYield NEVER = new WriteYield(Duration.ZERO, Duration.ZERO, System::nanoTime,
-            WriteYield::threadSleep);
+    static final ForegroundYield NEVER = new ForegroundYield(Duration.ZERO, Duration.ZERO, System::nanoTime,
+            ForegroundYield::threadSleep);
 
     /** The longest single sleep, so that a stop is noticed within it. */
     static final long SLICE_NANOS = Duration.ofMillis(100).toNanos();
@@ -37,7 +38,7 @@ final class WriteYield {
     private volatile boolean anyWrite;
     private volatile long lastWrite;
 
-    WriteYield(Duration quiet, Duration maxWait, LongSupplier nanoTime, Sleeper sleeper) {
+    ForegroundYield(Duration quiet, Duration maxWait, LongSupplier nanoTime, Sleeper sleeper) {
         Objects.requireNonNull(quiet, "quiet");
         Objects.requireNonNull(maxWait, "maxWait");
         if (quiet.isNegative() || maxWait.isNegative()) {
@@ -50,14 +51,14 @@ final class WriteYield {
     }
 
     /** On the real clock. */
-    static WriteYield of(EmbeddingSettings.Yield settings) {
+    static ForegroundYield of(EmbeddingSettings.Yield settings) {
         return settings.enabled()
-                ? new WriteYield(settings.quiet(), settings.maxWait(), System::nanoTime, WriteYield::threadSleep)
+                ? new ForegroundYield(settings.quiet(), settings.maxWait(), System::nanoTime, ForegroundYield::threadSleep)
                 : NEVER;
     }
 
-    /** A write has just committed. */
-    void writeSeen() {
+    /** A write has just committed, or a search has just started. */
+    void requestSeen() {
         lastWrite = nanoTime.getAsLong();
         anyWrite = true;
     }

@@ -11,7 +11,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The yielding rule on a fake clock: sleeping advances it, so nothing here depends on real time. */
-class WriteYieldTest {
+class ForegroundYieldTest {
 
     private static final long MS = 1_000_000L;
 
@@ -20,7 +20,7 @@ class WriteYieldTest {
     /** Runs during each sleep: a write arriving while the worker waits. */
     private Runnable duringSleep = () -> { };
 
-    private final WriteYield yield = new WriteYield(Duration.ofMillis(250), Duration.ofMillis(2_000), now::get,
+    private final ForegroundYield yield = new ForegroundYield(Duration.ofMillis(250), Duration.ofMillis(2_000), now::get,
             nanos -> {
                 sleeps.add(nanos);
                 now.addAndGet(nanos);
@@ -39,7 +39,7 @@ class WriteYieldTest {
 
     @Test
     void aWriteLongerAgoThanTheQuietPeriodDoesNotDelay() throws Exception {
-        yield.writeSeen();
+        yield.requestSeen();
         now.addAndGet(300 * MS);
 
         assertThat(yield.awaitTurn(() -> false)).isTrue();
@@ -48,7 +48,7 @@ class WriteYieldTest {
 
     @Test
     void aRecentWriteDelaysTheBatchUntilTheQuietPeriodHasPassed() throws Exception {
-        yield.writeSeen();
+        yield.requestSeen();
         now.addAndGet(100 * MS);
 
         assertThat(yield.awaitTurn(() -> false)).isTrue();
@@ -57,19 +57,19 @@ class WriteYieldTest {
 
     @Test
     void writesArrivingAllTheTimeDelayABatchByTheMaximumWaitAndNoMore() throws Exception {
-        duringSleep = yield::writeSeen;
-        yield.writeSeen();
+        duringSleep = yield::requestSeen;
+        yield.requestSeen();
 
         assertThat(yield.awaitTurn(() -> false)).isTrue();
         assertThat(slept()).isEqualTo(2_000 * MS);
         // Each sleep is short, so that a stop is noticed quickly.
-        assertThat(sleeps).allSatisfy(nanos -> assertThat(nanos).isLessThanOrEqualTo(WriteYield.SLICE_NANOS));
+        assertThat(sleeps).allSatisfy(nanos -> assertThat(nanos).isLessThanOrEqualTo(ForegroundYield.SLICE_NANOS));
     }
 
     @Test
     void theMaximumWaitCountsPerBatch() throws Exception {
-        duringSleep = yield::writeSeen;
-        yield.writeSeen();
+        duringSleep = yield::requestSeen;
+        yield.requestSeen();
         yield.awaitTurn(() -> false);
         sleeps.clear();
 
@@ -81,10 +81,10 @@ class WriteYieldTest {
     void aStopEndsTheWaitAndTheBatchIsNotEmbedded() throws Exception {
         boolean[] stopping = {false};
         duringSleep = () -> {
-            yield.writeSeen();
+            yield.requestSeen();
             stopping[0] = sleeps.size() == 3;
         };
-        yield.writeSeen();
+        yield.requestSeen();
 
         assertThat(yield.awaitTurn(() -> stopping[0])).isFalse();
         assertThat(sleeps).hasSize(3);
@@ -92,12 +92,12 @@ class WriteYieldTest {
 
     @Test
     void zeroDurationsSwitchYieldingOff() throws Exception {
-        WriteYield off = new WriteYield(Duration.ZERO, Duration.ofSeconds(2), now::get, nanos -> sleeps.add(nanos));
-        off.writeSeen();
+        ForegroundYield off = new ForegroundYield(Duration.ZERO, Duration.ofSeconds(2), now::get, nanos -> sleeps.add(nanos));
+        off.requestSeen();
 
         assertThat(off.awaitTurn(() -> false)).isTrue();
         assertThat(sleeps).isEmpty();
-        assertThat(WriteYield.of(EmbeddingSettings.Yield.OFF)).isSameAs(WriteYield.NEVER);
+        assertThat(ForegroundYield.of(EmbeddingSettings.Yield.OFF)).isSameAs(ForegroundYield.NEVER);
     }
 
     @Test
