@@ -10,8 +10,11 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.IntSupplier;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * HTTP for the drills: a server that is being killed refuses connections or drops them mid-request,
@@ -51,6 +54,17 @@ final class DrillClient implements AutoCloseable {
     HttpResponse<String> send(String method, String path, String body) {
         return trySend(method, path, body)
                 .orElseThrow(() -> new AssertionError("no answer to " + method + " " + path));
+    }
+
+    /** Every answer a 503 problem document: storage unavailable, the request refused, nothing stored. */
+    static void assertUnavailable(List<HttpResponse<String>> answers) {
+        for (HttpResponse<String> answer : answers) {
+            assertThat(answer.statusCode()).as(answer.body()).isEqualTo(503);
+            assertThat(answer.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+            JsonObject problem = json(answer);
+            assertThat(problem.getInt("status")).isEqualTo(503);
+            assertThat(problem.getString("type")).endsWith("unavailable");
+        }
     }
 
     static JsonObject json(HttpResponse<String> response) {

@@ -6,7 +6,6 @@ import dev.strata.adapters.sqlite.SqliteSettings;
 import dev.strata.bootstrap.SettingsLoader;
 import dev.strata.bootstrap.Strata;
 import dev.strata.bootstrap.StrataSettings;
-import jakarta.json.JsonObject;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -180,7 +179,7 @@ class MountedStorageFailureTest {
             answers.add(http.send("PATCH", "/v1/memory/" + acknowledged.getFirst(),
                     "{\"content\":\"" + "w".repeat(8000) + "\"}"));
             answers.add(http.send("POST", "/v1/memory", memory("x again " + "x".repeat(8000))));
-            assertUnavailable(answers);
+            DrillClient.assertUnavailable(answers);
             assertReadsWork(http, acknowledged);
 
             Files.delete(filler);
@@ -215,7 +214,7 @@ class MountedStorageFailureTest {
             answers.add(http.send("PATCH", "/v1/memory/" + acknowledged.getFirst(), "{\"content\":\"changed\"}"));
             answers.add(http.send("POST", "/v1/tools/memory_write",
                     "{\"category\":\"lesson\",\"content\":\"x refused tool write\"}"));
-            assertUnavailable(answers.subList(0, 4));
+            DrillClient.assertUnavailable(answers.subList(0, 4));
             assertThat(answers.get(4).statusCode()).as(answers.get(4).body()).isEqualTo(503);
             assertReadsWork(http, acknowledged);
         }
@@ -263,16 +262,6 @@ class MountedStorageFailureTest {
         HttpResponse<String> search = http.send("POST", "/v1/memory/search", "{\"query\":\"writable OR filled\"}");
         assertThat(search.statusCode()).as(search.body()).isEqualTo(200);
         assertThat(DrillClient.json(search).getJsonArray("hits")).isNotEmpty();
-    }
-
-    private static void assertUnavailable(List<HttpResponse<String>> answers) {
-        for (HttpResponse<String> answer : answers) {
-            assertThat(answer.statusCode()).as(answer.body()).isEqualTo(503);
-            assertThat(answer.headers().firstValue("Content-Type")).hasValue("application/problem+json");
-            JsonObject problem = DrillClient.json(answer);
-            assertThat(problem.getInt("status")).isEqualTo(503);
-            assertThat(problem.getString("type")).endsWith("unavailable");
-        }
     }
 
     /** Sound file, sound full-text index, exactly the acknowledged memories, none of the refused ones. */

@@ -4,7 +4,6 @@ import dev.strata.adapters.http.GatewaySettings;
 import dev.strata.bootstrap.SettingsLoader;
 import dev.strata.bootstrap.Strata;
 import dev.strata.bootstrap.StrataSettings;
-import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -74,7 +73,7 @@ class StorageFailureTest {
             answers.add(http.send("PATCH", "/v1/memory/" + stored.getFirst(),
                     "{\"content\":\"" + "w".repeat(8000) + "\"}"));
             answers.add(http.send("PUT", "/v1/profile/notes", "{\"value\":\"" + "v".repeat(1900) + "\"}"));
-            assertUnavailable(answers);
+            DrillClient.assertUnavailable(answers);
 
             assertThat(http.send("GET", "/v1/memory/" + stored.getFirst(), null).statusCode())
                     .as("reads still work").isEqualTo(200);
@@ -96,20 +95,10 @@ class StorageFailureTest {
             answers.add(http.send("PATCH", "/v1/memory/" + stored.getFirst(), "{\"content\":\"changed\"}"));
             answers.add(http.send("POST", "/v1/tools/memory_write",
                     "{\"category\":\"lesson\",\"content\":\"refused tool write\"}"));
-            assertUnavailable(answers.subList(0, 3));
+            DrillClient.assertUnavailable(answers.subList(0, 3));
             assertThat(answers.get(3).statusCode()).isEqualTo(503);
         }
         assertIntact(data, stored);
-    }
-
-    private static void assertUnavailable(List<HttpResponse<String>> answers) {
-        for (HttpResponse<String> answer : answers) {
-            assertThat(answer.statusCode()).as(answer.body()).isEqualTo(503);
-            assertThat(answer.headers().firstValue("Content-Type")).hasValue("application/problem+json");
-            JsonObject problem = DrillClient.json(answer);
-            assertThat(problem.getInt("status")).isEqualTo(503);
-            assertThat(problem.getString("type")).endsWith("unavailable");
-        }
     }
 
     private static void assertIntact(Path data, List<Long> stored) throws Exception {
