@@ -2,8 +2,6 @@ package dev.strata.adapters.llm.chat;
 
 import dev.strata.domain.model.ChatMessage;
 import dev.strata.domain.model.ChatRequest;
-import dev.strata.domain.model.ChatResponse;
-import dev.strata.domain.model.LanguageModel;
 import dev.strata.domain.model.OutputSchema;
 import dev.strata.domain.model.TokenUsage;
 import jakarta.json.JsonObject;
@@ -20,48 +18,26 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.DoubleSupplier;
 
 /**
- * A {@link LanguageModel} speaking Anthropic's Messages API ({@code POST {baseUrl}/v1/messages}
+ * A {@link dev.strata.domain.model.LanguageModel} speaking Anthropic's Messages API ({@code POST {baseUrl}/v1/messages}
  * with {@code x-api-key} and {@code anthropic-version}). Structured output is requested as a
  * forced tool call whose input schema is the expected shape; a reply that answers in text
  * instead is still searched for JSON.
  */
-public final class AnthropicLanguageModel implements LanguageModel {
+public final class AnthropicLanguageModel extends ProviderLanguageModel {
 
     public static final URI DEFAULT_BASE_URL = URI.create("https://api.anthropic.com");
     public static final String API_VERSION = "2023-06-01";
-
-    private final ChatModelSettings settings;
-    private final ProviderHttp http;
 
     public AnthropicLanguageModel(ChatModelSettings settings, Clock clock) {
         this(settings, clock, Sleeper.THREAD, () -> ThreadLocalRandom.current().nextDouble());
     }
 
     AnthropicLanguageModel(ChatModelSettings settings, Clock clock, Sleeper sleeper, DoubleSupplier jitter) {
-        this.settings = settings;
-        this.http = new ProviderHttp("anthropic " + settings.model(), settings, clock, sleeper, jitter);
+        super("anthropic", settings, clock, sleeper, jitter);
     }
 
     @Override
-    public ChatResponse chat(ChatRequest request) {
-        return StructuredOutput.complete(request, this::exchange);
-    }
-
-    @Override
-    public boolean isEnabled() {
-        return true;
-    }
-
-    @Override
-    public String model() {
-        return settings.model();
-    }
-
-    public CircuitBreaker.State circuitState() {
-        return http.circuitState();
-    }
-
-    private ProviderReply exchange(ChatRequest request) {
+    ProviderReply exchange(ChatRequest request) {
         Map<String, String> headers = new HashMap<>();
         headers.put("anthropic-version", API_VERSION);
         settings.apiKey().ifPresent(key -> headers.put("x-api-key", key));

@@ -2,8 +2,6 @@ package dev.strata.adapters.llm.chat;
 
 import dev.strata.domain.model.ChatMessage;
 import dev.strata.domain.model.ChatRequest;
-import dev.strata.domain.model.ChatResponse;
-import dev.strata.domain.model.LanguageModel;
 import dev.strata.domain.model.OutputSchema;
 import dev.strata.domain.model.TokenUsage;
 import jakarta.json.JsonArray;
@@ -19,47 +17,25 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.DoubleSupplier;
 
 /**
- * A {@link LanguageModel} speaking the OpenAI Chat Completions protocol
+ * A {@link dev.strata.domain.model.LanguageModel} speaking the OpenAI Chat Completions protocol
  * ({@code POST {baseUrl}/chat/completions}), which OpenAI, Ollama, vLLM and llama.cpp's server
  * all answer. Structured output is requested with {@code response_format: json_schema} and
  * still validated here, since local servers may ignore it.
  */
-public final class OpenAiLanguageModel implements LanguageModel {
+public final class OpenAiLanguageModel extends ProviderLanguageModel {
 
     public static final URI DEFAULT_BASE_URL = URI.create("https://api.openai.com/v1");
-
-    private final ChatModelSettings settings;
-    private final ProviderHttp http;
 
     public OpenAiLanguageModel(ChatModelSettings settings, Clock clock) {
         this(settings, clock, Sleeper.THREAD, () -> ThreadLocalRandom.current().nextDouble());
     }
 
     OpenAiLanguageModel(ChatModelSettings settings, Clock clock, Sleeper sleeper, DoubleSupplier jitter) {
-        this.settings = settings;
-        this.http = new ProviderHttp("openai-compatible " + settings.model(), settings, clock, sleeper, jitter);
+        super("openai-compatible", settings, clock, sleeper, jitter);
     }
 
     @Override
-    public ChatResponse chat(ChatRequest request) {
-        return StructuredOutput.complete(request, this::exchange);
-    }
-
-    @Override
-    public boolean isEnabled() {
-        return true;
-    }
-
-    @Override
-    public String model() {
-        return settings.model();
-    }
-
-    public CircuitBreaker.State circuitState() {
-        return http.circuitState();
-    }
-
-    private ProviderReply exchange(ChatRequest request) {
+    ProviderReply exchange(ChatRequest request) {
         Map<String, String> headers = settings.apiKey()
                 .map(key -> Map.of("Authorization", "Bearer " + key))
                 .orElse(Map.of());
