@@ -1,12 +1,8 @@
 package dev.strata.bootstrap;
 
-import dev.strata.bootstrap.cli.Main;
 
 import org.junit.jupiter.api.Test;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -16,15 +12,9 @@ class CommandLineTest {
     private String stderr;
 
     private int run(String... args) {
-        PrintStream original = System.err;
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-        try {
-            return Main.run(args);
-        } finally {
-            System.setErr(original);
-            stderr = err.toString(StandardCharsets.UTF_8);
-        }
+        Cli cli = Cli.run(args);
+        stderr = cli.err();
+        return cli.exitCode();
     }
 
     @Test

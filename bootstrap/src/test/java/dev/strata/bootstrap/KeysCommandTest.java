@@ -1,13 +1,9 @@
 package dev.strata.bootstrap;
 
-import dev.strata.bootstrap.cli.Main;
 import dev.strata.adapters.http.GatewaySettings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
 
@@ -24,20 +20,10 @@ class KeysCommandTest {
     private String stderr;
 
     private int run(String... args) {
-        PrintStream originalOut = System.out;
-        PrintStream originalErr = System.err;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-        try {
-            return Main.run(args);
-        } finally {
-            System.setOut(originalOut);
-            System.setErr(originalErr);
-            stdout = out.toString(StandardCharsets.UTF_8);
-            stderr = err.toString(StandardCharsets.UTF_8);
-        }
+        Cli cli = Cli.run(args);
+        stdout = cli.out();
+        stderr = cli.err();
+        return cli.exitCode();
     }
 
     private StrataSettings settings() {

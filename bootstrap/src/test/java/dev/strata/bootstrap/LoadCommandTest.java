@@ -1,11 +1,7 @@
 package dev.strata.bootstrap;
 
-import dev.strata.bootstrap.cli.Main;
 import org.junit.jupiter.api.Test;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -16,20 +12,10 @@ class LoadCommandTest {
     private String stderr;
 
     private int run(String... args) {
-        PrintStream out = System.out;
-        PrintStream err = System.err;
-        ByteArrayOutputStream o = new ByteArrayOutputStream();
-        ByteArrayOutputStream e = new ByteArrayOutputStream();
-        System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
-        System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
-        try {
-            return Main.run(args);
-        } finally {
-            System.setOut(out);
-            System.setErr(err);
-            stdout = o.toString(StandardCharsets.UTF_8);
-            stderr = e.toString(StandardCharsets.UTF_8);
-        }
+        Cli cli = Cli.run(args);
+        stdout = cli.out();
+        stderr = cli.err();
+        return cli.exitCode();
     }
 
     @Test

@@ -1,13 +1,9 @@
 package dev.strata.bootstrap;
 
-import dev.strata.bootstrap.cli.Main;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -23,20 +19,10 @@ class SetupCommandTest {
     private String stderr;
 
     private int run(String... args) {
-        PrintStream out = System.out;
-        PrintStream err = System.err;
-        ByteArrayOutputStream o = new ByteArrayOutputStream();
-        ByteArrayOutputStream e = new ByteArrayOutputStream();
-        System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
-        System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
-        try {
-            return Main.run(args);
-        } finally {
-            System.setOut(out);
-            System.setErr(err);
-            stdout = o.toString(StandardCharsets.UTF_8);
-            stderr = e.toString(StandardCharsets.UTF_8);
-        }
+        Cli cli = Cli.run(args);
+        stdout = cli.out();
+        stderr = cli.err();
+        return cli.exitCode();
     }
 
     @Test

@@ -1,5 +1,7 @@
 package dev.strata.bootstrap.drills;
 
+import dev.strata.bootstrap.Cli;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,5 +1,7 @@
 package dev.strata.bootstrap.drills;
 
+import dev.strata.bootstrap.Cli;
+
 import dev.strata.adapters.http.GatewaySettings;
 import dev.strata.adapters.sqlite.SqliteDatabase;
 import dev.strata.adapters.sqlite.SqliteSettings;

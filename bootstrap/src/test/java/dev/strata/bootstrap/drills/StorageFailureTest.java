@@ -1,5 +1,7 @@
 package dev.strata.bootstrap.drills;
 
+import dev.strata.bootstrap.Cli;
+
 import dev.strata.adapters.http.GatewaySettings;
 import dev.strata.bootstrap.SettingsLoader;
 import dev.strata.bootstrap.Strata;

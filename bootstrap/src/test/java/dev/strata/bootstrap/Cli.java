@@ -1,4 +1,4 @@
-package dev.strata.bootstrap.drills;
+package dev.strata.bootstrap;
 
 import dev.strata.bootstrap.cli.Main;
 
@@ -6,10 +6,10 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
-/** Runs the CLI in this JVM and keeps what it printed. */
-record Cli(int exitCode, String out, String err) {
+/** Runs the CLI in this JVM and keeps what it printed (System.out and System.err, swapped while it runs). */
+public record Cli(int exitCode, String out, String err) {
 
-    static synchronized Cli run(String... args) {
+    public static synchronized Cli run(String... args) {
         PrintStream originalOut = System.out;
         PrintStream originalErr = System.err;
         ByteArrayOutputStream out = new ByteArrayOutputStream();
