@@ -337,6 +337,23 @@ class CrossTenantAccessTest {
     }
 
     @Test
+    void alphasSecretCopiedIntoBetasMemoryIsRedactedForBetaWithoutNamingAlphasKey() {
+        HttpResponse<String> written = as(betaKey, "POST /v1/memory",
+                "{\"category\":\"observation\",\"content\":\"beta found " + SECRET + " in a paste\"}");
+        assertThat(written.statusCode()).isEqualTo(201);
+        long betasId = json(written).getJsonNumber("id").longValue();
+
+        Map<String, HttpResponse<String>> outputs = Map.of(
+                "write answer", written,
+                "memory get", as(betaKey, "GET /v1/memory/" + betasId, null),
+                "search", as(betaKey, "POST /v1/memory/search", "{\"query\":\"beta found paste\"}"),
+                "snapshot", as(betaKey, "GET /v1/snapshot", null));
+        outputs.forEach((name, res) -> assertThat(res.body()).as(name).doesNotContain(SECRET)
+                .doesNotContain("ALPHA_TOKEN").contains("[REDACTED:vault]"));
+        assertThat(as(betaKey, "DELETE /v1/memory/" + betasId, null).statusCode()).isEqualTo(204);
+    }
+
+    @Test
     void vaultValuesAreNeverSearchResults() {
         HttpResponse<String> res = as(alphaKey, "POST /v1/memory/search", "{\"query\":\"vault\"}");
         assertThat(json(res).getJsonArray("hits")).isEmpty();

@@ -47,6 +47,18 @@ final class Requests {
         }
     }
 
+    /**
+     * The request's tenant as {@link #tenant} reads it, or empty when its header is not a valid tenant:
+     * for code that must not fail (the output scrubber), where {@link #tenant} would refuse the request.
+     */
+    static Optional<Tenant> viewer(ServerRequest req) {
+        try {
+            return Optional.of(tenant(req));
+        } catch (InvalidInputException e) {
+            return Optional.empty();
+        }
+    }
+
     static JsonBody json(ServerRequest req, long maxBytes) {
         requireJsonMediaType(req);
         return JsonBody.parse(body(req, maxBytes));

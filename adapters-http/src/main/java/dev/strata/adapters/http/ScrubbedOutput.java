@@ -1,5 +1,6 @@
 package dev.strata.adapters.http;
 
+import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.vault.CredentialScrubber;
 import io.helidon.common.context.Context;
 import io.helidon.webserver.http.Filter;
@@ -24,7 +25,9 @@ import java.util.function.Supplier;
  * documents, tool envelopes, the text snapshot, metrics) is buffered and passed through the
  * {@link CredentialScrubber} before a byte reaches the socket. No handler can opt out by writing
  * differently; the only exception is the explicit read of one vault key, which marks its own value
- * as revealed (see {@link #reveal}) while every other secret in that body is still redacted.
+ * as revealed (see {@link #reveal}) while every other secret in that body is still redacted. The
+ * labels name the key only of the requesting tenant's own secrets
+ * ({@link CredentialScrubber#scrubFor}).
  *
  * <p>Bodies are buffered whole, which suits the gateway's bounded JSON and text responses; a body
  * that is not valid UTF-8 is binary and passes unchanged.
@@ -46,7 +49,7 @@ final class ScrubbedOutput implements Filter {
     public void filter(FilterChain chain, RoutingRequest req, RoutingResponse res) {
         Context context = req.context();
         res.streamFilter(out -> new ScrubbingStream(out, scrubber,
-                () -> context.get(Revealed.class).map(Revealed::value)));
+                () -> context.get(Revealed.class).map(Revealed::value), () -> Requests.viewer(req)));
         chain.proceed();
     }
 
@@ -58,14 +61,17 @@ final class ScrubbedOutput implements Filter {
         private final OutputStream delegate;
         private final CredentialScrubber scrubber;
         private final Supplier<Optional<String>> revealed;
+        private final Supplier<Optional<Tenant>> viewer;
         private final ByteArrayOutputStream buffer = new ByteArrayOutputStream();
         private boolean closed;
 
+        /** Both suppliers are asked at close, once authentication has said who the request's tenant is. */
         ScrubbingStream(OutputStream delegate, CredentialScrubber scrubber,
-                        Supplier<Optional<String>> revealed) {
+                        Supplier<Optional<String>> revealed, Supplier<Optional<Tenant>> viewer) {
             this.delegate = delegate;
             this.scrubber = scrubber;
             this.revealed = revealed;
+            this.viewer = viewer;
         }
 
         @Override
@@ -109,7 +115,7 @@ final class ScrubbedOutput implements Filter {
             } catch (CharacterCodingException e) {
                 return body;
             }
-            return scrubber.scrub(text, revealed.get()).getBytes(StandardCharsets.UTF_8);
+            return scrubber.scrubFor(viewer.get(), text, revealed.get()).getBytes(StandardCharsets.UTF_8);
         }
     }
 }

@@ -8,6 +8,7 @@ import dev.strata.domain.vault.CredentialScrubber;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Search snippets are cut and decorated from the raw content: a window boundary can fall inside a
@@ -39,7 +40,9 @@ final class SecretSafeSnippets {
         if (!scrubber.containsSecret(content)) {
             return hit;
         }
-        String snippet = Snippet.of(scrubber.scrub(content), QueryText.keywords(query), Snippet.DEFAULT_WINDOW_WORDS);
+        // The hit is the reader's own memory: its tenant is the one reading.
+        String snippet = Snippet.of(scrubber.scrubFor(Optional.of(hit.memory().tenant()), content, Optional.empty()),
+                QueryText.keywords(query), Snippet.DEFAULT_WINDOW_WORDS);
         return new SearchHit(hit.memory(), snippet, hit.score());
     }
 }

@@ -28,7 +28,10 @@ import java.util.regex.Pattern;
  * whitespace, or of escaped whitespace, inside a secret matches any other such run.
  *
  * <p>The scrubber is global rather than per tenant: a secret must not leak through any tenant's
- * output, including one that copied it into its own memory. Values shorter than
+ * output, including one that copied it into its own memory. In output a tenant reads
+ * ({@link #scrubFor}) only that tenant's own secrets are labelled with their key; another tenant's
+ * are {@value #UNNAMED_LABEL}, so holding someone else's value reveals nothing of their vault (not
+ * even that a key of that name exists). Logs, read by the operator, name every key. Values shorter than
  * {@link #MIN_SECRET_CHARS} are never registered (and the vault refuses to store such secrets), so
  * short common strings cannot black out ordinary text.
  *
@@ -37,6 +40,9 @@ import java.util.regex.Pattern;
 public final class CredentialScrubber {
 
     public static final int MIN_SECRET_CHARS = 8;
+
+    /** How another tenant's secret is redacted in a tenant's output. */
+    public static final String UNNAMED_LABEL = "[REDACTED:vault]";
 
     /** Whitespace as it appears raw or JSON-escaped ({@code \n}, {@code \u000b}...). */
     private static final String GAP = "(?:\\s|\\\\[nrtfb]|\\\\u00[0-9a-fA-F]{2})+";
@@ -95,6 +101,27 @@ public final class CredentialScrubber {
         });
     }
 
+    /**
+     * Scrubs for output {@code viewer} reads: every secret except {@code revealed} is redacted, the
+     * viewer's own labelled with their key, every other tenant's with {@value #UNNAMED_LABEL}. A value
+     * stored by several tenants counts as the viewer's when the viewer is one of them. With no known
+     * viewer (a request whose tenant could not be read) no key is named.
+     */
+    public String scrubFor(Optional<Tenant> viewer, String text, Optional<String> revealed) {
+        Objects.requireNonNull(viewer, "viewer");
+        Table t = table;
+        if (text == null || t.pattern == null) {
+            return text;
+        }
+        Matcher m = t.pattern.matcher(text);
+        return m.replaceAll(r -> {
+            int group = matchedGroup(r, t.values.size());
+            boolean keep = revealed.isPresent() && t.values.get(group).equals(revealed.get());
+            return Matcher.quoteReplacement(keep ? r.group()
+                    : viewer.map(v -> t.ownLabels.get(group).get(v)).orElse(UNNAMED_LABEL));
+        });
+    }
+
     /** Whether {@code text} holds any registered secret, in any of the forms {@link #scrub} matches. */
     public boolean containsSecret(String text) {
         Table t = table;
@@ -118,10 +145,16 @@ public final class CredentialScrubber {
     private void rebuild() {
         // For a value shared by several keys the label names the smallest key, so output is deterministic.
         Map<String, String> labelByValue = new TreeMap<>();
+        Map<String, Map<Tenant, String>> ownLabelsByValue = new HashMap<>();
         values.entrySet().stream()
                 .sorted(Map.Entry.comparingByKey(Comparator.comparing((Owner o) -> o.key)
                         .thenComparing(o -> o.tenant.value())))
-                .forEach(e -> labelByValue.putIfAbsent(e.getValue(), "[REDACTED:vault:" + e.getKey().key + "]"));
+                .forEach(e -> {
+                    String label = "[REDACTED:vault:" + e.getKey().key + "]";
+                    labelByValue.putIfAbsent(e.getValue(), label);
+                    ownLabelsByValue.computeIfAbsent(e.getValue(), v -> new HashMap<>())
+                            .putIfAbsent(e.getKey().tenant, label);
+                });
         if (labelByValue.isEmpty()) {
             table = Table.EMPTY;
             return;
@@ -130,14 +163,17 @@ public final class CredentialScrubber {
         longestFirst.sort(Comparator.comparingInt(String::length).reversed().thenComparing(Comparator.naturalOrder()));
         StringBuilder alternation = new StringBuilder();
         List<String> labels = new ArrayList<>();
+        List<Map<Tenant, String>> ownLabels = new ArrayList<>();
         for (String value : longestFirst) {
             if (!alternation.isEmpty()) {
                 alternation.append('|');
             }
             alternation.append('(').append(regex(value)).append(')');
             labels.add(labelByValue.get(value));
+            ownLabels.add(Map.copyOf(ownLabelsByValue.get(value)));
         }
-        table = new Table(Pattern.compile(alternation.toString()), List.copyOf(longestFirst), List.copyOf(labels));
+        table = new Table(Pattern.compile(alternation.toString()), List.copyOf(longestFirst), List.copyOf(labels),
+                List.copyOf(ownLabels));
     }
 
     /** The value's whitespace-separated parts, each raw or JSON-escaped, joined by any whitespace. */
@@ -190,8 +226,11 @@ public final class CredentialScrubber {
     private record Owner(Tenant tenant, String key) {
     }
 
-    /** Group {@code i + 1} of {@code pattern} matches {@code values.get(i)}, redacted as {@code labels.get(i)}. */
-    private record Table(Pattern pattern, List<String> values, List<String> labels) {
-        static final Table EMPTY = new Table(null, List.of(), List.of());
+    /**
+     * Group {@code i + 1} of {@code pattern} matches {@code values.get(i)}, redacted as {@code labels.get(i)}
+     * for the operator and as {@code ownLabels.get(i)} for each tenant that stored it.
+     */
+    private record Table(Pattern pattern, List<String> values, List<String> labels, List<Map<Tenant, String>> ownLabels) {
+        static final Table EMPTY = new Table(null, List.of(), List.of(), List.of());
     }
 }

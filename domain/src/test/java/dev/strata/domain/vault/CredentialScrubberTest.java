@@ -30,6 +30,37 @@ class CredentialScrubberTest {
     }
 
     @Test
+    void aTenantsOutputNamesOnlyItsOwnKeys() {
+        Tenant beta = Tenant.of("beta");
+        scrubber.register(ACME, "OPENAI_API_KEY", "sk-abc123456789");
+        scrubber.register(beta, "DB_PASSWORD", "correct-horse-battery");
+        String text = "sk-abc123456789 and correct-horse-battery";
+
+        assertThat(scrubber.scrubFor(Optional.of(ACME), text, Optional.empty()))
+                .isEqualTo("[REDACTED:vault:OPENAI_API_KEY] and [REDACTED:vault]");
+        assertThat(scrubber.scrubFor(Optional.of(beta), text, Optional.empty()))
+                .isEqualTo("[REDACTED:vault] and [REDACTED:vault:DB_PASSWORD]");
+        assertThat(scrubber.scrubFor(Optional.empty(), text, Optional.empty()))
+                .isEqualTo("[REDACTED:vault] and [REDACTED:vault]");
+        assertThat(scrubber.scrub(text)).as("the operator's logs name every key")
+                .isEqualTo("[REDACTED:vault:OPENAI_API_KEY] and [REDACTED:vault:DB_PASSWORD]");
+    }
+
+    @Test
+    void aValueTwoTenantsStoredIsEachOnesOwnUnderItsOwnKey() {
+        Tenant beta = Tenant.of("beta");
+        scrubber.register(ACME, "SHARED", "same-value-12345");
+        scrubber.register(beta, "ALSO_SHARED", "same-value-12345");
+
+        assertThat(scrubber.scrubFor(Optional.of(ACME), "same-value-12345", Optional.empty()))
+                .isEqualTo("[REDACTED:vault:SHARED]");
+        assertThat(scrubber.scrubFor(Optional.of(beta), "same-value-12345", Optional.empty()))
+                .isEqualTo("[REDACTED:vault:ALSO_SHARED]");
+        assertThat(scrubber.scrubFor(Optional.of(Tenant.of("gamma")), "same-value-12345", Optional.of("other")))
+                .isEqualTo("[REDACTED:vault]");
+    }
+
+    @Test
     void containsSecretFindsRawAndEscapedForms() {
         assertThat(scrubber.containsSecret("anything")).isFalse();
         scrubber.register(ACME, "k", "quote\"inside-1");
