@@ -447,7 +447,7 @@ public final class SqliteMemoryStore implements MemoryStore {
                 if (plan.rare().isEmpty()) {
                     newestRanked(reads, request, everyTerm, bound, found);
                 } else {
-                    // No more rows hold every term than hold the rare one: no need to walk for a cutoff.
+                    // No more rows hold every term than hold the rare one: all of them are ranked, not only the newest.
                     tenantRanked(reads, request, everyTerm, found);
                 }
             }
