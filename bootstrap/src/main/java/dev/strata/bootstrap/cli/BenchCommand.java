@@ -62,7 +62,7 @@ public final class BenchCommand implements Callable<Integer> {
         try {
             StrataSettings settings = SettingsLoader.fromDefaults().load();
             if (!embeddings) {
-                settings = settings.withRetrieval(settings.retrieval().withProvider(EmbeddingProvider.DISABLED));
+                settings = settings.with(settings.embedding().withProvider(EmbeddingProvider.DISABLED));
             }
             MemoryBenchmark bench = new MemoryBenchmark(settings, rounds,
                     line -> System.err.println("bench: " + line));

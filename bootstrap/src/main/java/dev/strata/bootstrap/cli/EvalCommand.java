@@ -3,7 +3,7 @@ package dev.strata.bootstrap.cli;
 import dev.strata.adapters.llm.embedding.EmbeddingProvider;
 import dev.strata.application.retrieval.RetrievalMode;
 import dev.strata.bootstrap.SettingsLoader;
-import dev.strata.bootstrap.Strata;
+import dev.strata.bootstrap.StrataCore;
 import dev.strata.bootstrap.StrataSettings;
 import dev.strata.bootstrap.eval.EvalReport;
 import dev.strata.bootstrap.eval.Locomo;
@@ -95,12 +95,11 @@ public final class EvalCommand implements Runnable {
             Path dir = Files.createTempDirectory("strata-eval");
             StrataSettings settings = SettingsLoader.fromDefaults().load().withDataDir(dir);
             if (provider != null) {
-                settings = settings.withRetrieval(settings.retrieval().withProvider(providerOption()));
+                settings = settings.with(settings.embedding().withProvider(providerOption()));
             }
-            try (Strata.Opened opened = Strata.open(settings, Clock.systemUTC())) {
-                Strata.Services s = opened.services();
-                LocomoEvaluation evaluation = new LocomoEvaluation(s.memories(), s.retrieval().search(),
-                        s.retrieval().worker(), line -> spec.commandLine().getErr().println("eval: " + line));
+            try (StrataCore core = StrataCore.open(settings, Clock.systemUTC())) {
+                LocomoEvaluation evaluation = new LocomoEvaluation(core.memory().memories(), core.retrieval().search(),
+                        core.retrieval().worker(), line -> spec.commandLine().getErr().println("eval: " + line));
                 EvalReport report = evaluation.run(conversations, chosen);
                 spec.commandLine().getOut().println(json ? report.json() : report.table());
                 return 0;
