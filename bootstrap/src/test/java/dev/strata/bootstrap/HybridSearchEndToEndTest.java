@@ -8,10 +8,6 @@ import jakarta.json.JsonString;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
 
@@ -96,11 +92,6 @@ class HybridSearchEndToEndTest {
     }
 
     private static String state(long id) {
-        try (Connection c = server.strata().core().database().connection(); Statement s = c.createStatement();
-             ResultSet r = s.executeQuery("SELECT embedding_state FROM memories WHERE id = " + id)) {
-            return r.next() ? r.getString(1) : "";
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        return server.embeddingState(id);
     }
 }

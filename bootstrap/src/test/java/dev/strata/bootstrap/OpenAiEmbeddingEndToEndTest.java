@@ -7,10 +7,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.IOException;
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.Optional;
 import java.util.OptionalInt;
 
@@ -61,11 +57,6 @@ class OpenAiEmbeddingEndToEndTest {
     }
 
     private static String state(long id) {
-        try (Connection c = server.strata().core().database().connection(); Statement s = c.createStatement();
-             ResultSet r = s.executeQuery("SELECT embedding_state FROM memories WHERE id = " + id)) {
-            return r.next() ? r.getString(1) : "";
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        return server.embeddingState(id);
     }
 }

@@ -11,6 +11,10 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -146,6 +150,19 @@ final class StrataServerExtension implements BeforeAllCallback, BeforeEachCallba
 
     int port() {
         return strata().port();
+    }
+
+    /** The stored {@code embedding_state} of memory {@code id} ("" when there is no such row). */
+    String embeddingState(long id) {
+        try (Connection c = strata().core().database().connection();
+             PreparedStatement ps = c.prepareStatement("SELECT embedding_state FROM memories WHERE id = ?")) {
+            ps.setLong(1, id);
+            try (ResultSet r = ps.executeQuery()) {
+                return r.next() ? r.getString(1) : "";
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /** The fixture's temporary directory, for files the test puts beside the server's. */

@@ -14,11 +14,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -107,27 +104,8 @@ public final class EvalCommand implements Runnable {
                 spec.commandLine().getErr().println("strata eval: " + e.getMessage());
                 return 1;
             } finally {
-                deleteTree(dir);
+                BenchCommand.deleteTree(dir);
             }
         }
-    }
-
-    static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        Files.walkFileTree(dir, new SimpleFileVisitor<>() {
-            @Override
-            public FileVisitResult visitFile(Path f, BasicFileAttributes attrs) throws IOException {
-                Files.delete(f);
-                return FileVisitResult.CONTINUE;
-            }
-
-            @Override
-            public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
-                Files.delete(d);
-                return FileVisitResult.CONTINUE;
-            }
-        });
     }
 }
