@@ -3,10 +3,7 @@ package dev.strata.bootstrap.retrieval;
 import dev.strata.bootstrap.area.AreaSettings;
 import dev.strata.bootstrap.area.ConfigKey;
 import dev.strata.bootstrap.area.ConfigReader;
-import dev.strata.domain.retrieval.EntityBoost;
 import dev.strata.domain.retrieval.FusionSettings;
-import dev.strata.domain.retrieval.MaximalMarginalRelevance;
-import dev.strata.domain.retrieval.TemporalDecay;
 
 import java.time.Duration;
 import java.util.Objects;
@@ -59,10 +56,7 @@ public record SearchSettings(int candidateDepth, int keywordCandidates, Duration
         }
     }
 
-    /**
-     * The fusion is built here from what is configured and the ranker's own defaults for the rest (entity
-     * boost, decay half-life and exempt types, MMR λ); its invariants check the configured values.
-     */
+    /** The fusion is the ranker's defaults with what is configured; its invariants check the configured values. */
     public static SearchSettings from(ConfigReader config) {
         int rrfK = config.integer(RRF_K);
         double keywordWeight = config.decimal(KEYWORD_WEIGHT).doubleValue();
@@ -72,10 +66,10 @@ public record SearchSettings(int candidateDepth, int keywordCandidates, Duration
         double neighbourWeight = config.decimal(NEIGHBOUR_WEIGHT).doubleValue();
         int neighbourWindow = config.integer(NEIGHBOUR_WINDOW);
         Duration neighbourGap = config.minutes(NEIGHBOUR_GAP);
-        FusionSettings fusion = ConfigKey.checking("strata.search.rrf-k, *-weight, neighbour-*", () -> new FusionSettings(
-                rrfK, keywordWeight, vectorWeight, EntityBoost.DEFAULT_FACTOR, decay, TemporalDecay.DEFAULT_HALF_LIFE,
-                TemporalDecay.DEFAULT_EXEMPT_TYPES, mmr, MaximalMarginalRelevance.DEFAULT_LAMBDA, neighbourWeight,
-                neighbourWindow, neighbourGap));
+        FusionSettings fusion = ConfigKey.checking("strata.search.rrf-k, *-weight, neighbour-*",
+                () -> FusionSettings.defaults().withRrfK(rrfK).withArmWeights(keywordWeight, vectorWeight)
+                        .withTemporalDecay(decay).withMmr(mmr)
+                        .withNeighbourContext(neighbourWeight, neighbourWindow, neighbourGap));
         return new SearchSettings(config.integer(CANDIDATE_DEPTH), config.integer(KEYWORD_CANDIDATES),
                 config.seconds(COMPACTION_INTERVAL), config.integer(COMPACTION_GROWTH), fusion);
     }
