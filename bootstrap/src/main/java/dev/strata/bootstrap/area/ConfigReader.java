@@ -28,7 +28,7 @@ public final class ConfigReader {
     private final Config file;
     private final Map<String, String> env;
     private final Path userHome;
-    private final Set<ConfigKey> read = Collections.synchronizedSet(new LinkedHashSet<>());
+    private final Set<ConfigKey> read = new LinkedHashSet<>();
 
     /**
      * @param file     the defaults ({@code application.yaml})
@@ -48,26 +48,17 @@ public final class ConfigReader {
 
     /** Every key read so far, in order: the keys the areas know. */
     public Set<ConfigKey> keysRead() {
-        synchronized (read) {
-            return Set.copyOf(read);
-        }
+        return Collections.unmodifiableSet(new LinkedHashSet<>(read));
     }
 
     /** A value that may be left empty: absent when the variable is unset or blank and the file holds "". */
     public Optional<String> optional(ConfigKey key) {
-        read.add(key);
-        Optional<String> fromEnv = Optional.ofNullable(env.get(key.env())).filter(v -> !v.isBlank());
-        if (fromEnv.isPresent()) {
-            return fromEnv;
-        }
-        return file.get(key.name()).asString().asOptional().filter(v -> !v.isBlank());
+        return fromEnv(key).or(() -> file.get(key.name()).asString().asOptional().filter(v -> !v.isBlank()));
     }
 
     /** A value the file always holds (possibly blank). */
     public String string(ConfigKey key) {
-        read.add(key);
-        Optional<String> fromEnv = Optional.ofNullable(env.get(key.env())).filter(v -> !v.isBlank());
-        return fromEnv.orElseGet(() -> file.get(key.name()).asString()
+        return fromEnv(key).orElseGet(() -> file.get(key.name()).asString()
                 .orElseThrow(() -> new IllegalStateException("missing configuration key " + key.name())));
     }
 
@@ -136,6 +127,12 @@ public final class ConfigReader {
     /** A URL, absent when left empty (its scheme is the client settings' to check). */
     public Optional<URI> optionalUrl(ConfigKey key) {
         return parseOptional(key, "a URL", raw -> URI.create(raw.strip()));
+    }
+
+    /** The variable's value when it is set and not blank; every read passes here, so it records the key. */
+    private Optional<String> fromEnv(ConfigKey key) {
+        read.add(key);
+        return Optional.ofNullable(env.get(key.env())).filter(v -> !v.isBlank());
     }
 
     private static <T> T parsed(ConfigKey key, String raw, String expectation, Function<String, T> parser) {
