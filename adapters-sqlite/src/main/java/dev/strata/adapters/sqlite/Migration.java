@@ -1,7 +1,7 @@
 package dev.strata.adapters.sqlite;
 
-import io.helidon.dbclient.DbExecute;
-
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
@@ -15,10 +15,10 @@ import java.util.Optional;
  */
 public record Migration(int version, String name, List<String> statements, Optional<Backfill> backfill) {
 
-    /** Fills rows after the statements ran, inside the migration's transaction. */
+    /** Fills rows after the statements ran, on the migration's transaction (see {@link Transactions}). */
     @FunctionalInterface
     public interface Backfill {
-        void run(DbExecute tx, Instant now);
+        void run(Connection tx, Instant now) throws SQLException;
     }
 
     public Migration {
