@@ -13,7 +13,7 @@ import java.util.Optional;
  * A step may end with a {@link Backfill}: Java work in the same transaction, for rows that SQL alone
  * cannot derive (the typed edges come from the Java extractor).
  */
-public record Migration(int version, String name, List<String> statements, Optional<Backfill> backfill) {
+record Migration(int version, String name, List<String> statements, Optional<Backfill> backfill) {
 
     /** Fills rows after the statements ran, on the migration's transaction (see {@link Transactions}). */
     @FunctionalInterface
