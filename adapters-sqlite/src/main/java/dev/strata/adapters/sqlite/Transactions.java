@@ -7,6 +7,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Objects;
+import java.util.function.Predicate;
 
 /**
  * The one way this adapter writes in a transaction: plain JDBC on a pooled connection, and an
@@ -84,15 +85,7 @@ final class Transactions {
      * @param what the write in an operator's words, for the failure message ("write the memory")
      */
     <T> T write(String what, Work<T> work) {
-        Objects.requireNonNull(work, "work");
-        Object[] result = new Object[1];
-        run(what, c -> {
-            result[0] = work.run(c);
-            return true;
-        });
-        @SuppressWarnings("unchecked")
-        T value = (T) result[0];
-        return value;
+        return run(what, work, result -> true);
     }
 
     /**
@@ -100,11 +93,12 @@ final class Transactions {
      * {@code work} answers true and is rolled back, writing nothing, when it answers false.
      */
     boolean writeIf(String what, Work<Boolean> work) {
-        return run(what, work);
+        return run(what, work, Boolean.TRUE::equals);
     }
 
-    private boolean run(String what, Work<Boolean> work) {
+    private <T> T run(String what, Work<T> work, Predicate<T> commitIf) {
         Objects.requireNonNull(what, "what");
+        Objects.requireNonNull(work, "work");
         Connection c;
         try {
             c = connections.borrow();
@@ -113,22 +107,22 @@ final class Transactions {
         }
         boolean committed = false;
         try {
-            boolean commit;
             try {
                 execute(c, "BEGIN IMMEDIATE");
             } catch (SQLException | RuntimeException e) {
                 // SQLite opened no transaction; there is nothing to roll back.
                 throw failure(what, e);
             }
+            T result;
             try {
-                commit = Boolean.TRUE.equals(work.run(c));
+                result = work.run(c);
             } catch (SQLException | RuntimeException e) {
                 rollback(c, e);
                 throw failure(what, e);
             }
-            if (!commit) {
+            if (!commitIf.test(result)) {
                 rollback(c, null);
-                return false;
+                return result;
             }
             try {
                 execute(c, "COMMIT");
@@ -138,7 +132,7 @@ final class Transactions {
                 throw failure(what, e);
             }
             committed = true;
-            return true;
+            return result;
         } finally {
             close(c, what, committed);
         }
