@@ -77,12 +77,12 @@ public final class Strata implements AutoCloseable {
         static Services on(SqliteDatabase db, StrataSettings settings, Clock clock) {
             // One extractor for the write path and the replay, so both derive exactly the same edges.
             EdgeExtractor edges = new EdgeExtractor(new FinanceEntityExtractor());
-            SqliteMemoryStore memoryStore = new SqliteMemoryStore(db, edges, settings.sqlite().keywordCandidates());
+            SqliteMemoryStore memoryStore = new SqliteMemoryStore(db, settings.sqlite().keywordCandidates());
             EntityService entities = new EntityService(new SqliteMemoryEdgeStore(db), edges, clock);
             SqliteUserProfileStore profileStore = new SqliteUserProfileStore(db);
             Retrieval retrieval = Retrieval.on(db, memoryStore, settings.retrieval(), clock);
             MemoryService memories = new MemoryService(memoryStore, new SqliteAuditLog(db), clock, settings.limits(),
-                    settings.retention(), retrieval.search());
+                    settings.retention(), retrieval.search(), edges);
             ProfileService profile = new ProfileService(profileStore, clock);
 
             SqliteSpendLedger ledger = new SqliteSpendLedger(db);
