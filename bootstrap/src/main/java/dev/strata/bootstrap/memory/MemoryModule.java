@@ -43,9 +43,9 @@ public final class MemoryModule implements AreaModule {
     public static MemoryModule wire(SqliteDatabase db, MemorySettings settings, RetrievalModule retrieval, Clock clock) {
         // One extractor for the write path and the replay, so both derive exactly the same edges.
         EdgeExtractor edges = new EdgeExtractor(new FinanceEntityExtractor());
-        SqliteMemoryStore store = new SqliteMemoryStore(db, edges);
+        SqliteMemoryStore store = new SqliteMemoryStore(db);
         MemoryService memories = new MemoryService(store, new SqliteAuditLog(db), clock, settings.limits(),
-                settings.retention(), retrieval.search());
+                settings.retention(), retrieval.search(), edges);
         EntityService entities = new EntityService(new SqliteMemoryEdgeStore(db), edges, clock);
         return new MemoryModule(store, memories, entities, retrieval, settings.snapshotLimit(),
                 settings.purgeInterval());
