@@ -128,23 +128,22 @@ class RoleReflectorTest {
 
     @Test
     void an_entry_exactly_max_age_old_is_reflected_and_one_a_moment_older_is_skipped_for_good() {
-        RoleMemoryEntry onTheEdge = rig.targetPriceCall("target 120", "92");
+        RoleMemoryEntry older = rig.targetPriceCall("target 120", "92");
         rig.clock.advance(Duration.ofMillis(1));
-        RoleMemoryEntry tooOld = rig.targetPriceCall("target 125", "92");
-        rig.clock.set(onTheEdge.createdAt().plus(Duration.ofHours(720)).plusMillis(1));
-        // Now onTheEdge is 1 ms past max age and tooOld exactly max age: swap the names' expectations accordingly.
+        RoleMemoryEntry exactlyMaxAge = rig.targetPriceCall("target 125", "92");
+        rig.clock.set(exactlyMaxAge.createdAt().plus(Duration.ofHours(720)));
 
         ReflectionReport report = rig.reflector.reflect(ALICE, TARGET);
 
-        assertThat(rig.reload(onTheEdge).status()).isEqualTo(EntryStatus.SKIPPED);
-        assertThat(rig.reload(onTheEdge).note().orElseThrow()).contains("older than maxAgeHours (720h)");
-        assertThat(rig.reload(tooOld).status()).isEqualTo(EntryStatus.REFLECTED);
+        assertThat(rig.reload(older).status()).isEqualTo(EntryStatus.SKIPPED);
+        assertThat(rig.reload(older).note().orElseThrow()).contains("older than maxAgeHours (720h)");
+        assertThat(rig.reload(exactlyMaxAge).status()).isEqualTo(EntryStatus.REFLECTED);
         assertThat(report.count(ReflectionReport.Result.SKIPPED)).isEqualTo(1);
         assertThat(rig.audit.recent(ALICE, 5)).extracting(AuditEntry::action).contains("role.skip", "role.reflect");
 
         rig.clock.advance(Duration.ofDays(1));
         rig.reflector.reflect(ALICE, TARGET);
-        assertThat(rig.reload(onTheEdge).status()).isEqualTo(EntryStatus.SKIPPED);
+        assertThat(rig.reload(older).status()).isEqualTo(EntryStatus.SKIPPED);
         assertThat(rig.model.stage1Calls()).isEqualTo(1);
     }
 
