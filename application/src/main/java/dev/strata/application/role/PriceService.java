@@ -36,15 +36,38 @@ public final class PriceService {
         this.pushed = Objects.requireNonNull(pushed, "pushed");
     }
 
+    /**
+     * Pushed prices as callers send them: each validated (a refusal names {@code prices[i].<field>}),
+     * stamped now when it has no time, and attributed to {@code api} when it names no source.
+     */
+    public Set<Asset> pushAll(Tenant tenant, List<PushPrice> pushed) {
+        if (pushed.isEmpty() || pushed.size() > MAX_POINTS) {
+            throw new InvalidInputException("prices", "must hold 1-" + MAX_POINTS + " points");
+        }
+        Instant now = clock.instant();
+        List<PricePoint> points = new java.util.ArrayList<>();
+        for (int i = 0; i < pushed.size(); i++) {
+            PushPrice p = pushed.get(i);
+            try {
+                points.add(new PricePoint(Asset.of(p.asset()), p.price(), p.at().orElse(now), p.source().orElse("api")));
+            } catch (InvalidInputException e) {
+                throw new InvalidInputException("prices[" + i + "]." + e.field(), e.reason());
+            }
+        }
+        return push(tenant, points);
+    }
+
     /** Stores the points in one transaction and returns the assets they were about. */
     public Set<Asset> push(Tenant tenant, List<PricePoint> points) {
         if (points.isEmpty() || points.size() > MAX_POINTS) {
             throw new InvalidInputException("prices", "must hold 1-" + MAX_POINTS + " points");
         }
         Instant latest = clock.instant().plus(MAX_FUTURE_SKEW);
-        for (PricePoint p : points) {
+        for (int i = 0; i < points.size(); i++) {
+            PricePoint p = points.get(i);
             if (p.at().isAfter(latest)) {
-                throw new InvalidInputException("at", "a price of " + p.asset() + " is stamped in the future: " + p.at());
+                throw new InvalidInputException("prices[" + i + "].at", "a price of " + p.asset()
+                        + " is stamped in the future: " + p.at());
             }
         }
         store.add(tenant, points);

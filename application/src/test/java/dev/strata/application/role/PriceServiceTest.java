@@ -46,8 +46,21 @@ class PriceServiceTest {
         assertThatThrownBy(() -> prices.push(ALICE, Collections.nCopies(501, point("BTC", NOW))))
                 .isInstanceOf(InvalidInputException.class);
         assertThatThrownBy(() -> prices.push(ALICE, List.of(point("BTC", NOW), point("ETH", NOW.plus(Duration.ofHours(1))))))
-                .isInstanceOfSatisfying(InvalidInputException.class, e -> assertThat(e.field()).isEqualTo("at"));
+                .isInstanceOfSatisfying(InvalidInputException.class, e -> assertThat(e.field()).isEqualTo("prices[1].at"));
         assertThat(store.nearest(ALICE, Asset.of("BTC"), NOW, Duration.ofDays(1))).isEmpty();
         assertThat(announced).isEmpty();
+    }
+
+    @Test
+    void pushed_prices_default_to_now_and_the_api_and_a_bad_one_is_named_by_its_index() {
+        prices.pushAll(ALICE, List.of(new PushPrice("btc", new BigDecimal("64000.5"), java.util.Optional.empty(),
+                java.util.Optional.empty())));
+
+        assertThat(store.nearest(ALICE, Asset.of("BTC"), NOW, Duration.ZERO)).contains(
+                new PricePoint(Asset.of("BTC"), new BigDecimal("64000.5"), NOW, "api"));
+        assertThatThrownBy(() -> prices.pushAll(ALICE, List.of(
+                new PushPrice("ETH", BigDecimal.ONE, java.util.Optional.empty(), java.util.Optional.empty()),
+                new PushPrice("ETH", new BigDecimal("-1"), java.util.Optional.empty(), java.util.Optional.empty()))))
+                .isInstanceOfSatisfying(InvalidInputException.class, e -> assertThat(e.field()).isEqualTo("prices[1].price"));
     }
 }
