@@ -115,6 +115,21 @@ public final class RoleTriggers implements RoleMemoryListener {
         return started;
     }
 
+    /**
+     * Reflects every declared role's pending entries for every tenant that has some, now and on the
+     * caller's thread (the doctor's opt-in {@code reflect_pending}; it spends model tokens). A role
+     * already being reflected reports itself dropped.
+     */
+    public List<ReflectionReport> reflectPending() {
+        List<ReflectionReport> reports = new ArrayList<>();
+        for (RoleDefinition role : registry.all()) {
+            for (Tenant tenant : store.tenantsWithPending(role.id())) {
+                reports.add(reflector.reflect(tenant, role.id()));
+            }
+        }
+        return reports;
+    }
+
     private void start(Started s) {
         executor.execute(() -> {
             try {

@@ -121,4 +121,18 @@ class RoleTriggersTest {
 
         assertThat(tokyo.cronTick(Instant.parse("2026-03-02T21:00:00Z"))).hasSize(1);
     }
+
+    @Test
+    void reflect_pending_runs_every_role_for_every_tenant_with_pending_entries_now() {
+        RoleMemoryEntry alices = rig.decide("trading.reversal", "flip to short ETH", "ETH");
+        RoleMemoryEntry bobs = rig.service.record(new RecordDecision(BOB, "trading.reversal",
+                dev.strata.domain.role.RoleInputs.EMPTY, "flip to long ETH", Optional.of("ETH")));
+
+        List<ReflectionReport> reports = triggers.reflectPending();
+
+        assertThat(reports).extracting(ReflectionReport::tenant).containsExactly(ALICE, BOB);
+        assertThat(rig.reload(alices).status()).isEqualTo(EntryStatus.REFLECTED);
+        assertThat(rig.reload(bobs).status()).isEqualTo(EntryStatus.REFLECTED);
+        assertThat(triggers.reflectPending()).isEmpty();
+    }
 }
