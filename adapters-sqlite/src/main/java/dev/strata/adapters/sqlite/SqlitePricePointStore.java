@@ -1,13 +1,11 @@
 package dev.strata.adapters.sqlite;
 
-import dev.strata.domain.error.UnavailableException;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.role.Asset;
 import dev.strata.domain.role.PricePoint;
 import dev.strata.domain.role.PricePointStore;
 import io.helidon.dbclient.DbClient;
 import io.helidon.dbclient.DbRow;
-import io.helidon.dbclient.DbTransaction;
 
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -26,9 +24,11 @@ import java.util.stream.Stream;
 public final class SqlitePricePointStore implements PricePointStore {
 
     private final DbClient db;
+    private final Transactions transactions;
 
     public SqlitePricePointStore(SqliteDatabase database) {
         this.db = Objects.requireNonNull(database, "database").dbClient();
+        this.transactions = new Transactions(database);
     }
 
     @Override
@@ -36,19 +36,15 @@ public final class SqlitePricePointStore implements PricePointStore {
         if (points.isEmpty()) {
             return;
         }
-        DbTransaction tx = db.transaction();
-        try {
+        transactions.write("store the prices", c -> {
             for (PricePoint p : points) {
-                tx.dml("INSERT INTO price_points(tenant, asset, at, source, price) VALUES (?, ?, ?, ?, ?) "
+                Jdbc.update(c, "INSERT INTO price_points(tenant, asset, at, source, price) VALUES (?, ?, ?, ?, ?) "
                                 + "ON CONFLICT (tenant, asset, at, source) DO UPDATE SET price = excluded.price",
                         tenant.value(), p.asset().symbol(), Timestamps.format(Timestamps.truncate(p.at())), p.source(),
                         p.price().toPlainString());
             }
-            tx.commit();
-        } catch (RuntimeException e) {
-            Transactions.rollbackAfter(tx, e);
-            throw new UnavailableException("could not store the prices: " + e.getMessage(), e);
-        }
+            return points.size();
+        });
     }
 
     @Override
@@ -75,7 +71,7 @@ public final class SqlitePricePointStore implements PricePointStore {
 
     @Override
     public int purgeBefore(Instant cutoff) {
-        return (int) db.execute().dml("DELETE FROM price_points WHERE at < ?",
-                Timestamps.format(Timestamps.truncate(cutoff)));
+        return transactions.write("purge old prices", c -> Jdbc.update(c, "DELETE FROM price_points WHERE at < ?",
+                Timestamps.format(Timestamps.truncate(cutoff))));
     }
 }

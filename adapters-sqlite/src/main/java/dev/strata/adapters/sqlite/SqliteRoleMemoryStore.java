@@ -4,8 +4,6 @@ import dev.strata.domain.entity.EdgeType;
 import dev.strata.domain.entity.EntityKind;
 import dev.strata.domain.entity.FinanceEntity;
 import dev.strata.domain.entity.MemoryEdge;
-import dev.strata.domain.error.DomainException;
-import dev.strata.domain.error.UnavailableException;
 import dev.strata.domain.memory.QueryText;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.model.Embedding;
@@ -23,13 +21,9 @@ import dev.strata.domain.role.RoleMemoryId;
 import dev.strata.domain.role.RoleMemoryStore;
 import io.helidon.dbclient.DbClient;
 import io.helidon.dbclient.DbRow;
-import io.helidon.dbclient.DbTransaction;
 
 import java.math.BigDecimal;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -69,33 +63,31 @@ public final class SqliteRoleMemoryStore implements RoleMemoryStore {
 
     private final SqliteDatabase database;
     private final DbClient db;
+    private final Transactions transactions;
 
     public SqliteRoleMemoryStore(SqliteDatabase database) {
         this.database = Objects.requireNonNull(database, "database");
         this.db = database.dbClient();
+        this.transactions = new Transactions(database);
     }
 
     @Override
     public RoleMemoryEntry record(NewRoleMemoryEntry e, List<MemoryEdge> edges) {
         Instant at = Timestamps.truncate(e.createdAt());
         String ts = Timestamps.format(at);
-        DbTransaction tx = db.transaction();
-        try {
-            tx.insert("INSERT INTO role_memory(tenant, role, inputs, decision, asset, created_at, updated_at) "
+        long id = transactions.write("record the decision", c -> {
+            Jdbc.update(c, "INSERT INTO role_memory(tenant, role, inputs, decision, asset, created_at, updated_at) "
                             + "VALUES (?, ?, ?, ?, ?, ?, ?)", e.tenant().value(), e.role().value(), e.inputs().json(),
                     e.decision(), e.asset().map(Asset::symbol).orElse(null), ts, ts);
-            long id = Columns.longValue(tx.get("SELECT last_insert_rowid() AS id").orElseThrow(), "id");
+            long rowid = Jdbc.lastInsertRowid(c);
             for (MemoryEdge edge : edges) {
-                tx.dml(INSERT_EDGE, e.tenant().value(), id, edge.target().kind().wireName(), edge.target().key(),
+                Jdbc.update(c, INSERT_EDGE, e.tenant().value(), rowid, edge.target().kind().wireName(), edge.target().key(),
                         edge.type().wireName(), edge.weight(), ts);
             }
-            tx.commit();
-            return new RoleMemoryEntry(RoleMemoryId.of(id), e.tenant(), e.role(), e.inputs(), e.decision(), e.asset(),
-                    at, EntryStatus.PENDING, Optional.empty(), List.of(), Optional.empty(), Optional.empty(), at);
-        } catch (RuntimeException failure) {
-            Transactions.rollbackAfter(tx, failure);
-            throw storageFailure("record the decision", failure);
-        }
+            return rowid;
+        });
+        return new RoleMemoryEntry(RoleMemoryId.of(id), e.tenant(), e.role(), e.inputs(), e.decision(), e.asset(),
+                at, EntryStatus.PENDING, Optional.empty(), List.of(), Optional.empty(), Optional.empty(), at);
     }
 
     @Override
@@ -138,21 +130,16 @@ public final class SqliteRoleMemoryStore implements RoleMemoryStore {
 
     @Override
     public boolean addEvidence(Tenant tenant, RoleMemoryId id, Evidence evidence, Instant at) {
-        DbTransaction tx = db.transaction();
-        try {
-            long changed = tx.dml("UPDATE role_memory SET updated_at = ? WHERE tenant = ? AND id = ? AND " + PENDING,
-                    Timestamps.format(Timestamps.truncate(at)), tenant.value(), id.value());
-            if (changed > 0) {
-                tx.insert("INSERT INTO role_memory_evidence(tenant, entry_id, kind, source, text, at) VALUES (?, ?, ?, ?, ?, ?)",
-                        tenant.value(), id.value(), evidence.kind(), evidence.source(), evidence.text(),
-                        Timestamps.format(Timestamps.truncate(evidence.at())));
+        return transactions.writeIf("add the evidence", c -> {
+            if (Jdbc.update(c, "UPDATE role_memory SET updated_at = ? WHERE tenant = ? AND id = ? AND " + PENDING,
+                    Timestamps.format(Timestamps.truncate(at)), tenant.value(), id.value()) == 0) {
+                return false;
             }
-            tx.commit();
-            return changed > 0;
-        } catch (RuntimeException failure) {
-            Transactions.rollbackAfter(tx, failure);
-            throw storageFailure("add the evidence", failure);
-        }
+            Jdbc.update(c, "INSERT INTO role_memory_evidence(tenant, entry_id, kind, source, text, at) "
+                            + "VALUES (?, ?, ?, ?, ?, ?)", tenant.value(), id.value(), evidence.kind(), evidence.source(),
+                    evidence.text(), Timestamps.format(Timestamps.truncate(evidence.at())));
+            return true;
+        });
     }
 
     @Override
@@ -180,12 +167,8 @@ public final class SqliteRoleMemoryStore implements RoleMemoryStore {
         params.add(Timestamps.format(Timestamps.truncate(at)));
         params.add(tenant.value());
         params.add(id.value());
-        try {
-            return db.execute().dml("UPDATE role_memory SET " + assignments + ", updated_at = ? WHERE tenant = ? AND id = ? "
-                    + "AND " + PENDING, params.toArray()) > 0;
-        } catch (RuntimeException failure) {
-            throw storageFailure(what, failure);
-        }
+        return transactions.writeIf(what, c -> Jdbc.update(c, "UPDATE role_memory SET " + assignments
+                + ", updated_at = ? WHERE tenant = ? AND id = ? AND " + PENDING, params.toArray()) > 0);
     }
 
     @Override
@@ -245,16 +228,9 @@ public final class SqliteRoleMemoryStore implements RoleMemoryStore {
 
     @Override
     public void saveEmbedding(Tenant tenant, RoleMemoryId id, String model, Embedding embedding) {
-        try (Connection c = database.connection(); PreparedStatement s = c.prepareStatement(
-                "UPDATE role_memory SET embedding = ?, embedding_model = ? WHERE tenant = ? AND id = ?")) {
-            s.setBytes(1, SqliteEmbeddingStateStore.toBlob(embedding));
-            s.setString(2, model);
-            s.setString(3, tenant.value());
-            s.setLong(4, id.value());
-            s.executeUpdate();
-        } catch (SQLException e) {
-            throw new UnavailableException("could not store the role-memory embedding: " + e.getMessage(), e);
-        }
+        transactions.write("store the role-memory embedding", c -> Jdbc.update(c, "UPDATE role_memory SET embedding = ?, "
+                        + "embedding_model = ? WHERE tenant = ? AND id = ?", SqliteEmbeddingStateStore.toBlob(embedding), model,
+                tenant.value(), id.value()));
     }
 
     @Override
@@ -346,12 +322,5 @@ public final class SqliteRoleMemoryStore implements RoleMemoryStore {
 
     private static String placeholders(int n) {
         return String.join(", ", java.util.Collections.nCopies(n, "?"));
-    }
-
-    private static RuntimeException storageFailure(String what, RuntimeException e) {
-        if (e instanceof DomainException) {
-            return e;
-        }
-        return new UnavailableException("could not " + what + ": " + e.getMessage(), e);
     }
 }
