@@ -72,11 +72,14 @@ final class InMemoryBackend {
     final ProfileService profile = new ProfileService(profileStore, clock);
     final SnapshotService snapshots = new SnapshotService(memoryStore, profileStore,
             SnapshotService.DEFAULT_MEMORY_LIMIT, clock);
+    final SecretSafeSearch search = new SecretSafeSearch(memories, vault.scrubber());
     final SessionService sessions;
     final GeneralFactService facts;
     final ModelSpendService spend;
     final EntityService entities = new EntityService(new InMemoryMemoryEdgeStore(memoryStore),
             new EdgeExtractor(new FinanceEntityExtractor()), clock);
+    /** Every agent tool, as the composition root registers them. */
+    final ToolRegistry tools;
 
     InMemoryBackend() {
         InMemoryWorkspaceReader workspace = new InMemoryWorkspaceReader(WorkspaceLimits.defaults(), clock);
@@ -88,6 +91,10 @@ final class InMemoryBackend {
                 ConsolidationSettings.DISABLED), clock, MemoryLimits.DEFAULTS.maxContentChars());
         spend = new ModelSpendService(model, new InMemorySpendLedger(), BudgetPolicy.unlimited(), clock,
                 ZoneOffset.UTC);
+        tools = ToolRegistry.builder()
+                .add(MemoryTools.definitions(memories, search, facts))
+                .add(VaultTools.definitions(vault))
+                .build();
     }
 
     GatewayCore core() {
@@ -96,11 +103,6 @@ final class InMemoryBackend {
 
     /** Every resource of the gateway, in the order the composition root mounts them. */
     List<Resource> resources(GatewaySettings settings) {
-        SecretSafeSearch search = new SecretSafeSearch(memories, vault.scrubber());
-        ToolRegistry tools = ToolRegistry.builder()
-                .add(MemoryTools.definitions(memories, search, facts))
-                .add(VaultTools.definitions(vault))
-                .build();
         return List.of(
                 new MemoryHttpService(memories, search, settings),
                 new ProfileHttpService(profile, settings),

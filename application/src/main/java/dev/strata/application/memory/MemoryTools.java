@@ -51,6 +51,9 @@ public final class MemoryTools {
         MemoryLimits limits = memories.limits();
         String listLimit = "How many entries, 1 to " + limits.maxListLimit() + " (default " + limits.defaultListLimit()
                 + ").";
+        String categoryFilter = "Only memories of this category (or alias).";
+        String metadata = "Free-form JSON object kept with the memory, at most " + limits.maxMetadataChars()
+                + " characters of JSON.";
         return List.of(
                 new ToolDefinition("memory_write", "Write a memory the agent should keep: a preference, an "
                         + "observation, a lesson... Category 'fact' records a durable fact about the user instead, "
@@ -62,8 +65,7 @@ public final class MemoryTools {
                                         + "lowercase slug.")
                                 .required("content", STRING, "The memory itself, at most " + limits.maxContentChars()
                                         + " characters.")
-                                .optional("metadata", OBJECT, "Free-form JSON object kept with the memory, at most "
-                                        + limits.maxMetadataChars() + " characters of JSON.")
+                                .optional("metadata", OBJECT, metadata)
                                 .optional("source", STRING, "Provenance, one of " + sources()
                                         + " (default agent_recorded).")
                                 .build(),
@@ -76,13 +78,13 @@ public final class MemoryTools {
                                 .optional("limit", INTEGER, "How many results, 1 to " + limits.maxSearchLimit()
                                         + " (default " + limits.defaultSearchLimit() + ").")
                                 .optional("max_results", INTEGER, "Spec 02's name for limit; give one or the other.")
-                                .optional("category", STRING, "Only memories of this category (or alias).")
+                                .optional("category", STRING, categoryFilter)
                                 .build(),
                         this::search),
                 new ToolDefinition("memory_read", "Read the memories of one category (or all), most recently "
                         + "updated first, without ranking.",
                         ToolSchema.builder()
-                                .optional("category", STRING, "Only memories of this category (or alias).")
+                                .optional("category", STRING, categoryFilter)
                                 .optional("limit", INTEGER, listLimit)
                                 .build(),
                         this::read),
@@ -97,8 +99,7 @@ public final class MemoryTools {
                                         + "historical, or an alias (default context).")
                                 .optional("supersede_reason", STRING, "Why the current entry of the key is wrong or "
                                         + "outdated; required when one exists.")
-                                .optional("metadata", OBJECT, "Free-form JSON object kept with the entry, at most "
-                                        + limits.maxMetadataChars() + " characters of JSON.")
+                                .optional("metadata", OBJECT, metadata)
                                 .build(),
                         this::save),
                 new ToolDefinition("memory_delete", "Delete the active entry of a key (soft delete: it leaves "

@@ -4,9 +4,9 @@ import dev.strata.application.fact.ConsolidationSettings;
 import dev.strata.application.fact.FactConsolidator;
 import dev.strata.application.fact.GeneralFactService;
 import dev.strata.application.model.DisabledLanguageModel;
-import dev.strata.application.tool.ToolDefinition;
 import dev.strata.application.tool.ToolRegistry;
 import dev.strata.application.tool.ToolResult;
+import dev.strata.application.tool.ToolSignatures;
 import dev.strata.domain.MutableClock;
 import dev.strata.domain.audit.InMemoryAuditLog;
 import dev.strata.domain.error.ConflictException;
@@ -78,13 +78,7 @@ class MemoryToolsTest {
 
     @Test
     void the_area_declares_spec_01_and_spec_02_tools_each_with_its_arguments() {
-        Map<String, List<String>> arguments = new LinkedHashMap<>();
-        for (ToolDefinition tool : registry.tools()) {
-            arguments.put(tool.name(), tool.input().properties().stream()
-                    .map(p -> p.name() + ":" + p.type().jsonName() + (p.required() ? "!" : "")).toList());
-        }
-
-        assertThat(arguments).containsExactly(
+        assertThat(ToolSignatures.of(registry)).containsExactly(
                 Map.entry("memory_write", List.of("category:string!", "content:string!", "metadata:object",
                         "source:string")),
                 Map.entry("memory_search", List.of("query:string!", "limit:integer", "max_results:integer",

@@ -2,6 +2,7 @@ package dev.strata.application.vault;
 
 import dev.strata.application.tool.ToolRegistry;
 import dev.strata.application.tool.ToolResult;
+import dev.strata.application.tool.ToolSignatures;
 import dev.strata.domain.MutableClock;
 import dev.strata.domain.error.NotFoundException;
 import dev.strata.domain.memory.Tenant;
@@ -12,6 +13,7 @@ import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -72,6 +74,15 @@ class VaultToolsTest {
         assertThat(ok("vault_delete", args("key", "cursor"))).isEqualTo(new VaultTools.Deleted("cursor"));
         assertThat(call("vault_get", args("key", "cursor"))).isInstanceOfSatisfying(ToolResult.Failed.class,
                 f -> assertThat(f.error()).isInstanceOf(NotFoundException.class));
+    }
+
+    @Test
+    void the_area_declares_four_tools_each_with_its_arguments() {
+        assertThat(ToolSignatures.of(registry)).containsExactly(
+                Map.entry("vault_set", List.of("key:string!", "value:string!", "is_secret:boolean")),
+                Map.entry("vault_get", List.of("key:string!")),
+                Map.entry("vault_list", List.of()),
+                Map.entry("vault_delete", List.of("key:string!")));
     }
 
     @Test
