@@ -1,5 +1,8 @@
 package dev.strata.adapters.http;
 
+import dev.strata.adapters.http.support.JsonBody;
+import dev.strata.adapters.http.support.Requests;
+import dev.strata.adapters.http.support.Responses;
 import dev.strata.domain.memory.Tenant;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.ServerRequest;

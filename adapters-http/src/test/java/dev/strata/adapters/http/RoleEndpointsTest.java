@@ -30,7 +30,6 @@ import dev.strata.domain.role.InMemoryRoleMemoryStore;
 import dev.strata.domain.role.ProbeRegistry;
 import dev.strata.domain.role.RoleFixtures;
 import dev.strata.domain.role.RoleRegistry;
-import io.helidon.webserver.WebServer;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
@@ -63,7 +62,7 @@ class RoleEndpointsTest {
     private final MutableClock clock = new MutableClock(T0);
     private final InMemoryRoleMemoryStore store = new InMemoryRoleMemoryStore();
     private final InMemoryPricePointStore priceStore = new InMemoryPricePointStore();
-    private final WebServer server;
+    private final Gateway server;
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
     /** Classifies every decision as a logic error and answers one lesson. */
@@ -113,22 +112,18 @@ class RoleEndpointsTest {
         RoleReflector reflector = new RoleReflector(registry, store, audit, MODEL,
                 new RoleProbes(new StoredPriceFeed(priceStore, Duration.ofHours(1)), probes), clock, 20);
         PriceService prices = new PriceService(priceStore, clock, (tenant, asset) -> { });
-        InMemoryMemoryStore memoryStore = new InMemoryMemoryStore();
         GatewaySettings settings = GatewaySettings.defaults("127.0.0.1", 0);
-        GatewayServices services = FakeServices.build(clock, memoryStore, new InMemoryUserProfileStore(),
-                new MemoryService(memoryStore, audit, clock, MemoryLimits.DEFAULTS, Duration.ofDays(30)), () -> true,
-                FakeServices.access(clock), FakeServices.vault(clock));
         RoleHttpService roleHttp = new RoleHttpService(roles, reflector, prices, settings.maxBodyBytes());
-        server = WebServer.builder().host("127.0.0.1").port(0).routing(routing -> {
-            routing.register("/v1", roleHttp);
-            Gateway.routing(routing, settings, services);
-        }).build().start();
+        InMemoryBackend backend = new InMemoryBackend();
+        List<Resource> resources = new java.util.ArrayList<>(backend.resources(settings));
+        resources.add(roleHttp);
+        server = Gateway.start(settings, backend.core(), resources);
     }
 
     @AfterEach
     void stop() {
         http.close();
-        server.stop();
+        server.close();
     }
 
     private record Reply(int status, String body, Optional<String> location) {

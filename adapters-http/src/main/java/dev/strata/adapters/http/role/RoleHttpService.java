@@ -1,5 +1,7 @@
 package dev.strata.adapters.http.role;
 
+import dev.strata.adapters.http.Resource;
+
 import dev.strata.adapters.http.HttpSupport;
 import dev.strata.application.role.PriceService;
 import dev.strata.application.role.PushPrice;
@@ -51,7 +53,13 @@ import java.util.Set;
  *
  * Every route acts in the request's tenant; an entry of another tenant is 404, like one that does not exist.
  */
-public final class RoleHttpService implements HttpService {
+public final class RoleHttpService implements Resource {
+
+    /** The area spans three top-level collections (roles, role-memory, prices), so it mounts at the API root. */
+    @Override
+    public String path() {
+        return "/v1";
+    }
 
     private final RoleMemoryService roles;
     private final RoleReflector reflector;
