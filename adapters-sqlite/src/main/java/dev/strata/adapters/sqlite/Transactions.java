@@ -59,9 +59,11 @@ final class Transactions {
     }
 
     private final Connections connections;
+    /** The database whose {@link CommitMarks} this helper writes before each commit; null writes none. */
+    private final SqliteDatabase database;
 
     Transactions(SqliteDatabase database) {
-        this(new Connections() {
+        this(database, new Connections() {
             @Override
             public Connection borrow() throws SQLException {
                 return database.connection();
@@ -75,6 +77,11 @@ final class Transactions {
     }
 
     Transactions(Connections connections) {
+        this(null, connections);
+    }
+
+    private Transactions(SqliteDatabase database, Connections connections) {
+        this.database = database;
         this.connections = Objects.requireNonNull(connections, "connections");
     }
 
@@ -125,6 +132,8 @@ final class Transactions {
                 return result;
             }
             try {
+                // What must be true exactly when this commits (an Idempotency-Key marked applied) joins it.
+                CommitMarks.writeBeforeCommit(database, c);
                 execute(c, "COMMIT");
             } catch (SQLException | RuntimeException e) {
                 // A refused COMMIT (full disk, a deferred constraint) may leave the transaction open.
