@@ -105,7 +105,7 @@ public final class Strata implements AutoCloseable {
                 .build();
         return Gateway.start(settings,
                 new GatewayCore(core.access().access(), vault.scrubber(), () -> ping(core.database()),
-                        SqliteFailures::isUnavailable),
+                        SqliteFailures::isUnavailable, core.idempotency().idempotency()),
                 List.of(new MemoryHttpService(memories, search, settings),
                         new ProfileHttpService(core.profile().profile(), settings),
                         new SnapshotHttpService(core.session().snapshots()),

@@ -3,6 +3,7 @@ package dev.strata.bootstrap;
 import dev.strata.adapters.sqlite.SqliteDatabase;
 import dev.strata.adapters.sqlite.SqliteSettings;
 import dev.strata.bootstrap.access.AccessModule;
+import dev.strata.bootstrap.idempotency.IdempotencyModule;
 import dev.strata.bootstrap.area.AreaModule;
 import dev.strata.bootstrap.area.Job;
 import dev.strata.bootstrap.fact.FactModule;
@@ -33,6 +34,7 @@ public final class StrataCore implements AutoCloseable {
     private final ProfileModule profile;
     private final SessionModule session;
     private final AccessModule access;
+    private final IdempotencyModule idempotency;
 
     /** Wires the areas in dependency order; a failure closes what was wired, not the database. */
     private StrataCore(SqliteDatabase db, StrataSettings s, Clock clock) {
@@ -45,6 +47,7 @@ public final class StrataCore implements AutoCloseable {
             profile = add(ProfileModule.wire(db, clock));
             session = add(SessionModule.wire(db, s.workspace(), s.sessions(), memory, profile, fact, clock));
             access = add(AccessModule.wire(db, clock));
+            idempotency = add(IdempotencyModule.wire(db, clock));
         } catch (RuntimeException e) {
             closeModules();
             throw e;
@@ -109,6 +112,11 @@ public final class StrataCore implements AutoCloseable {
 
     public AccessModule access() {
         return access;
+    }
+
+    /** The {@code Idempotency-Key} service of every front end. */
+    public IdempotencyModule idempotency() {
+        return idempotency;
     }
 
     /** Every area's background jobs, for the server to schedule. */

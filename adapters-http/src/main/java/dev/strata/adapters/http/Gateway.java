@@ -91,11 +91,14 @@ public final class Gateway implements AutoCloseable {
 
     private static void routing(HttpRouting.Builder routing, GatewaySettings settings, GatewayCore core,
                                 List<Resource> resources) {
+        // Recording a keyed write's answer wraps the socket side of the scrubber: it keeps what the scrubber let out.
+        routing.addFilter(IdempotentWrites.recording());
         // Scrubbing first, so even a 401 from authentication passes through it.
         routing.addFilter(new ScrubbedOutput(core.scrubber()));
         if (settings.authRequired()) {
             routing.addFilter(new Authentication(core.access()));
         }
+        routing.addFilter(new IdempotentWrites(core.idempotency(), settings));
         resources.forEach(resource -> routing.register(resource.path(), resource));
         routing.get("/openapi", OpenApiDocument.load(resources)::serve)
                 .any("/v1/*", (req, res) -> Problem.of("not-found", "Not found", Status.NOT_FOUND_404,

@@ -1,6 +1,7 @@
 package dev.strata.adapters.http;
 
 import dev.strata.application.access.AccessService;
+import dev.strata.application.idempotency.IdempotencyService;
 import dev.strata.domain.vault.CredentialScrubber;
 
 import java.util.Objects;
@@ -11,15 +12,17 @@ import java.util.function.Predicate;
  * What the gateway itself needs around every resource: {@code access} verifies API keys,
  * {@code scrubber} redacts registered secrets from every response body, {@code storageReady}
  * answers the readiness check, and {@code storageUnavailable} tells a storage outage (disk full,
- * read-only, I/O error: answered 503) from a defect (500).
+ * read-only, I/O error: answered 503) from a defect (500). {@code idempotency} serves the
+ * {@code Idempotency-Key} header of every write.
  */
 public record GatewayCore(AccessService access, CredentialScrubber scrubber, BooleanSupplier storageReady,
-                          Predicate<Throwable> storageUnavailable) {
+                          Predicate<Throwable> storageUnavailable, IdempotencyService idempotency) {
 
     public GatewayCore {
         Objects.requireNonNull(access, "access");
         Objects.requireNonNull(scrubber, "scrubber");
         Objects.requireNonNull(storageReady, "storageReady");
         Objects.requireNonNull(storageUnavailable, "storageUnavailable");
+        Objects.requireNonNull(idempotency, "idempotency");
     }
 }

@@ -15,6 +15,7 @@ import dev.strata.application.fact.ConsolidationSettings;
 import dev.strata.application.fact.FactConsolidator;
 import dev.strata.application.fact.GeneralFactService;
 import dev.strata.application.memory.MemoryLimits;
+import dev.strata.application.idempotency.IdempotencyService;
 import dev.strata.application.memory.MemoryService;
 import dev.strata.application.memory.MemoryTools;
 import dev.strata.application.memory.SecretSafeSearch;
@@ -27,6 +28,7 @@ import dev.strata.application.tool.ToolRegistry;
 import dev.strata.application.vault.VaultService;
 import dev.strata.application.vault.VaultTools;
 import dev.strata.domain.MutableClock;
+import dev.strata.domain.idempotency.InMemoryIdempotencyStore;
 import dev.strata.domain.access.InMemoryApiKeyStore;
 import dev.strata.domain.audit.InMemoryAuditLog;
 import dev.strata.domain.entity.EdgeExtractor;
@@ -78,6 +80,8 @@ final class InMemoryBackend {
     final ModelSpendService spend;
     final EntityService entities = new EntityService(new InMemoryMemoryEdgeStore(memoryStore),
             new EdgeExtractor(new FinanceEntityExtractor()), clock);
+    final InMemoryIdempotencyStore idempotencyStore = new InMemoryIdempotencyStore();
+    final IdempotencyService idempotency = new IdempotencyService(idempotencyStore, clock);
     /** Every agent tool, as the composition root registers them. */
     final ToolRegistry tools;
 
@@ -98,7 +102,7 @@ final class InMemoryBackend {
     }
 
     GatewayCore core() {
-        return new GatewayCore(access, vault.scrubber(), storageUp::get, failure -> false);
+        return new GatewayCore(access, vault.scrubber(), storageUp::get, failure -> false, idempotency);
     }
 
     /** Every resource of the gateway, in the order the composition root mounts them. */
