@@ -17,6 +17,7 @@ import dev.strata.adapters.sqlite.SqliteFailures;
 import dev.strata.application.memory.MemoryService;
 import dev.strata.application.memory.MemoryTools;
 import dev.strata.application.memory.SecretSafeSearch;
+import dev.strata.application.session.MemoryErasure;
 import dev.strata.application.tool.ToolRegistry;
 import dev.strata.application.vault.VaultService;
 import dev.strata.application.vault.VaultTools;
@@ -106,7 +107,8 @@ public final class Strata implements AutoCloseable {
         return Gateway.start(settings,
                 new GatewayCore(core.access().access(), vault.scrubber(), () -> ping(core.database()),
                         SqliteFailures::isUnavailable, core.idempotency().idempotency()),
-                List.of(new MemoryHttpService(memories, search, settings),
+                List.of(new MemoryHttpService(memories, search,
+                                new MemoryErasure(memories, core.session().sessions()), settings),
                         new ProfileHttpService(core.profile().profile(), settings),
                         new SnapshotHttpService(core.session().snapshots()),
                         new SessionHttpService(core.session().sessions(), settings),

@@ -95,6 +95,7 @@ public final class Gateway implements AutoCloseable {
         routing.addFilter(IdempotentWrites.recording());
         // Scrubbing first, so even a 401 from authentication passes through it.
         routing.addFilter(new ScrubbedOutput(core.scrubber()));
+        routing.addFilter(new StrictRequests(settings.authRequired()));
         if (settings.authRequired()) {
             routing.addFilter(new Authentication(core.access()));
         }

@@ -17,6 +17,7 @@ import dev.strata.application.fact.GeneralFactService;
 import dev.strata.application.memory.MemoryLimits;
 import dev.strata.application.idempotency.IdempotencyService;
 import dev.strata.application.memory.MemoryService;
+import dev.strata.application.session.MemoryErasure;
 import dev.strata.application.memory.MemoryTools;
 import dev.strata.application.memory.SecretSafeSearch;
 import dev.strata.application.model.DisabledLanguageModel;
@@ -108,7 +109,7 @@ final class InMemoryBackend {
     /** Every resource of the gateway, in the order the composition root mounts them. */
     List<Resource> resources(GatewaySettings settings) {
         return List.of(
-                new MemoryHttpService(memories, search, settings),
+                new MemoryHttpService(memories, search, new MemoryErasure(memories, sessions), settings),
                 new ProfileHttpService(profile, settings),
                 new SnapshotHttpService(snapshots),
                 new SessionHttpService(sessions, settings),
