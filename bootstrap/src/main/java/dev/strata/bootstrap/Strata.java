@@ -22,6 +22,7 @@ import dev.strata.application.tool.ToolRegistry;
 import dev.strata.application.vault.VaultService;
 import dev.strata.application.vault.VaultTools;
 import dev.strata.bootstrap.area.Job;
+import dev.strata.bootstrap.llm.ModelCircuitCheck;
 import dev.strata.bootstrap.server.ServerSettings;
 import io.helidon.scheduling.FixedRate;
 import io.helidon.scheduling.Scheduling;
@@ -106,7 +107,8 @@ public final class Strata implements AutoCloseable {
                 .build();
         return Gateway.start(settings,
                 new GatewayCore(core.access().access(), vault.scrubber(), () -> ping(core.database()),
-                        SqliteFailures::isUnavailable, core.idempotency().idempotency()),
+                        SqliteFailures::isUnavailable, core.idempotency().idempotency(),
+                        List.of(new ModelCircuitCheck(core.llm()))),
                 List.of(new MemoryHttpService(memories, search,
                                 new MemoryErasure(memories, core.session().sessions()), settings),
                         new ProfileHttpService(core.profile().profile(), settings),

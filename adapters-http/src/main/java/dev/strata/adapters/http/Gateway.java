@@ -24,10 +24,10 @@ import io.helidon.webserver.WebServer;
 import io.helidon.webserver.http.HttpRouting;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.observe.ObserveFeature;
-import io.helidon.webserver.observe.health.HealthObserver;
 import io.helidon.webserver.observe.metrics.MetricsObserver;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -80,9 +80,7 @@ public final class Gateway implements AutoCloseable {
                                 direct(req, headers, transportProblem(status, message, settings)))
                         .addHandler(DirectHandler.EventType.PAYLOAD_TOO_LARGE, (req, type, status, headers, message) ->
                                 direct(req, headers, Requests.tooLarge(settings.maxBatchBodyBytes()).problem())))
-                .addFeature(ObserveFeature.just(
-                        HealthObserver.create(storageCheck(core.storageReady())),
-                        MetricsObserver.create()))
+                .addFeature(ObserveFeature.just(MetricsObserver.create()))
                 .routing(routing -> routing(routing, settings, core, resources))
                 .build()
                 .start();
@@ -101,6 +99,10 @@ public final class Gateway implements AutoCloseable {
         }
         routing.addFilter(new IdempotentWrites(core.idempotency(), settings));
         resources.forEach(resource -> routing.register(resource.path(), resource));
+        List<HealthCheck> checks = new ArrayList<>();
+        checks.add(storageCheck(core.storageReady()));
+        checks.addAll(core.healthChecks());
+        new HealthEndpoint(checks, settings.authRequired()).register(routing);
         routing.get("/openapi", OpenApiDocument.load(resources)::serve)
                 .any("/v1/*", (req, res) -> Problem.of("not-found", "Not found", Status.NOT_FOUND_404,
                         "no resource at " + req.prologue().method().text() + " " + instance(req))

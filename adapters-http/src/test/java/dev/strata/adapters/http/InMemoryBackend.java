@@ -29,6 +29,9 @@ import dev.strata.application.tool.ToolRegistry;
 import dev.strata.application.vault.VaultService;
 import dev.strata.application.vault.VaultTools;
 import dev.strata.domain.MutableClock;
+import io.helidon.health.HealthCheck;
+import io.helidon.health.HealthCheckResponse;
+import io.helidon.health.HealthCheckType;
 import dev.strata.domain.idempotency.InMemoryIdempotencyStore;
 import dev.strata.domain.access.InMemoryApiKeyStore;
 import dev.strata.domain.audit.InMemoryAuditLog;
@@ -81,6 +84,9 @@ final class InMemoryBackend {
     final ModelSpendService spend;
     final EntityService entities = new EntityService(new InMemoryMemoryEdgeStore(memoryStore),
             new EdgeExtractor(new FinanceEntityExtractor()), clock);
+    /** The model circuit the health check reports. */
+    final java.util.concurrent.atomic.AtomicReference<String> circuit =
+            new java.util.concurrent.atomic.AtomicReference<>("closed");
     final InMemoryIdempotencyStore idempotencyStore = new InMemoryIdempotencyStore();
     final IdempotencyService idempotency = new IdempotencyService(idempotencyStore, clock);
     /** Every agent tool, as the composition root registers them. */
@@ -103,7 +109,28 @@ final class InMemoryBackend {
     }
 
     GatewayCore core() {
-        return new GatewayCore(access, vault.scrubber(), storageUp::get, failure -> false, idempotency);
+        return new GatewayCore(access, vault.scrubber(), storageUp::get, failure -> false, idempotency,
+                List.of(modelCheck()));
+    }
+
+    /** What the composition root's model check reports: the circuit the test sets, always up. */
+    private HealthCheck modelCheck() {
+        return new HealthCheck() {
+            @Override
+            public HealthCheckType type() {
+                return HealthCheckType.READINESS;
+            }
+
+            @Override
+            public String name() {
+                return "model";
+            }
+
+            @Override
+            public HealthCheckResponse call() {
+                return HealthCheckResponse.builder().status(true).detail("circuit", circuit.get()).build();
+            }
+        };
     }
 
     /** Every resource of the gateway, in the order the composition root mounts them. */

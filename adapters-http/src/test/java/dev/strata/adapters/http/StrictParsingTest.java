@@ -121,6 +121,21 @@ class StrictParsingTest {
         }
 
         @Test
+        void health_names_its_checks_to_anyone_and_shows_their_data_to_admin_keys_only() {
+            keys();
+
+            var open = gateway.request("GET", "/observe/health").send().assertJson(200).json();
+            var tenant = gateway.request("GET", "/observe/health").bearer(tenantKey.token().value()).send().json();
+            var admin = gateway.request("GET", "/observe/health").bearer(adminKey.token().value()).send().json();
+
+            assertThat(open.getJsonArray("checks").getJsonObject(1).getString("name")).isEqualTo("model");
+            assertThat(open.getJsonArray("checks").getJsonObject(1).containsKey("data")).isFalse();
+            assertThat(tenant.getJsonArray("checks").getJsonObject(1).containsKey("data")).isFalse();
+            assertThat(admin.getJsonArray("checks").getJsonObject(1).getJsonObject("data").getString("circuit"))
+                    .isEqualTo("closed");
+        }
+
+        @Test
         void duplicate_authorization_headers_are_a_400_even_when_both_are_valid() {
             keys();
 
