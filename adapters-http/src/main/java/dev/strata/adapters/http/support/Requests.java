@@ -130,6 +130,7 @@ public final class Requests {
             throw new InvalidInputException("body", "ended before the length its framing announced, or its chunks "
                     + "were malformed");
         }
+        ConnectionDeadlines.bodyRead();
         return bytes;
     }
 
