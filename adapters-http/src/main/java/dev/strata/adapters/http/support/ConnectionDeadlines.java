@@ -61,11 +61,22 @@ public final class ConnectionDeadlines implements Http1ConnectionListener, AutoC
         if (watch == null || watch.ctx != ctx) {
             return;
         }
-        boolean hasBody = headers.contentLength().orElse(0) > 0 || headers.contains(HeaderNames.TRANSFER_ENCODING);
-        if (hasBody) {
+        if (hasBody(headers)) {
             watch.arm("the request body", bodyTimeout);
         } else {
             watch.clear();
+        }
+    }
+
+    /** A Content-Length that is not a number is the router's 400 to give; here it counts as a body to wait for. */
+    private static boolean hasBody(Headers headers) {
+        if (headers.contains(HeaderNames.TRANSFER_ENCODING)) {
+            return true;
+        }
+        try {
+            return headers.contentLength().orElse(0) > 0;
+        } catch (RuntimeException e) {
+            return headers.contains(HeaderNames.CONTENT_LENGTH);
         }
     }
 
