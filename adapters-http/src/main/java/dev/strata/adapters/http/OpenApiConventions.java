@@ -29,6 +29,8 @@ final class OpenApiConventions {
     private static final Set<String> METHODS = Set.of("get", "put", "post", "delete", "patch");
     private static final Set<String> WRITES = Set.of("put", "post", "delete", "patch");
     private static final JsonObject PROBLEM = ref("responses", "Problem");
+    /** On the tools' paths a failure is the tool's envelope or, from the gateway itself, a problem. */
+    private static final JsonObject TOOL_FAILURE = ref("responses", "ToolFailure");
 
     private OpenApiConventions() {
     }
@@ -80,23 +82,24 @@ final class OpenApiConventions {
         boolean health = path.startsWith("/observe/health");
         boolean write = WRITES.contains(method) && path.startsWith("/v1/");
         boolean body = operation.containsKey("requestBody");
+        JsonObject problem = path.startsWith("/v1/tools/") ? TOOL_FAILURE : OpenApiConventions.PROBLEM;
         JsonObjectBuilder responses = JSON.createObjectBuilder(operation.getJsonObject("responses"));
         Map<String, JsonValue> documented = operation.getJsonObject("responses");
-        addIfAbsent(responses, documented, "400", PROBLEM);
-        addIfAbsent(responses, documented, "414", PROBLEM);
-        addIfAbsent(responses, documented, "503", health ? documented.getOrDefault("503", PROBLEM) : PROBLEM);
+        addIfAbsent(responses, documented, "400", problem);
+        addIfAbsent(responses, documented, "414", problem);
+        addIfAbsent(responses, documented, "503", health ? documented.getOrDefault("503", problem) : problem);
         if (health) {
             out.add("security", JSON.createArrayBuilder());
         } else {
-            addIfAbsent(responses, documented, "401", PROBLEM);
-            addIfAbsent(responses, documented, "403", PROBLEM);
+            addIfAbsent(responses, documented, "401", problem);
+            addIfAbsent(responses, documented, "403", problem);
         }
         if (body) {
-            addIfAbsent(responses, documented, "413", PROBLEM);
-            addIfAbsent(responses, documented, "415", PROBLEM);
+            addIfAbsent(responses, documented, "413", problem);
+            addIfAbsent(responses, documented, "415", problem);
         }
         if (write) {
-            addIfAbsent(responses, documented, "409", PROBLEM);
+            addIfAbsent(responses, documented, "409", problem);
             out.add("parameters", JSON.createArrayBuilder(operation.containsKey("parameters")
                     ? operation.getJsonArray("parameters") : JsonValue.EMPTY_JSON_ARRAY)
                     .add(ref("parameters", "IdempotencyKey")));
