@@ -53,11 +53,11 @@ public final class SqlitePreferenceStore implements PreferenceStore {
                 LearnedPreference existing = same.get();
                 long evidence = merge.merge(existing.evidence(), p.evidence());
                 if (evidence == existing.evidence()) {
-                    return new Proposed(existing, false);
+                    return new Proposed(existing, false, existing.evidence());
                 }
                 tx.update("UPDATE learned_preferences SET evidence = ?, updated_at = ? WHERE tenant = ? AND id = ?",
                         evidence, Timestamps.format(at), p.tenant().value(), existing.id().value());
-                return new Proposed(existing.withEvidence(evidence, at), false);
+                return new Proposed(existing.withEvidence(evidence, at), false, existing.evidence());
             }
             String ts = Timestamps.format(at);
             tx.insert("INSERT INTO learned_preferences(tenant, dimension, content, normalized, kind, state, evidence, "
@@ -66,7 +66,7 @@ public final class SqlitePreferenceStore implements PreferenceStore {
                     p.evidence(), p.source().wireName(), ts, ts);
             long id = Columns.longValue(tx.get("SELECT last_insert_rowid() AS id").orElseThrow(), "id");
             return new Proposed(new LearnedPreference(PreferenceId.of(id), p.tenant(), p.dimension(), p.content(),
-                    p.kind(), PreferenceState.PROPOSED, p.evidence(), p.source(), Optional.empty(), at, at), true);
+                    p.kind(), PreferenceState.PROPOSED, p.evidence(), p.source(), Optional.empty(), at, at), true, 0);
         });
     }
 

@@ -34,7 +34,14 @@ public interface PreferenceStore {
     /** Records (or clears) the promoted memory of a preference; empty when there is none. */
     Optional<LearnedPreference> linkMemory(Tenant tenant, PreferenceId id, Optional<MemoryId> memory, Instant now);
 
-    /** The stored (or merged) row and whether it was new. */
-    record Proposed(LearnedPreference preference, boolean inserted) {
+    /**
+     * The stored (or merged) row, whether it was new, and the evidence it had before (0 when new), so
+     * a caller can tell a merge that raised the evidence from a recount that changed nothing.
+     */
+    record Proposed(LearnedPreference preference, boolean inserted, long previousEvidence) {
+
+        public boolean changed() {
+            return inserted || preference.evidence() != previousEvidence;
+        }
     }
 }

@@ -27,12 +27,12 @@ public final class InMemoryPreferenceStore implements PreferenceStore {
             long evidence = merge.merge(existing.evidence(), p.evidence());
             LearnedPreference merged = evidence == existing.evidence() ? existing : existing.withEvidence(evidence, now);
             rows.put(merged.id().value(), merged);
-            return new Proposed(merged, false);
+            return new Proposed(merged, false, existing.evidence());
         }
         LearnedPreference row = new LearnedPreference(PreferenceId.of(nextId++), p.tenant(), p.dimension(), p.content(),
                 p.kind(), PreferenceState.PROPOSED, p.evidence(), p.source(), Optional.empty(), now, now);
         rows.put(row.id().value(), row);
-        return new Proposed(row, true);
+        return new Proposed(row, true, 0);
     }
 
     @Override

@@ -57,7 +57,10 @@ public abstract class PreferenceStoreContract {
         assertThat(added.preference().id()).isEqualTo(first.id());
         assertThat(added.preference().evidence()).isEqualTo(4);
         assertThat(added.preference().content()).isEqualTo(first.content());
+        assertThat(added.changed()).isTrue();
+        assertThat(added.previousEvidence()).isEqualTo(3);
         assertThat(recounted.preference().evidence()).as("a recount of the same observations adds nothing").isEqualTo(4);
+        assertThat(recounted.changed()).isFalse();
         assertThat(raised.preference().evidence()).isEqualTo(7);
         assertThat(store.list(ALICE, PreferenceFilter.ALL, 10)).hasSize(1);
     }
