@@ -36,6 +36,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Trades and the decisions attributed to methodologies. Recording an outcome moves the trade, its
@@ -91,7 +92,7 @@ public final class TradeService {
         NewTrade trade = new NewTrade(cmd.tenant(), asset, assetClass, side, cmd.size(), cmd.entryPrice(), openedAt,
                 close);
         Optional<CaseDraft> decision = draft(cmd.methodologyIds(), cmd.hintHash(), cmd.decision());
-        TradeStore.Recorded r = trades.record(trade, decision, settings.scoringPolicy(), now);
+        TradeStore.Recorded r = namingFields(decision, () -> trades.record(trade, decision, settings.scoringPolicy(), now));
         audit.record(cmd.tenant(), "trade.record", "trade:" + r.trade().id(), r.trade().side().wireName() + " "
                 + Money.text(r.trade().size()) + " " + r.trade().asset().key() + " (" + r.trade().status() + ")");
         r.decision().ifPresent(c -> auditCase(c));
@@ -108,11 +109,37 @@ public final class TradeService {
         CaseDraft decision = draft(methodologyIds, hintHash, decisionText)
                 .orElseThrow(() -> new InvalidInputException("methodology_ids", "must name at least one methodology: "
                         + "a case is an attributed decision, never an external fill"));
-        TradeStore.Recorded r = trades.recordCase(tenant, trade, decision, settings.scoringPolicy(), clock.instant());
+        TradeStore.Recorded r = namingFields(Optional.of(decision), () -> trades.recordCase(tenant, trade, decision,
+                settings.scoringPolicy(), clock.instant()));
         r.decision().ifPresent(this::auditCase);
         audit.scored(r.changes(), "case recorded against closed trade " + trade, settings);
         r.changes().forEach(c -> events.publish(new LearningEvent.MethodologyChanged(c.after())));
         return new Recording(r.trade(), r.decision(), r.changes());
+    }
+
+    /**
+     * A methodology or trade named in the request body that the tenant does not have is bad input
+     * naming its field ({@code methodology_ids[1]}, {@code trade_id}), not a missing resource: the
+     * addressed resource is the collection. Another tenant's id reads exactly like a missing one.
+     */
+    private static <T> T namingFields(Optional<CaseDraft> decision, Supplier<T> call) {
+        try {
+            return call.get();
+        } catch (NotFoundException e) {
+            if (e.resource().equals("trade")) {
+                throw new InvalidInputException("trade_id", "names no trade of this tenant (" + e.id() + ")");
+            }
+            if (e.resource().equals("methodology") && decision.isPresent()) {
+                List<MethodologyId> ids = decision.get().methodologies();
+                for (int i = 0; i < ids.size(); i++) {
+                    if (ids.get(i).toString().equals(e.id())) {
+                        throw new InvalidInputException("methodology_ids[" + i + "]", "names no methodology of this "
+                                + "tenant (" + e.id() + ")");
+                    }
+                }
+            }
+            throw e;
+        }
     }
 
     private void auditCase(MethodologyCase c) {

@@ -142,12 +142,10 @@ class TradeServiceTest {
         refused(() -> h.trades.record(new RecordTrade(ALICE, "ETH", "crypto_major", "long", BigDecimal.ONE,
                 BigDecimal.TEN, Optional.empty(), Optional.empty(), Optional.of(BigDecimal.ONE), Optional.empty(),
                 List.of(), Optional.empty(), Optional.empty())), "exit_price");
-        assertThatThrownBy(() -> h.trades.record(trade(ALICE, "ETH", "crypto_major", "1",
-                List.of(m.id().value(), 999L), Optional.of("h")))).isInstanceOf(NotFoundException.class)
-                .hasMessageContaining("methodology 999");
-        assertThatThrownBy(() -> h.trades.record(trade(ALICE, "ETH", "crypto_major", "1",
-                List.of(bobs.id().value()), Optional.of("h")))).isInstanceOf(NotFoundException.class)
-                .hasMessageContaining("methodology " + bobs.id());
+        refused(() -> h.trades.record(trade(ALICE, "ETH", "crypto_major", "1", List.of(m.id().value(), 999L),
+                Optional.of("h"))), "methodology_ids[1]");
+        refused(() -> h.trades.record(trade(ALICE, "ETH", "crypto_major", "1", List.of(bobs.id().value()),
+                Optional.of("h"))), "methodology_ids[0]");
 
         assertThat(h.trades.listTrades(ALICE, Optional.empty(), Optional.empty())).isEmpty();
         assertThat(h.trades.listCases(ALICE, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty()))
@@ -180,8 +178,12 @@ class TradeServiceTest {
 
         refused(() -> h.trades.recordCase(ALICE, plain.id(), List.of(), Optional.empty(), Optional.empty()),
                 "methodology_ids");
-        assertThatThrownBy(() -> h.trades.recordCase(BOB, plain.id(), List.of(m.id().value()), Optional.of("h"),
-                Optional.empty())).isInstanceOf(NotFoundException.class).hasMessageContaining("trade");
+        refused(() -> h.trades.recordCase(BOB, plain.id(), List.of(m.id().value()), Optional.of("h"),
+                Optional.empty()), "trade_id");
+        refused(() -> h.trades.recordCase(ALICE, plain.id(), List.of(m.id().value(), 77L), Optional.of("h"),
+                Optional.empty()), "methodology_ids[1]");
+        assertThat(h.trades.listCases(ALICE, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty()))
+                .isEmpty();
 
         TradeService.Recording r = h.trades.recordCase(ALICE, plain.id(), List.of(m.id().value()), Optional.of("h"),
                 Optional.of("added later"));
