@@ -1,7 +1,5 @@
 package dev.strata.adapters.sqlite;
 
-import dev.strata.domain.error.DomainException;
-import dev.strata.domain.error.UnavailableException;
 import dev.strata.domain.learning.AssetClass;
 import dev.strata.domain.learning.LearningPolicy;
 import dev.strata.domain.learning.Methodology;
@@ -12,73 +10,81 @@ import dev.strata.domain.learning.MethodologyStore;
 import dev.strata.domain.learning.NewMethodology;
 import dev.strata.domain.learning.Provenance;
 import dev.strata.domain.memory.Tenant;
-import io.helidon.dbclient.DbClient;
-import io.helidon.dbclient.DbExecute;
-import io.helidon.dbclient.DbRow;
-import io.helidon.dbclient.DbTransaction;
 
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Function;
-import java.util.stream.Stream;
 
-/** {@link MethodologyStore} on the {@code methodologies} table (migration 12). */
+/**
+ * {@link MethodologyStore} on the {@code methodologies} table (migration 12). Writes run in
+ * {@link Transactions}; reads use plain JDBC with the one row mapper {@link #read(ResultSet)}, which
+ * the trade store shares when it scores methodologies inside its own transaction.
+ */
 public final class SqliteMethodologyStore implements MethodologyStore {
 
     static final String COLUMNS = "id, tenant, asset_class, title, body, successes, times_used, confidence, quarantine, "
             + "provenance, created_at, updated_at";
+    private static final String BY_ID = "SELECT " + COLUMNS + " FROM methodologies WHERE tenant = ? AND id = ?";
 
-    private final DbClient db;
+    private final SqliteDatabase database;
+    private final Transactions transactions;
 
     public SqliteMethodologyStore(SqliteDatabase database) {
-        this.db = database.dbClient();
+        this.database = database;
+        this.transactions = new Transactions(database);
     }
 
     @Override
     public Created create(NewMethodology methodology, double initialConfidence, Instant now) {
-        return inTransaction("create the methodology", tx -> createIn(tx, methodology, initialConfidence,
-                Timestamps.truncate(now)));
+        Instant at = Timestamps.truncate(now);
+        return transactions.write("create the methodology", c -> createIn(c, methodology, initialConfidence, at));
     }
 
     @Override
     public List<Created> createAll(List<NewMethodology> methodologies, double initialConfidence, Instant now) {
         Instant at = Timestamps.truncate(now);
-        return inTransaction("create the methodologies", tx -> {
+        return transactions.write("create the methodologies", c -> {
             List<Created> out = new ArrayList<>(methodologies.size());
             for (NewMethodology m : methodologies) {
-                out.add(createIn(tx, m, initialConfidence, at));
+                out.add(createIn(c, m, initialConfidence, at));
             }
             return out;
         });
     }
 
-    private static Created createIn(DbExecute tx, NewMethodology m, double initialConfidence, Instant at) {
-        Optional<Methodology> same = tx.get("SELECT " + COLUMNS + " FROM methodologies WHERE tenant = ? "
-                        + "AND asset_class = ? AND normalized_key = ?", m.tenant().value(), m.assetClass().wireName(),
-                m.normalizedKey()).map(SqliteMethodologyStore::toMethodology);
+    private static Created createIn(Connection c, NewMethodology m, double initialConfidence, Instant at)
+            throws SQLException {
+        Optional<Methodology> same = Jdbc.first(c, "SELECT " + COLUMNS + " FROM methodologies WHERE tenant = ? "
+                        + "AND asset_class = ? AND normalized_key = ?",
+                List.of(m.tenant().value(), m.assetClass().wireName(), m.normalizedKey()), SqliteMethodologyStore::read);
         if (same.isPresent()) {
             return new Created(same.get(), false);
         }
         String ts = Timestamps.format(at);
-        tx.insert("INSERT INTO methodologies(tenant, asset_class, title, body, normalized_key, successes, times_used, "
-                        + "confidence, quarantine, provenance, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 0, 0, ?, 1, ?, ?, ?)",
+        Jdbc.update(c, "INSERT INTO methodologies(tenant, asset_class, title, body, normalized_key, successes, "
+                        + "times_used, confidence, quarantine, provenance, created_at, updated_at) "
+                        + "VALUES (?, ?, ?, ?, ?, 0, 0, ?, 1, ?, ?, ?)",
                 m.tenant().value(), m.assetClass().wireName(), m.title(), m.body(), m.normalizedKey(), initialConfidence,
                 m.provenance().wireName(), ts, ts);
-        long id = Columns.longValue(tx.get("SELECT last_insert_rowid() AS id").orElseThrow(), "id");
+        long id = Jdbc.lastInsertRowid(c);
         return new Created(new Methodology(MethodologyId.of(id), m.tenant(), m.assetClass(), m.title(), m.body(), 0, 0,
                 initialConfidence, true, m.provenance(), at, at), true);
     }
 
     @Override
     public Optional<Methodology> find(Tenant tenant, MethodologyId id) {
-        return findIn(db.execute(), tenant, id);
+        try (JdbcReads reads = new JdbcReads(database)) {
+            return reads.first(BY_ID, List.of(tenant.value(), id.value()), SqliteMethodologyStore::read);
+        }
     }
 
-    static Optional<Methodology> findIn(DbExecute exec, Tenant tenant, MethodologyId id) {
-        return exec.get("SELECT " + COLUMNS + " FROM methodologies WHERE tenant = ? AND id = ?", tenant.value(), id.value())
-                .map(SqliteMethodologyStore::toMethodology);
+    /** The methodology as the transaction holding {@code c} sees it. */
+    static Optional<Methodology> findIn(Connection c, Tenant tenant, MethodologyId id) throws SQLException {
+        return Jdbc.first(c, BY_ID, List.of(tenant.value(), id.value()), SqliteMethodologyStore::read);
     }
 
     @Override
@@ -95,28 +101,38 @@ public final class SqliteMethodologyStore implements MethodologyStore {
         });
         sql.append(" ORDER BY confidence DESC, id DESC LIMIT ?");
         params.add(limit);
-        try (Stream<DbRow> rows = db.execute().query(sql.toString(), params.toArray())) {
-            return rows.map(SqliteMethodologyStore::toMethodology).toList();
+        try (JdbcReads reads = new JdbcReads(database)) {
+            return reads.list(sql.toString(), params, SqliteMethodologyStore::read);
         }
     }
 
     @Override
     public Optional<Methodology> graduate(Tenant tenant, MethodologyId id, long successes, long uses, Instant now) {
         Instant at = Timestamps.truncate(now);
-        return inTransaction("graduate the methodology", tx -> findIn(tx, tenant, id)
-                .filter(m -> m.successes() == successes && m.uses() == uses)
-                .map(m -> m.graduated() ? m : writeQuarantine(tx, m.withQuarantine(false, at))));
+        return transactions.write("graduate the methodology", c -> {
+            Optional<Methodology> found = findIn(c, tenant, id)
+                    .filter(m -> m.successes() == successes && m.uses() == uses);
+            if (found.isEmpty() || found.get().graduated()) {
+                return found;
+            }
+            return Optional.of(writeQuarantine(c, found.get().withQuarantine(false, at)));
+        });
     }
 
     @Override
     public Optional<Methodology> quarantine(Tenant tenant, MethodologyId id, Instant now) {
         Instant at = Timestamps.truncate(now);
-        return inTransaction("quarantine the methodology", tx -> findIn(tx, tenant, id)
-                .map(m -> m.quarantined() ? m : writeQuarantine(tx, m.withQuarantine(true, at))));
+        return transactions.write("quarantine the methodology", c -> {
+            Optional<Methodology> found = findIn(c, tenant, id);
+            if (found.isEmpty() || found.get().quarantined()) {
+                return found;
+            }
+            return Optional.of(writeQuarantine(c, found.get().withQuarantine(true, at)));
+        });
     }
 
-    private static Methodology writeQuarantine(DbExecute tx, Methodology m) {
-        tx.update("UPDATE methodologies SET quarantine = ?, updated_at = ? WHERE tenant = ? AND id = ?",
+    private static Methodology writeQuarantine(Connection c, Methodology m) throws SQLException {
+        Jdbc.update(c, "UPDATE methodologies SET quarantine = ?, updated_at = ? WHERE tenant = ? AND id = ?",
                 m.quarantined() ? 1 : 0, Timestamps.format(m.updatedAt()), m.tenant().value(), m.id().value());
         return m;
     }
@@ -124,67 +140,50 @@ public final class SqliteMethodologyStore implements MethodologyStore {
     @Override
     public Optional<MethodologyChange> rescore(Tenant tenant, MethodologyId id, LearningPolicy policy, Instant now) {
         Instant at = Timestamps.truncate(now);
-        return inTransaction("rescore the methodology", tx -> findIn(tx, tenant, id).map(m -> {
-            Methodology after = m.rescored(policy, at);
-            MethodologyChange change = new MethodologyChange(m, after);
-            if (!change.changed()) {
-                return new MethodologyChange(m, m);
+        return transactions.write("rescore the methodology", c -> {
+            Optional<Methodology> found = findIn(c, tenant, id);
+            if (found.isEmpty()) {
+                return Optional.empty();
             }
-            writeScore(tx, after);
-            return change;
-        }));
+            Methodology before = found.get();
+            MethodologyChange change = new MethodologyChange(before, before.rescored(policy, at));
+            if (!change.changed()) {
+                return Optional.of(new MethodologyChange(before, before));
+            }
+            writeScore(c, change.after());
+            return Optional.of(change);
+        });
     }
 
     /** Stores a methodology's counts, confidence and quarantine; the trade store calls it inside its transaction. */
-    static void writeScore(DbExecute tx, Methodology m) {
-        tx.update("UPDATE methodologies SET successes = ?, times_used = ?, confidence = ?, quarantine = ?, updated_at = ? "
-                        + "WHERE tenant = ? AND id = ?", m.successes(), m.uses(), m.confidence(), m.quarantined() ? 1 : 0,
-                Timestamps.format(m.updatedAt()), m.tenant().value(), m.id().value());
+    static void writeScore(Connection c, Methodology m) throws SQLException {
+        Jdbc.update(c, "UPDATE methodologies SET successes = ?, times_used = ?, confidence = ?, quarantine = ?, "
+                        + "updated_at = ? WHERE tenant = ? AND id = ?", m.successes(), m.uses(), m.confidence(),
+                m.quarantined() ? 1 : 0, Timestamps.format(m.updatedAt()), m.tenant().value(), m.id().value());
     }
 
     @Override
     public List<Tenant> tenants() {
-        try (Stream<DbRow> rows = db.execute().query("SELECT DISTINCT tenant FROM methodologies ORDER BY tenant")) {
-            return rows.map(r -> Tenant.of(Columns.string(r, "tenant"))).toList();
+        try (JdbcReads reads = new JdbcReads(database)) {
+            return reads.list("SELECT DISTINCT tenant FROM methodologies ORDER BY tenant", List.of(),
+                    r -> Tenant.of(r.getString("tenant")));
         }
     }
 
-    static Methodology toMethodology(DbRow r) {
+    /** A row selected with {@link #COLUMNS}. */
+    static Methodology read(ResultSet r) throws SQLException {
         return new Methodology(
-                MethodologyId.of(Columns.longValue(r, "id")),
-                Tenant.of(Columns.string(r, "tenant")),
-                AssetClass.parse("asset_class", Columns.string(r, "asset_class")),
-                Columns.string(r, "title"),
-                Columns.string(r, "body"),
-                Columns.longValue(r, "successes"),
-                Columns.longValue(r, "times_used"),
-                Columns.doubleValue(r, "confidence"),
-                Columns.longValue(r, "quarantine") != 0,
-                Provenance.parse("provenance", Columns.string(r, "provenance")),
-                Timestamps.parse(Columns.string(r, "created_at")),
-                Timestamps.parse(Columns.string(r, "updated_at")));
-    }
-
-    /**
-     * The store's one way to run a transaction: commit on success, roll back and classify on failure.
-     * Kept in this single method so switching to a shared transaction helper is a one-place change.
-     */
-    private <T> T inTransaction(String what, Function<DbTransaction, T> work) {
-        DbTransaction tx = db.transaction();
-        try {
-            T result = work.apply(tx);
-            tx.commit();
-            return result;
-        } catch (RuntimeException e) {
-            Transactions.rollbackAfter(tx, e);
-            throw failure(what, e);
-        }
-    }
-
-    static RuntimeException failure(String what, RuntimeException e) {
-        if (e instanceof DomainException || e instanceof IllegalArgumentException) {
-            return e;
-        }
-        return new UnavailableException("could not " + what + ": " + e.getMessage(), e);
+                MethodologyId.of(r.getLong("id")),
+                Tenant.of(r.getString("tenant")),
+                AssetClass.parse("asset_class", r.getString("asset_class")),
+                r.getString("title"),
+                r.getString("body"),
+                r.getLong("successes"),
+                r.getLong("times_used"),
+                r.getDouble("confidence"),
+                r.getLong("quarantine") != 0,
+                Provenance.parse("provenance", r.getString("provenance")),
+                Timestamps.parse(r.getString("created_at")),
+                Timestamps.parse(r.getString("updated_at")));
     }
 }
