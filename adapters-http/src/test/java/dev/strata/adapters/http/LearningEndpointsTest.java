@@ -3,7 +3,7 @@ package dev.strata.adapters.http;
 import dev.strata.adapters.http.learning.LearningHttpService;
 import dev.strata.application.learning.CompiledPageService;
 import dev.strata.application.learning.LearningEvents;
-import dev.strata.application.learning.LearningSettings;
+import dev.strata.application.learning.LearningLoopSettings;
 import dev.strata.application.learning.LearningsService;
 import dev.strata.application.learning.MethodologyService;
 import dev.strata.application.learning.PreferenceService;
@@ -60,7 +60,7 @@ class LearningEndpointsTest {
     @BeforeEach
     void start() {
         InMemoryPreferenceStore preferenceStore = new InMemoryPreferenceStore();
-        LearningSettings settings = LearningSettings.defaults();
+        LearningLoopSettings settings = LearningLoopSettings.defaults();
         LearningEvents events = new LearningEvents();
         DisabledLanguageModel model = new DisabledLanguageModel();
         MethodologyService methodologies = new MethodologyService(methodologyStore, audit, events, settings, clock);

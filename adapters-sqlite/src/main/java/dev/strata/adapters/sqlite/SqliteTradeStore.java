@@ -251,6 +251,14 @@ public final class SqliteTradeStore implements TradeStore {
     }
 
     @Override
+    public List<Tenant> tenantsWithTrades() {
+        try (JdbcReads reads = new JdbcReads(database)) {
+            return reads.list("SELECT DISTINCT tenant FROM trade_history ORDER BY tenant", List.of(),
+                    r -> Tenant.of(r.getString("tenant")));
+        }
+    }
+
+    @Override
     public List<Tenant> tenantsWithCases(CaseOutcome outcome) {
         try (JdbcReads reads = new JdbcReads(database)) {
             return reads.list("SELECT DISTINCT tenant FROM methodology_cases WHERE outcome = ? ORDER BY tenant",

@@ -5,7 +5,7 @@ import dev.strata.application.fact.FactConsolidator;
 import dev.strata.application.fact.GeneralFactService;
 import dev.strata.application.learning.CompiledPageService;
 import dev.strata.application.learning.LearningEvents;
-import dev.strata.application.learning.LearningSettings;
+import dev.strata.application.learning.LearningLoopSettings;
 import dev.strata.application.learning.MethodologyDraft;
 import dev.strata.application.learning.MethodologyService;
 import dev.strata.application.learning.PreferenceService;
@@ -79,7 +79,7 @@ class LearningLoopTest {
         SqliteMethodologyStore methodologyStore = new SqliteMethodologyStore(db);
         SqliteTradeStore tradeStore = new SqliteTradeStore(db);
         SqlitePreferenceStore preferenceStore = new SqlitePreferenceStore(db);
-        LearningSettings settings = LearningSettings.defaults();
+        LearningLoopSettings settings = LearningLoopSettings.defaults();
         LearningEvents events = new LearningEvents();
         methodologies = new MethodologyService(methodologyStore, audit, events, settings, clock);
         trades = new TradeService(tradeStore, memories, audit, events, settings, clock);

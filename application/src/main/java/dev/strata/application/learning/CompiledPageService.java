@@ -38,12 +38,12 @@ public final class CompiledPageService implements LearningListener, MemoryListen
     private final MethodologyStore methodologies;
     private final PreferenceStore preferences;
     private final TradeStore trades;
-    private final LearningSettings settings;
+    private final LearningLoopSettings settings;
     private final Clock clock;
     private final CompiledPageCache cache;
 
     public CompiledPageService(MethodologyStore methodologies, PreferenceStore preferences, TradeStore trades,
-                               LearningSettings settings, Clock clock) {
+                               LearningLoopSettings settings, Clock clock) {
         this.methodologies = Objects.requireNonNull(methodologies, "methodologies");
         this.preferences = Objects.requireNonNull(preferences, "preferences");
         this.trades = Objects.requireNonNull(trades, "trades");

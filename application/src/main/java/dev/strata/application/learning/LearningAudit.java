@@ -33,7 +33,7 @@ final class LearningAudit {
      * One row per scored methodology ({@code methodology.score}), one more when it was demoted, and
      * in shadow mode one {@code learning.shadow.demote} row where demotion would have applied.
      */
-    void scored(List<MethodologyChange> changes, String cause, LearningSettings settings) {
+    void scored(List<MethodologyChange> changes, String cause, LearningLoopSettings settings) {
         for (MethodologyChange c : changes) {
             String subject = "methodology:" + c.after().id();
             record(c.after().tenant(), "methodology.score", subject, cause + ": " + c.before().successes() + "/"

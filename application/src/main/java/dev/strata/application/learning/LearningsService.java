@@ -22,10 +22,10 @@ public final class LearningsService {
     public static final int MAX_QUERY_CHARS = 500;
 
     private final LearningStore store;
-    private final LearningSettings settings;
+    private final LearningLoopSettings settings;
     private final Clock clock;
 
-    public LearningsService(LearningStore store, LearningSettings settings, Clock clock) {
+    public LearningsService(LearningStore store, LearningLoopSettings settings, Clock clock) {
         this.store = Objects.requireNonNull(store, "store");
         this.settings = Objects.requireNonNull(settings, "settings");
         this.clock = Objects.requireNonNull(clock, "clock");

@@ -10,7 +10,7 @@ final class Limits {
     private Limits() {
     }
 
-    static int of(Optional<Integer> limit, LearningSettings settings) {
+    static int of(Optional<Integer> limit, LearningLoopSettings settings) {
         int n = limit.orElse(settings.defaultListLimit());
         if (n < 1 || n > settings.maxListLimit()) {
             throw new InvalidInputException("limit", "must be between 1 and " + settings.maxListLimit());

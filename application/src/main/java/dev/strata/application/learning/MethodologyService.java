@@ -42,10 +42,10 @@ public final class MethodologyService {
     private final MethodologyStore store;
     private final LearningAudit audit;
     private final LearningEvents events;
-    private final LearningSettings settings;
+    private final LearningLoopSettings settings;
     private final Clock clock;
 
-    public MethodologyService(MethodologyStore store, AuditLog audit, LearningEvents events, LearningSettings settings,
+    public MethodologyService(MethodologyStore store, AuditLog audit, LearningEvents events, LearningLoopSettings settings,
                               Clock clock) {
         this.store = Objects.requireNonNull(store, "store");
         this.audit = new LearningAudit(audit, clock);

@@ -23,6 +23,7 @@ import dev.strata.domain.learning.PreferenceStore;
 import dev.strata.domain.learning.Trade;
 import dev.strata.domain.learning.TradeStore;
 import dev.strata.domain.memory.Category;
+import dev.strata.domain.memory.CategoryFilter;
 import dev.strata.domain.memory.Memory;
 import dev.strata.domain.memory.MemoryId;
 import dev.strata.domain.memory.Metadata;
@@ -40,6 +41,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
  * Learned preferences. Every path that creates preferences (a caller's proposal, a bulk proposal,
@@ -66,11 +70,11 @@ public final class PreferenceService {
     private final LanguageModel model;
     private final LearningAudit audit;
     private final LearningEvents events;
-    private final LearningSettings settings;
+    private final LearningLoopSettings settings;
     private final Clock clock;
 
     public PreferenceService(PreferenceStore store, TradeStore trades, MemoryService memories, LanguageModel model,
-                             AuditLog audit, LearningEvents events, LearningSettings settings, Clock clock) {
+                             AuditLog audit, LearningEvents events, LearningLoopSettings settings, Clock clock) {
         this.store = Objects.requireNonNull(store, "store");
         this.trades = Objects.requireNonNull(trades, "trades");
         this.memories = Objects.requireNonNull(memories, "memories");
@@ -205,6 +209,24 @@ public final class PreferenceService {
         } catch (NotFoundException e) {
             LOG.log(System.Logger.Level.INFO, "promoted memory {0} of preference {1} is already gone", memoryId, p.id());
         }
+    }
+
+    /**
+     * The scheduled run: every tenant that has something to mine, i.e. active preference or
+     * observation memories or recorded trades, in name order. Nothing is read when mining is off.
+     */
+    public List<MiningReport> mineAll() {
+        if (!settings.miningEnabled()) {
+            return List.of();
+        }
+        SortedMap<String, Tenant> tenants = new TreeMap<>();
+        for (Tenant t : memories.tenantsWithActive(new CategoryFilter.Only(Set.copyOf(MINED_CATEGORIES)))) {
+            tenants.put(t.value(), t);
+        }
+        for (Tenant t : trades.tenantsWithTrades()) {
+            tenants.put(t.value(), t);
+        }
+        return tenants.values().stream().map(this::mine).toList();
     }
 
     /**

@@ -68,10 +68,10 @@ public final class SynthesisService {
     private final MethodologyService methodologyService;
     private final LanguageModel model;
     private final LearningAudit audit;
-    private final LearningSettings settings;
+    private final LearningLoopSettings settings;
 
     public SynthesisService(TradeStore trades, MethodologyStore methodologies, MethodologyService methodologyService,
-                            LanguageModel model, AuditLog audit, LearningSettings settings, Clock clock) {
+                            LanguageModel model, AuditLog audit, LearningLoopSettings settings, Clock clock) {
         this.trades = Objects.requireNonNull(trades, "trades");
         this.methodologies = Objects.requireNonNull(methodologies, "methodologies");
         this.methodologyService = Objects.requireNonNull(methodologyService, "methodologyService");

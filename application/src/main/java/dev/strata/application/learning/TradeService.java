@@ -53,11 +53,11 @@ public final class TradeService {
     private final MemoryService memories;
     private final LearningAudit audit;
     private final LearningEvents events;
-    private final LearningSettings settings;
+    private final LearningLoopSettings settings;
     private final Clock clock;
 
     public TradeService(TradeStore trades, MemoryService memories, AuditLog audit, LearningEvents events,
-                        LearningSettings settings, Clock clock) {
+                        LearningLoopSettings settings, Clock clock) {
         this.trades = Objects.requireNonNull(trades, "trades");
         this.memories = Objects.requireNonNull(memories, "memories");
         this.audit = new LearningAudit(audit, clock);

@@ -22,7 +22,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class CompiledPageServiceTest {
 
-    private static final LearningSettings SETTINGS = LearningSettings.defaults()
+    private static final LearningLoopSettings SETTINGS = LearningLoopSettings.defaults()
             .withPolicy(LearningPolicy.DEFAULTS.withZ(0).withGraduation(0.55, 5));
 
     private final LearningHarness h = new LearningHarness(SETTINGS);
@@ -133,7 +133,7 @@ class CompiledPageServiceTest {
         assertThatThrownBy(() -> h.pages.page(ALICE, "not a ticker", true))
                 .isInstanceOfSatisfying(InvalidInputException.class, e -> assertThat(e.field()).isEqualTo("entity"));
 
-        LearningHarness off = new LearningHarness(LearningSettings.defaults().withCompiledPages(false));
+        LearningHarness off = new LearningHarness(LearningLoopSettings.defaults().withCompiledPages(false));
         assertThatThrownBy(() -> off.pages.page(ALICE, "BTC", true)).isInstanceOf(UnavailableException.class)
                 .hasMessageContaining("disabled");
     }

@@ -40,7 +40,7 @@ final class LearningHarness {
     final InMemoryLearningStore learningStore = new InMemoryLearningStore();
     final LearningEvents events = new LearningEvents();
     final List<LearningEvent> seen = new ArrayList<>();
-    final LearningSettings settings;
+    final LearningLoopSettings settings;
     final FakeModel model;
     final MethodologyService methodologies;
     final TradeService trades;
@@ -50,14 +50,14 @@ final class LearningHarness {
     final SynthesisService synthesis;
 
     LearningHarness() {
-        this(LearningSettings.defaults(), FakeModel.disabled());
+        this(LearningLoopSettings.defaults(), FakeModel.disabled());
     }
 
-    LearningHarness(LearningSettings settings) {
+    LearningHarness(LearningLoopSettings settings) {
         this(settings, FakeModel.disabled());
     }
 
-    LearningHarness(LearningSettings settings, FakeModel model) {
+    LearningHarness(LearningLoopSettings settings, FakeModel model) {
         this.settings = settings;
         this.model = model;
         methodologies = new MethodologyService(methodologyStore, audit, events, settings, clock);

@@ -19,8 +19,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class MethodologyServiceTest {
 
     /** z = 0 makes the Wilson bound the raw ratio exactly, so the edges are hit exactly: 11/20 is 0.55. */
-    private static LearningSettings exact(long graduationMinUses) {
-        return LearningSettings.defaults().withPolicy(LearningPolicy.DEFAULTS.withZ(0)
+    private static LearningLoopSettings exact(long graduationMinUses) {
+        return LearningLoopSettings.defaults().withPolicy(LearningPolicy.DEFAULTS.withZ(0)
                 .withGraduation(0.55, graduationMinUses));
     }
 
@@ -238,7 +238,7 @@ class MethodologyServiceTest {
         lenient.methodologyStore.graduate(ALICE, m.id(), before.successes(), before.uses(), LearningHarness.T0);
         assertThat(lenient.reload(m).confidence()).isEqualTo(0.45);
         MethodologyService strict = new MethodologyService(lenient.methodologyStore, lenient.audit, lenient.events,
-                LearningSettings.defaults(), lenient.clock);
+                LearningLoopSettings.defaults(), lenient.clock);
 
         MethodologyService.DemotionReport report = strict.demoteSweep(ALICE);
 

@@ -105,11 +105,41 @@ class PreferenceServiceTest {
     }
 
     @Test
+    void the_scheduled_mining_visits_every_tenant_with_statements_or_trades_and_no_other() {
+        LearningHarness h = new LearningHarness();
+        observe(h, BOB, CAP, 3);
+        for (int i = 0; i < 5; i++) {
+            h.openTrade(ALICE);
+        }
+        Tenant carol = Tenant.of("carol");
+        h.memories.write(new WriteMemory(carol, "lesson", CAP, Metadata.EMPTY, Source.AGENT_RECORDED));
+
+        List<MiningReport> reports = h.preferences.mineAll();
+
+        assertThat(reports).extracting(MiningReport::tenant).containsExactly(ALICE, BOB);
+        assertThat(all(h, ALICE)).extracting(LearnedPreference::content)
+                .contains("trades long only", "mostly trades crypto_major");
+        assertThat(all(h, BOB)).extracting(LearnedPreference::content).containsExactly(CAP);
+        assertThat(all(h, carol)).isEmpty();
+        noneActive(h, ALICE);
+        noneActive(h, BOB);
+    }
+
+    @Test
+    void the_scheduled_mining_reads_nothing_when_mining_is_off() {
+        LearningHarness h = new LearningHarness(LearningLoopSettings.defaults().withMining(false, false));
+        observe(h, ALICE, CAP, 3);
+
+        assertThat(h.preferences.mineAll()).isEmpty();
+        assertThat(all(h, ALICE)).isEmpty();
+    }
+
+    @Test
     void the_model_mining_pass_proposes_with_the_learning_budget_and_never_activates() {
         FakeModel model = FakeModel.enabled().answering(FakeModel.listOf("preferences",
                 Map.of("dimension", "leverage", "content", "max 3x leverage", "kind", "hard_constraint", "evidence", 4),
                 Map.of("dimension", "mood", "content", "cheerful", "kind", "normal", "evidence", 3)));
-        LearningHarness h = new LearningHarness(LearningSettings.defaults(), model);
+        LearningHarness h = new LearningHarness(LearningLoopSettings.defaults(), model);
         observe(h, ALICE, "said max 3x leverage", 1);
 
         MiningReport report = h.preferences.mine(ALICE);
@@ -127,7 +157,7 @@ class PreferenceServiceTest {
     @Test
     void a_failing_model_keeps_the_deterministic_proposals_and_says_why_it_stopped() {
         FakeModel model = FakeModel.enabled().failing(new BudgetExceededException("daily cap reached"));
-        LearningHarness h = new LearningHarness(LearningSettings.defaults(), model);
+        LearningHarness h = new LearningHarness(LearningLoopSettings.defaults(), model);
         observe(h, ALICE, CAP, 3);
 
         MiningReport report = h.preferences.mine(ALICE);
@@ -220,7 +250,7 @@ class PreferenceServiceTest {
         assertThatThrownBy(() -> h.preferences.approve(ALICE, p.id())).isInstanceOf(ConflictException.class)
                 .hasMessageContaining("rejected");
 
-        LearningHarness shadow = new LearningHarness(LearningSettings.defaults().withShadowMode(true));
+        LearningHarness shadow = new LearningHarness(LearningLoopSettings.defaults().withShadowMode(true));
         LearnedPreference q = shadow.preferences.propose(ALICE, hardCap()).preference();
         assertThat(shadow.preferences.approve(ALICE, q.id()).state()).isEqualTo(PreferenceState.ACTIVE);
         assertThat(promoted(shadow, ALICE)).isEmpty();
@@ -229,7 +259,7 @@ class PreferenceServiceTest {
 
     @Test
     void shadow_mode_mining_only_records_what_it_would_propose() {
-        LearningHarness h = new LearningHarness(LearningSettings.defaults().withShadowMode(true));
+        LearningHarness h = new LearningHarness(LearningLoopSettings.defaults().withShadowMode(true));
         observe(h, ALICE, CAP, 3);
 
         MiningReport report = h.preferences.mine(ALICE);
@@ -241,7 +271,7 @@ class PreferenceServiceTest {
 
     @Test
     void disabled_mining_does_nothing() {
-        LearningHarness h = new LearningHarness(LearningSettings.defaults().withMining(false, false));
+        LearningHarness h = new LearningHarness(LearningLoopSettings.defaults().withMining(false, false));
         observe(h, ALICE, CAP, 3);
 
         assertThat(h.preferences.mine(ALICE).skipped()).contains("mining is disabled");

@@ -53,6 +53,9 @@ public interface TradeStore {
     /** Tenants with at least one case of this outcome (for the synthesis sweep). */
     List<Tenant> tenantsWithCases(CaseOutcome outcome);
 
+    /** The tenants that have recorded trades, by name (the mining job visits them). */
+    List<Tenant> tenantsWithTrades();
+
     /**
      * What a recording wrote: the trade, the decision (if any) and, when it was scored at once, one
      * change per methodology it moved, ordered by methodology id.

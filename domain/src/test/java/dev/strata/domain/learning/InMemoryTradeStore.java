@@ -156,6 +156,13 @@ public final class InMemoryTradeStore implements TradeStore {
     }
 
     @Override
+    public List<Tenant> tenantsWithTrades() {
+        synchronized (methodologies) {
+            return trades.values().stream().map(t -> t.tenant().value()).distinct().sorted().map(Tenant::of).toList();
+        }
+    }
+
+    @Override
     public List<Tenant> tenantsWithCases(CaseOutcome outcome) {
         synchronized (methodologies) {
             Map<String, Tenant> seen = new LinkedHashMap<>();

@@ -269,6 +269,16 @@ public abstract class TradeStoreContract {
     }
 
     @Test
+    void tenants_with_trades_are_named_once_each_in_order() {
+        assertThat(store.tenantsWithTrades()).isEmpty();
+        store.record(openBtc(BOB, T0), Optional.empty(), POLICY, T0);
+        store.record(openBtc(ALICE, T0), Optional.empty(), POLICY, T0);
+        store.record(openBtc(BOB, T0), Optional.empty(), POLICY, T0);
+
+        assertThat(store.tenantsWithTrades()).containsExactly(ALICE, BOB);
+    }
+
+    @Test
     void a_trade_keeps_its_exact_amounts_and_its_outcome_memory() {
         NewTrade t = new NewTrade(ALICE, AssetSymbol.parse("asset", "EUR/USD"), AssetClass.FOREX, TradeSide.SHORT,
                 new BigDecimal("10000.50"), new BigDecimal("1.08765"), T0, Optional.empty());
