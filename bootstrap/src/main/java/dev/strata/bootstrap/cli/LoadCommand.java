@@ -4,8 +4,11 @@ import dev.strata.adapters.http.GatewaySettings;
 import dev.strata.bootstrap.SettingsLoader;
 import dev.strata.bootstrap.Strata;
 import dev.strata.bootstrap.StrataSettings;
+import dev.strata.adapters.sqlite.SearchIndexCompaction;
+import dev.strata.bootstrap.bench.BacklogWatch;
 import dev.strata.bootstrap.bench.LoadGenerator;
 import dev.strata.bootstrap.bench.LoadReport;
+import dev.strata.bootstrap.bench.LoadTargets;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -15,7 +18,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 
 /**
  * {@code strata bench load}: N concurrent clients for a bounded time against an embedded server
@@ -48,6 +54,20 @@ public final class LoadCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed of the synthetic corpus.")
     long seed;
 
+    @Option(names = "--backlog", paramLabel = "ROWS", defaultValue = "0",
+            description = "Bulk-import ROWS memories first, then run the clients while the server embeds them in "
+                    + "the background; reports the backlog and the index compaction, with a pass/fail column "
+                    + "against the targets (0 = off, the default; at most 1000000).")
+    int backlog;
+
+    @Option(names = "--drain-timeout", paramLabel = "SECONDS", defaultValue = "600",
+            description = "With --backlog: how long to wait after the clients stop for the backlog to drain, "
+                    + "0..3600 s (default: ${DEFAULT-VALUE}).")
+    int drainTimeout;
+
+    /** How often a backlog run compacts the search indexes: far more often than the server's own job. */
+    static final Duration COMPACTION_EVERY = Duration.ofSeconds(5);
+
     @Override
     public Integer call() throws Exception {
         if (clients < 1 || clients > 1_024) {
@@ -56,8 +76,15 @@ public final class LoadCommand implements Callable<Integer> {
         if (duration < 1 || duration > 3_600) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--duration must be in 1..3600");
         }
+        if (backlog < 0 || backlog > LoadGenerator.Plan.MAX_BACKLOG) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--backlog must be in 0.."
+                    + LoadGenerator.Plan.MAX_BACKLOG);
+        }
+        if (drainTimeout < 0 || drainTimeout > 3_600) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--drain-timeout must be in 0..3600");
+        }
         if (url != null) {
-            return report(run(url));
+            return run(url, Optional.empty());
         }
         Path dir = Files.createTempDirectory("strata-load");
         try {
@@ -65,24 +92,49 @@ public final class LoadCommand implements Callable<Integer> {
                     .withWorkspaceDir(dir.resolve("workspace"))
                     .withGateway(GatewaySettings.defaults("127.0.0.1", 0));
             try (Strata strata = Strata.start(settings, Clock.systemUTC())) {
-                return report(run(URI.create("http://127.0.0.1:" + strata.port() + "/")));
+                return run(URI.create("http://127.0.0.1:" + strata.port() + "/"), Optional.of(strata));
             }
         } finally {
             BenchCommand.deleteTree(dir);
         }
     }
 
-    private LoadReport run(URI target) throws InterruptedException {
-        LoadGenerator.Plan plan = new LoadGenerator.Plan(target, clients, Duration.ofSeconds(duration), tenant, seed);
-        return new LoadGenerator(plan, System::nanoTime, line -> System.err.println("load: " + line)).run();
-    }
-
-    private static int report(LoadReport report) {
+    /** Runs the clients against {@code target}; {@code embedded} is the server this command started, if it did. */
+    private int run(URI target, Optional<Strata> embedded) throws InterruptedException {
+        LoadGenerator.Plan plan = new LoadGenerator.Plan(target, clients, Duration.ofSeconds(duration), tenant, seed,
+                backlog);
+        Consumer<String> progress = line -> System.err.println("load: " + line);
+        Optional<BacklogWatch> watch = backlog == 0 ? Optional.empty() : Optional.of(new BacklogWatch(backlog,
+                () -> pending(embedded),
+                embedded.map(s -> {
+                    SearchIndexCompaction compaction = new SearchIndexCompaction(s.database(),
+                            SettingsLoader.fromDefaults().load().sqlite().indexCompactionGrowthPercent());
+                    return (Runnable) compaction::compact;
+                }), COMPACTION_EVERY, Duration.ofSeconds(drainTimeout), System::nanoTime, progress));
+        LoadReport report = new LoadGenerator(plan, System::nanoTime, progress,
+                watch.map(w -> (LoadGenerator.Phases) w).orElse(LoadGenerator.Phases.NONE)).run();
+        Optional<BacklogWatch.Report> seen = Optional.empty();
+        if (watch.isPresent()) {
+            progress.accept("clients stopped; waiting up to " + drainTimeout + " s for the backlog to drain");
+            seen = Optional.of(watch.get().finish());
+        }
+        LoadTargets targets = LoadTargets.of(report, seen);
         System.out.println(report.table());
+        System.out.println(targets.table());
         if (report.serverErrors() > 0) {
             System.err.println("load: " + report.serverErrors() + " requests got a 5xx or no answer");
             return 1;
         }
+        if (!targets.allPass()) {
+            System.err.println("load: a target was missed (see the verdict column)");
+            return 1;
+        }
         return 0;
+    }
+
+    /** Memories waiting for embedding on the server this command started; empty when it cannot tell. */
+    private static OptionalLong pending(Optional<Strata> embedded) {
+        return embedded.flatMap(s -> s.services().retrieval().worker())
+                .map(w -> OptionalLong.of(w.countToReindex(false))).orElse(OptionalLong.empty());
     }
 }
