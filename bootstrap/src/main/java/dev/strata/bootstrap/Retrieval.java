@@ -4,14 +4,17 @@ import dev.strata.adapters.llm.embedding.EmbedderFactory;
 import dev.strata.adapters.llm.embedding.EmbeddingProvider;
 import dev.strata.adapters.llm.embedding.LocalEmbeddingModel;
 import dev.strata.adapters.llm.embedding.OpenAiEmbedderSettings;
+import dev.strata.adapters.sqlite.SqliteBackgroundWrites;
 import dev.strata.adapters.sqlite.SqliteDatabase;
 import dev.strata.adapters.sqlite.SqliteEmbeddingStateStore;
 import dev.strata.adapters.sqlite.SqliteMemoryStore;
 import dev.strata.adapters.sqlite.vec.SqliteVecExtension;
 import dev.strata.adapters.sqlite.SqliteVectorStore;
 import dev.strata.application.memory.MemoryService;
+import dev.strata.application.retrieval.BoundedQueryEmbedder;
 import dev.strata.application.retrieval.EmbeddingWorker;
 import dev.strata.application.retrieval.HybridSearchService;
+import dev.strata.application.retrieval.QueryEmbeddingSettings;
 import dev.strata.domain.entity.FinanceEntityExtractor;
 import dev.strata.domain.model.Embedder;
 import dev.strata.domain.retrieval.HybridRanker;
@@ -23,7 +26,8 @@ import java.util.Optional;
 /**
  * The hybrid-retrieval part of the wiring: the configured embedder, the sqlite-vec vector store
  * (when the extension loads), the search pipeline and the asynchronous embedding worker. Any
- * missing piece leaves search keyword-only, never failing start-up.
+ * missing piece leaves search keyword-only, never failing start-up. {@code embedder} is the one searches use
+ * (a {@link BoundedQueryEmbedder} over the configured one).
  */
 public record Retrieval(Embedder embedder, Optional<SqliteVectorStore> vectors, HybridSearchService search,
                         Optional<EmbeddingWorker> worker) implements AutoCloseable {
@@ -64,15 +68,17 @@ public record Retrieval(Embedder embedder, Optional<SqliteVectorStore> vectors, 
         Optional<SqliteVectorStore> vectors = embedder.modelInfo().flatMap(info -> vectorStore(db, info.dimension()));
         HybridRanker ranker = new HybridRanker(settings.fusion(), new FinanceEntityExtractor(), clock);
         Optional<EmbeddingWorker> worker = vectors.map(v -> new EmbeddingWorker(embedder, v,
-                new SqliteEmbeddingStateStore(db), settings.embedding()));
-        HybridSearchService search = new HybridSearchService(store, embedder, vectors.map(v -> (VectorStore) v),
+                new SqliteEmbeddingStateStore(db), new SqliteBackgroundWrites(db), settings.embedding()));
+        // Searches embed their query through a bound on concurrent ones and a cache of identical ones.
+        BoundedQueryEmbedder queries = new BoundedQueryEmbedder(embedder, settings.embedding().query());
+        HybridSearchService search = new HybridSearchService(store, queries, vectors.map(v -> (VectorStore) v),
                 ranker, settings.candidateDepth(), () -> worker.ifPresent(EmbeddingWorker::onSearched));
         embedder.modelInfo().ifPresentOrElse(
                 info -> LOG.log(System.Logger.Level.INFO, "embeddings: " + info.provider() + " " + info.modelId()
                         + " (" + info.dimension() + " dimensions); search mode "
                         + (search.vectorArmAvailable() ? "hybrid" : "keyword")),
                 () -> LOG.log(System.Logger.Level.INFO, "embeddings disabled; search mode keyword"));
-        return new Retrieval(embedder, vectors, search, worker);
+        return new Retrieval(queries, vectors, search, worker);
     }
 
     /**
@@ -104,6 +110,16 @@ public record Retrieval(Embedder embedder, Optional<SqliteVectorStore> vectors, 
     /** The catch-up use case: queues rows left pending or failed (no-op without an embedder). */
     void catchUpEmbeddings() {
         worker.ifPresent(EmbeddingWorker::catchUp);
+    }
+
+    /** The embedding backlog for health and metrics (with the worker only), its gauges registered. */
+    Optional<BacklogObservation> observation(SqliteDatabase db, Clock clock) {
+        return worker.map(w -> {
+            BacklogObservation observation = BacklogObservation.of(w, clock);
+            observation.registerMetrics(db, embedder instanceof BoundedQueryEmbedder bounded ? bounded
+                    : new BoundedQueryEmbedder(embedder, QueryEmbeddingSettings.DEFAULTS));
+            return observation;
+        });
     }
 
     /** Drops vectors of purged memories. */

@@ -78,6 +78,17 @@ public record RetrievalSettings(EmbeddingProvider provider, String localModel, b
                 openAiDimension, candidateDepth, f, embedding, catchUpInterval, localQueryThreads, localDocumentThreads);
     }
 
+    /** The same settings with another embedding worker and query configuration. */
+    public RetrievalSettings withEmbedding(EmbeddingSettings e) {
+        return new RetrievalSettings(provider, localModel, queryInstruction, openAiBaseUrl, openAiModel, openAiApiKey,
+                openAiDimension, candidateDepth, fusion, e, catchUpInterval, localQueryThreads, localDocumentThreads);
+    }
+
+    /** Without the query-embedding cache: evaluations and benchmarks, whose repeated queries it would measure. */
+    public RetrievalSettings withoutQueryCache() {
+        return withEmbedding(embedding.withQuery(embedding.query().withoutCache()));
+    }
+
     public RetrievalSettings withCatchUpInterval(Duration interval) {
         return new RetrievalSettings(provider, localModel, queryInstruction, openAiBaseUrl, openAiModel, openAiApiKey,
                 openAiDimension, candidateDepth, fusion, embedding, interval, localQueryThreads, localDocumentThreads);

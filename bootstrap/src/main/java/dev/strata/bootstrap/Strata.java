@@ -38,6 +38,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -54,9 +55,11 @@ public final class Strata implements AutoCloseable {
     private final Gateway gateway;
     private final List<FixedRate> jobs;
     private final LogScrubbing logScrubbing;
+    private final Optional<BacklogObservation> backlog;
 
     private Strata(SqliteDatabase database, Services services, Gateway gateway, List<FixedRate> jobs,
-                   LogScrubbing logScrubbing) {
+                   LogScrubbing logScrubbing, Optional<BacklogObservation> backlog) {
+        this.backlog = backlog;
         this.database = database;
         this.services = services;
         this.gateway = gateway;
@@ -147,6 +150,7 @@ public final class Strata implements AutoCloseable {
         SqliteDatabase db = Retrieval.openDatabase(settings, clock);
         Services services = null;
         LogScrubbing logScrubbing = null;
+        Optional<BacklogObservation> backlog = Optional.empty();
         try {
             services = Services.on(db, settings, clock);
             Services s = services;
@@ -155,9 +159,11 @@ public final class Strata implements AutoCloseable {
             }
             logScrubbing = LogScrubbing.install(s.vault().scrubber());
             s.retrieval().startEmbedding(s.memories());
+            backlog = s.retrieval().observation(db, clock);
             Gateway gateway = Gateway.start(settings.gateway(), new GatewayServices(s.memories(), s.profile(),
                     s.snapshots(), s.sessions(), s.facts(), s.spend(), s.entities(), () -> ping(db), s.access(),
-                    s.vault(), SqliteFailures::isUnavailable));
+                    s.vault(), SqliteFailures::isUnavailable),
+                    backlog.map(b -> List.of(b.healthCheck())).orElse(List.of()));
             List<FixedRate> jobs = new ArrayList<>(List.of(
                     every(settings.purgeInterval(), "purge of expired soft-deleted memories",
                             () -> {
@@ -181,8 +187,9 @@ public final class Strata implements AutoCloseable {
                         "compaction of the search indexes", compaction::compactIfGrown));
             }
             LOG.log(System.Logger.Level.INFO, "workspace: " + settings.workspace().directory().toAbsolutePath());
-            return new Strata(db, services, gateway, jobs, logScrubbing);
+            return new Strata(db, services, gateway, jobs, logScrubbing, backlog);
         } catch (RuntimeException e) {
+            backlog.ifPresent(BacklogObservation::close);
             if (logScrubbing != null) {
                 logScrubbing.close();
             }
@@ -249,6 +256,7 @@ public final class Strata implements AutoCloseable {
     public void close() {
         jobs.forEach(job -> job.executor().shutdownNow());
         gateway.close();
+        backlog.ifPresent(BacklogObservation::close);
         services.close();
         logScrubbing.close();
         database.close();

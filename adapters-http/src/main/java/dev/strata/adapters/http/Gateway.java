@@ -26,6 +26,7 @@ import io.helidon.webserver.observe.metrics.MetricsObserver;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -52,6 +53,14 @@ public final class Gateway implements AutoCloseable {
     }
 
     public static Gateway start(GatewaySettings settings, GatewayServices services) {
+        return start(settings, services, List.of());
+    }
+
+    /**
+     * With more checks beside storage (the embedding backlog), each named with its data in the health JSON
+     * ({@code GET /observe/health}: {@code {"status":"UP","checks":[{"name":"storage",...},...]}}).
+     */
+    public static Gateway start(GatewaySettings settings, GatewayServices services, List<HealthCheck> moreChecks) {
         WebServer server = WebServer.builder()
                 .host(settings.host())
                 .port(settings.port())
@@ -64,7 +73,9 @@ public final class Gateway implements AutoCloseable {
                         .addHandler(DirectHandler.EventType.PAYLOAD_TOO_LARGE, (req, type, status, headers, message) ->
                                 direct(req, headers, Requests.tooLarge(settings.maxBatchBodyBytes()).problem())))
                 .addFeature(ObserveFeature.just(
-                        HealthObserver.create(storageCheck(services)),
+                        HealthObserver.builder().useSystemServices(false).details(true)
+                                .addCheck(storageCheck(services)).addChecks(moreChecks.toArray(HealthCheck[]::new))
+                                .build(),
                         MetricsObserver.create()))
                 .routing(routing -> routing(routing, settings, services))
                 .build()

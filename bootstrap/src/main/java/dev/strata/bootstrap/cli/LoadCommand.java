@@ -13,7 +13,11 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import java.io.IOException;
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -22,6 +26,8 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * {@code strata bench load}: N concurrent clients for a bounded time against an embedded server
@@ -105,7 +111,7 @@ public final class LoadCommand implements Callable<Integer> {
                 backlog);
         Consumer<String> progress = line -> System.err.println("load: " + line);
         Optional<BacklogWatch> watch = backlog == 0 ? Optional.empty() : Optional.of(new BacklogWatch(backlog,
-                () -> pending(embedded),
+                () -> embedded.isPresent() ? pending(embedded.get()) : pendingFromHealth(target),
                 embedded.map(s -> {
                     SearchIndexCompaction compaction = new SearchIndexCompaction(s.database(),
                             SettingsLoader.fromDefaults().load().sqlite().indexCompactionGrowthPercent());
@@ -132,9 +138,26 @@ public final class LoadCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** Memories waiting for embedding on the server this command started; empty when it cannot tell. */
-    private static OptionalLong pending(Optional<Strata> embedded) {
-        return embedded.flatMap(s -> s.services().retrieval().worker())
-                .map(w -> OptionalLong.of(w.countToReindex(false))).orElse(OptionalLong.empty());
+    /** Memories waiting for embedding on the server this command started; empty without embeddings. */
+    private static OptionalLong pending(Strata embedded) {
+        return embedded.services().retrieval().worker()
+                .map(w -> OptionalLong.of(w.backlog().pending())).orElse(OptionalLong.empty());
+    }
+
+    private static final Pattern PENDING = Pattern.compile("\"pending\"\\s*:\\s*(\\d+)");
+
+    /** The same from another server's health JSON (its {@code embeddings} check); empty when it does not tell. */
+    private static OptionalLong pendingFromHealth(URI target) {
+        try (HttpClient http = HttpClient.newHttpClient()) {
+            HttpResponse<String> r = http.send(HttpRequest.newBuilder(target.resolve("/observe/health"))
+                    .timeout(Duration.ofSeconds(10)).GET().build(), HttpResponse.BodyHandlers.ofString());
+            Matcher m = PENDING.matcher(r.body());
+            return m.find() ? OptionalLong.of(Long.parseLong(m.group(1))) : OptionalLong.empty();
+        } catch (IOException e) {
+            return OptionalLong.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return OptionalLong.empty();
+        }
     }
 }
