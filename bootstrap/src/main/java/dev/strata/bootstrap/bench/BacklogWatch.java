@@ -23,14 +23,6 @@ public final class BacklogWatch implements LoadGenerator.Phases {
     public record Report(long imported, OptionalLong pendingAtStart, OptionalLong pendingAtEnd, double clientSeconds,
                          OptionalDouble drainSeconds, OptionalLong pendingAfterDrain, int compactions,
                          int compactionFailures, Optional<String> lastCompactionError) {
-
-        /** Rows embedded per second while the clients ran. */
-        public OptionalDouble drainedPerSecondUnderLoad() {
-            if (pendingAtStart.isEmpty() || pendingAtEnd.isEmpty() || clientSeconds <= 0) {
-                return OptionalDouble.empty();
-            }
-            return OptionalDouble.of((pendingAtStart.getAsLong() - pendingAtEnd.getAsLong()) / clientSeconds);
-        }
     }
 
     private static final long POLL_MILLIS = 1_000;

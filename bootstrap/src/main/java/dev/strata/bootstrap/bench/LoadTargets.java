@@ -9,8 +9,10 @@ import java.util.Optional;
  * The verdict of a load run against its targets, one row per target with a pass/fail column, so a table in
  * the README can never show a figure that misses its target without saying so. Every run is held to no
  * non-2xx answer; a backlog run (issue: writers never starve behind background work) also to a write p99 of
- * {@value #WRITE_P99_MS} ms while a bulk import is embedded, the backlog draining while the clients run and
- * afterwards, and every index compaction succeeding.
+ * {@value #WRITE_P99_MS} ms while a bulk import is embedded, embedding advancing while the clients run (new
+ * writes go first, so under a write rate beyond what the model embeds the backlog itself may not shrink
+ * until they stop), the backlog drained within the drain timeout afterwards, and every index compaction
+ * succeeding.
  */
 public final class LoadTargets {
 
@@ -37,12 +39,15 @@ public final class LoadTargets {
             rows.add(new Row("write p99 while the backlog is embedded", format("%.1f ms", writeP99),
                     format("<= %.0f ms", WRITE_P99_MS), writeP99 <= WRITE_P99_MS));
             boolean known = b.pendingAtStart().isPresent() && b.pendingAtEnd().isPresent();
-            rows.add(new Row("backlog draining under load", known
-                    ? format("%d -> %d pending (%.0f rows/s)", b.pendingAtStart().getAsLong(),
-                            b.pendingAtEnd().getAsLong(), b.drainedPerSecondUnderLoad().orElse(0))
-                    : "unknown (the server does not report its backlog)", "fewer pending at the end",
-                    known && (b.pendingAtEnd().getAsLong() < b.pendingAtStart().getAsLong()
-                            || b.pendingAtStart().getAsLong() == 0)));
+            // Rows embedded while the clients ran, at least: new writes joined the backlog, deletes may have
+            // left it without being embedded.
+            long embedded = known ? b.pendingAtStart().getAsLong() + ok(report, LoadGenerator.Op.WRITE)
+                    - ok(report, LoadGenerator.Op.DELETE) - b.pendingAtEnd().getAsLong() : 0;
+            rows.add(new Row("backlog embedding under load", known
+                    ? format("at least %d rows embedded (%.0f/s); %d -> %d pending", embedded,
+                            embedded / Math.max(1e-9, b.clientSeconds()), b.pendingAtStart().getAsLong(),
+                            b.pendingAtEnd().getAsLong())
+                    : "unknown (the server does not report its backlog)", "embedding advances", known && embedded > 0));
             rows.add(new Row("backlog drained after the clients stopped", b.drainSeconds().isPresent()
                     ? format("in %.0f s", b.drainSeconds().getAsDouble())
                     : b.pendingAfterDrain().isPresent() ? b.pendingAfterDrain().getAsLong() + " still pending"
@@ -53,6 +58,12 @@ public final class LoadTargets {
                     "every run succeeds", b.compactions() > 0 && b.compactionFailures() == 0));
         });
         return new LoadTargets(rows);
+    }
+
+    /** Answers of {@code op} with a 2xx status. */
+    private static long ok(LoadReport report, LoadGenerator.Op op) {
+        return report.rows().stream().filter(r -> r.op().equals(op.label())).findFirst()
+                .map(r -> r.count() - r.failures().values().stream().mapToLong(Integer::longValue).sum()).orElse(0L);
     }
 
     public List<Row> rows() {
