@@ -5,6 +5,7 @@ import dev.strata.bootstrap.SettingsLoader;
 import dev.strata.bootstrap.Strata;
 import dev.strata.bootstrap.StrataSettings;
 import dev.strata.adapters.sqlite.SearchIndexCompaction;
+import dev.strata.adapters.sqlite.WriteGate;
 import dev.strata.bootstrap.bench.BacklogWatch;
 import dev.strata.bootstrap.bench.LoadGenerator;
 import dev.strata.bootstrap.bench.LoadReport;
@@ -127,6 +128,7 @@ public final class LoadCommand implements Callable<Integer> {
         LoadTargets targets = LoadTargets.of(report, seen);
         System.out.println(report.table());
         System.out.println(targets.table());
+        embedded.ifPresent(s -> System.out.println(gate(s.database().writeGate().stats())));
         if (report.serverErrors() > 0) {
             System.err.println("load: " + report.serverErrors() + " requests got a 5xx or no answer");
             return 1;
@@ -136,6 +138,19 @@ public final class LoadCommand implements Callable<Integer> {
             return 1;
         }
         return 0;
+    }
+
+    /**
+     * What the write lock cost the requests, as the server's write gate counted it: separates waiting for
+     * background writes from waiting for the CPU, which on a busy machine dominates every latency above.
+     */
+    static String gate(WriteGate.Stats g) {
+        return String.format(java.util.Locale.ROOT, "write lock: %d request writes found it taken (%d timed out), "
+                        + "the longest waited %.1f ms, none for more than %d background transaction(s); %d background "
+                        + "transactions, the longest %.1f ms, %d deferred for waiting requests, %d retried%n",
+                g.foregroundWaits(), g.foregroundTimeouts(), g.longestForegroundWaitMicros() / 1e3,
+                g.mostSlicesOneWriterWaitedFor(), g.slices(), g.longestSliceMicros() / 1e3, g.slicesDeferred(),
+                g.sliceRetries());
     }
 
     /** Memories waiting for embedding on the server this command started; empty without embeddings. */
