@@ -175,6 +175,8 @@ class EmbeddingBacklogDrillTest {
                 compactor.get(60, TimeUnit.SECONDS);
 
                 WriteGate.Stats gate = db.writeGate().stats();
+                System.err.println("drill: " + gate + ", compactions " + compactions.get() + " ("
+                        + compactionSlices.get() + " slices)");
                 int written = BACKLOG + WRITERS * WRITES_EACH;
                 assertThat(writeFailures.get()).as("request writes that failed").isZero();
                 assertThat(gate.foregroundTimeouts()).as("request writes that timed out").isZero();
