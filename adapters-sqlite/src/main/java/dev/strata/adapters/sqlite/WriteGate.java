@@ -264,15 +264,11 @@ public final class WriteGate {
                 deregister(watch, now);
                 return 0;
             }
-            long until = now + remaining;
-            if (sliceActive) {
-                while (sliceActive && System.nanoTime() < until) {
-                    changed.awaitNanos(until - System.nanoTime());
-                }
-            } else {
-                // Another request (or another process) holds the lock: its commit or rollback wakes us.
-                changed.awaitNanos(Math.min(remaining, POLL_NANOS));
-            }
+            // Whoever holds the lock (the running slice, another request, another process), its commit or
+            // rollback wakes us; the poll bounds the wait when the hook fires before the lock is free. Not
+            // waiting for the slice's end as the gate sees it: SQLite frees the lock before the commit's
+            // checkpoint, which can take long on a loaded disk, and no new slice can begin meanwhile anyway.
+            changed.awaitNanos(Math.min(remaining, POLL_NANOS));
             return 1;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
