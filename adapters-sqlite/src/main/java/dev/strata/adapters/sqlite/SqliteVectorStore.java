@@ -27,10 +27,12 @@ public final class SqliteVectorStore implements VectorStore {
 
     private final SqliteDatabase db;
     private final SqliteVectorIndex index;
+    private final Transactions transactions;
 
     private SqliteVectorStore(SqliteDatabase db, SqliteVectorIndex index) {
         this.db = db;
         this.index = index;
+        this.transactions = new Transactions(db);
     }
 
     /**
@@ -48,13 +50,13 @@ public final class SqliteVectorStore implements VectorStore {
         }
         try (Connection c = db.connection()) {
             index.get().createIfAbsent(c);
-            long adopted = index.get().adoptLegacy(c);
-            if (adopted > 0) {
-                LOG.log(System.Logger.Level.INFO, "moved " + adopted + " chunk vectors to " + index.get().table()
-                        + ", keyed by memory so that replacing a memory's vectors no longer scans the table");
-            }
         } catch (SQLException e) {
             throw new UnavailableException("cannot create the vector table: " + e.getMessage(), e);
+        }
+        long adopted = new Transactions(db).write("move the vectors to " + index.get().table(), index.get()::adoptLegacy);
+        if (adopted > 0) {
+            LOG.log(System.Logger.Level.INFO, "moved " + adopted + " chunk vectors to " + index.get().table()
+                    + ", keyed by memory so that replacing a memory's vectors no longer scans the table");
         }
         return Optional.of(new SqliteVectorStore(db, index.get()));
     }
@@ -74,7 +76,7 @@ public final class SqliteVectorStore implements VectorStore {
 
     @Override
     public void replace(Tenant tenant, MemoryId memory, List<Embedding> chunks) {
-        run("store vectors", c -> {
+        transactions.write("store vectors", c -> {
             index.replace(c, tenant.value(), memory.value(), chunks);
             return null;
         });
@@ -82,7 +84,7 @@ public final class SqliteVectorStore implements VectorStore {
 
     @Override
     public void delete(Tenant tenant, MemoryId memory) {
-        run("delete vectors", c -> {
+        transactions.write("delete vectors", c -> {
             index.delete(c, tenant.value(), memory.value());
             return null;
         });
@@ -136,15 +138,6 @@ public final class SqliteVectorStore implements VectorStore {
     private void inSlice(String what, WriteGate.SqlWork<Void> work) {
         try {
             db.inBackgroundSlice(work);
-        } catch (SQLException e) {
-            throw new UnavailableException("could not " + what + ": " + e.getMessage(), e);
-        }
-    }
-
-    /** On the background slice's connection when called inside one, so the write joins its transaction. */
-    private void run(String what, WriteGate.SqlWork<Void> work) {
-        try {
-            db.withConnection(work);
         } catch (SQLException e) {
             throw new UnavailableException("could not " + what + ": " + e.getMessage(), e);
         }

@@ -8,7 +8,6 @@ import org.sqlite.SQLiteException;
 
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -18,6 +17,7 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
 
 /**
  * Request writers before background work, as a rule of the database rather than of each job. SQLite has one
@@ -96,7 +96,8 @@ public final class WriteGate {
     }
 
     /**
-     * Runs {@code work} as one background write transaction on {@code connection} (auto-commit mode, taken
+     * Runs {@code work} as one background write transaction ({@link Transactions#transaction}) on
+     * {@code connection} (auto-commit mode, taken
      * from the pool before the gate so that a slice never holds the gate while waiting for a connection).
      * Waits until no request writer is waiting and no other slice runs; when a request takes the lock first,
      * the transaction is rolled back (it had not begun writing) and run again once the requests are through.
@@ -105,14 +106,15 @@ public final class WriteGate {
      * @throws SQLException the work's own failure (rolled back), or SQLITE_BUSY when requests held the lock
      *                      for {@value #SLICE_PATIENCE_NANOS} ns in a row
      */
-    <T> T slice(Connection connection, SqlWork<T> work) throws SQLException {
+    <T> T slice(Connection connection, SqlWork<T> work, Consumer<Connection> discard) throws SQLException {
         long giveUpAt = System.nanoTime() + SLICE_PATIENCE_NANOS;
         while (true) {
             long began = beginSlice();
             boolean busy = false;
             IN_SLICE.set(Boolean.TRUE);
             try {
-                return inTransaction(connection, work);
+                // The adapter's one transaction rule: BEGIN IMMEDIATE, COMMIT succeeded = written.
+                return Transactions.transaction(connection, work::run, result -> true, discard);
             } catch (SQLException e) {
                 if (!isBusy(e) || System.nanoTime() > giveUpAt) {
                     throw e;
@@ -122,56 +124,6 @@ public final class WriteGate {
                 IN_SLICE.remove();
                 endSlice(began, busy);
             }
-        }
-    }
-
-    /**
-     * One transaction, with exactly one BEGIN IMMEDIATE and one COMMIT. sqlite-jdbc's {@code commit()} begins
-     * the next transaction at once (taking the write lock again, only for the pool's reset to commit it
-     * empty); switching back to auto-commit commits instead, and nothing else. A failure rolls back.
-     */
-    private static <T> T inTransaction(Connection connection, SqlWork<T> work) throws SQLException {
-        try {
-            connection.setAutoCommit(false);
-        } catch (SQLException e) {
-            // BEGIN failed (busy): no transaction is open, only the connection's mode needs restoring.
-            restoreAutoCommit(connection);
-            throw e;
-        }
-        T result;
-        try {
-            result = work.run(connection);
-        } catch (SQLException | RuntimeException e) {
-            rollback(connection, e);
-            throw e;
-        }
-        try {
-            connection.setAutoCommit(true);
-        } catch (SQLException e) {
-            rollback(connection, e);
-            throw e;
-        }
-        return result;
-    }
-
-    private static void rollback(Connection connection, Exception failure) {
-        try (Statement s = connection.createStatement()) {
-            s.execute("ROLLBACK");
-        } catch (SQLException secondary) {
-            // SQLite may have rolled back on its own already (a failed COMMIT).
-            if (secondary != failure) {
-                failure.addSuppressed(secondary);
-            }
-        }
-        restoreAutoCommit(connection);
-    }
-
-    /** Back to auto-commit; sqlite-jdbc's COMMIT on the way finds no transaction and fails, which is expected. */
-    private static void restoreAutoCommit(Connection connection) {
-        try {
-            connection.setAutoCommit(true);
-        } catch (SQLException expected) {
-            // The connection is in auto-commit mode whether or not its COMMIT found a transaction.
         }
     }
 

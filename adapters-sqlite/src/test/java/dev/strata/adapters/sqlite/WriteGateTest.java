@@ -269,4 +269,27 @@ class WriteGateTest {
         long joined = db.withConnection(c -> count(c, "joined"));
         assertThat(joined).isZero();
     }
+
+    @Test
+    void a_transaction_written_inside_a_slice_joins_it_and_commits_with_it() throws SQLException {
+        open(Duration.ofMillis(500));
+        Transactions transactions = new Transactions(db);
+
+        // A transaction on a second connection would wait for the slice's own write lock and time out.
+        db.inBackgroundSlice(c -> {
+            transactions.write("write inside the slice", tx -> Jdbc.update(tx, "INSERT INTO t VALUES ('kept')"));
+            boolean applied = transactions.writeIf("refused inside the slice",
+                    tx -> Jdbc.update(tx, "INSERT INTO t VALUES ('undone')") == 0);
+            assertThat(applied).isFalse();
+            return count(c, "kept");
+        });
+        assertThatThrownBy(() -> db.inBackgroundSlice(c -> {
+            transactions.write("write before the slice fails", tx -> Jdbc.update(tx, "INSERT INTO t VALUES ('lost')"));
+            throw new IllegalStateException("the slice fails after the joined write");
+        })).hasMessageContaining("slice fails");
+
+        assertThat(TempDatabase.column(db, "SELECT who FROM t ORDER BY who")).containsExactly("kept");
+        assertThat(db.writeGate().stats().slices()).isEqualTo(2);
+        assertThat(db.writeGate().stats().foregroundTimeouts()).isZero();
+    }
 }

@@ -1,12 +1,12 @@
 package dev.strata.bootstrap.cli;
 
-import dev.strata.adapters.http.GatewaySettings;
 import dev.strata.bootstrap.SettingsLoader;
 import dev.strata.bootstrap.Strata;
 import dev.strata.bootstrap.StrataSettings;
 import dev.strata.adapters.sqlite.SearchIndexCompaction;
 import dev.strata.adapters.sqlite.WriteGate;
 import dev.strata.bootstrap.bench.BacklogWatch;
+import dev.strata.bootstrap.server.ServerSettings;
 import dev.strata.bootstrap.bench.LoadGenerator;
 import dev.strata.bootstrap.bench.LoadReport;
 import dev.strata.bootstrap.bench.LoadTargets;
@@ -97,7 +97,7 @@ public final class LoadCommand implements Callable<Integer> {
         try {
             StrataSettings settings = SettingsLoader.fromDefaults().load().withDataDir(dir.resolve("data"))
                     .withWorkspaceDir(dir.resolve("workspace"))
-                    .withGateway(GatewaySettings.defaults("127.0.0.1", 0));
+                    .with(ServerSettings.on("127.0.0.1", 0));
             try (Strata strata = Strata.start(settings, Clock.systemUTC())) {
                 return run(URI.create("http://127.0.0.1:" + strata.port() + "/"), Optional.of(strata));
             }
@@ -114,8 +114,8 @@ public final class LoadCommand implements Callable<Integer> {
         Optional<BacklogWatch> watch = backlog == 0 ? Optional.empty() : Optional.of(new BacklogWatch(backlog,
                 () -> embedded.isPresent() ? pending(embedded.get()) : pendingFromHealth(target),
                 embedded.map(s -> {
-                    SearchIndexCompaction compaction = new SearchIndexCompaction(s.database(),
-                            SettingsLoader.fromDefaults().load().sqlite().indexCompactionGrowthPercent());
+                    SearchIndexCompaction compaction = new SearchIndexCompaction(s.core().database(),
+                            SettingsLoader.fromDefaults().load().search().indexCompactionGrowthPercent());
                     return (Runnable) compaction::compact;
                 }), COMPACTION_EVERY, Duration.ofSeconds(drainTimeout), System::nanoTime, progress));
         LoadReport report = new LoadGenerator(plan, System::nanoTime, progress,
@@ -128,7 +128,7 @@ public final class LoadCommand implements Callable<Integer> {
         LoadTargets targets = LoadTargets.of(report, seen);
         System.out.println(report.table());
         System.out.println(targets.table());
-        embedded.ifPresent(s -> System.out.println(gate(s.database().writeGate().stats())));
+        embedded.ifPresent(s -> System.out.println(gate(s.core().database().writeGate().stats())));
         if (report.serverErrors() > 0) {
             System.err.println("load: " + report.serverErrors() + " requests got a 5xx or no answer");
             return 1;
@@ -155,7 +155,7 @@ public final class LoadCommand implements Callable<Integer> {
 
     /** Memories waiting for embedding on the server this command started; empty without embeddings. */
     private static OptionalLong pending(Strata embedded) {
-        return embedded.services().retrieval().worker()
+        return embedded.core().retrieval().worker()
                 .map(w -> OptionalLong.of(w.backlog().pending())).orElse(OptionalLong.empty());
     }
 

@@ -35,9 +35,9 @@ import java.util.regex.Pattern;
  * vectors, inside the write lock, which starved request writers behind a backlog of embeddings.
  *
  * <p>Methods run on the caller's connection, which must have the extension loaded
- * ({@link SqliteVecExtension#loadInto}); writes join the caller's transaction, or run in their
- * own when the connection is in auto-commit mode. Vectors are bound as little-endian float32
- * blobs, the format vec0 reads natively.
+ * ({@link SqliteVecExtension#loadInto}). Writes run in the caller's transaction: a replace is a
+ * delete and inserts, atomic only inside one (the store opens it with the adapter's transaction
+ * helper). Vectors are bound as little-endian float32 blobs, the format vec0 reads natively.
  */
 public final class SqliteVectorIndex {
 
@@ -143,24 +143,22 @@ public final class SqliteVectorIndex {
             throw new IllegalArgumentException("a memory has at most " + MAX_CHUNKS + " chunk vectors, got "
                     + chunks.size());
         }
-        inTransaction(connection, () -> {
-            if (!ownedBy(connection, memoryId, tenant)) {
-                throw new IllegalArgumentException("memory " + memoryId + " has vectors of another tenant");
+        if (!ownedBy(connection, memoryId, tenant)) {
+            throw new IllegalArgumentException("memory " + memoryId + " has vectors of another tenant");
+        }
+        deleteRows(connection, memoryId);
+        try (PreparedStatement insert = connection.prepareStatement("INSERT INTO " + table
+                + "(chunk_id, tenant, embedding, memory_id, chunk_index) VALUES (?, ?, ?, ?, ?)")) {
+            for (int index = 0; index < chunks.size(); index++) {
+                insert.setLong(1, chunkId(memoryId, index));
+                insert.setString(2, tenant);
+                insert.setBytes(3, toBlob(chunks.get(index)));
+                insert.setLong(4, memoryId);
+                insert.setInt(5, index);
+                insert.addBatch();
             }
-            deleteRows(connection, memoryId);
-            try (PreparedStatement insert = connection.prepareStatement("INSERT INTO " + table
-                    + "(chunk_id, tenant, embedding, memory_id, chunk_index) VALUES (?, ?, ?, ?, ?)")) {
-                for (int index = 0; index < chunks.size(); index++) {
-                    insert.setLong(1, chunkId(memoryId, index));
-                    insert.setString(2, tenant);
-                    insert.setBytes(3, toBlob(chunks.get(index)));
-                    insert.setLong(4, memoryId);
-                    insert.setInt(5, index);
-                    insert.addBatch();
-                }
-                insert.executeBatch();
-            }
-        });
+            insert.executeBatch();
+        }
     }
 
     /**
@@ -169,11 +167,9 @@ public final class SqliteVectorIndex {
      */
     public void delete(Connection connection, String tenant, long memoryId) throws SQLException {
         Objects.requireNonNull(tenant, "tenant");
-        inTransaction(connection, () -> {
-            if (ownedBy(connection, memoryId, tenant)) {
-                deleteRows(connection, memoryId);
-            }
-        });
+        if (ownedBy(connection, memoryId, tenant)) {
+            deleteRows(connection, memoryId);
+        }
     }
 
     /** The row id of chunk {@code index} of a memory. */
@@ -189,7 +185,8 @@ public final class SqliteVectorIndex {
 
     /**
      * Moves the vectors of the first layout ({@value #LEGACY_TABLE}, same dimension) into this table under
-     * their derived row ids and drops the old table, in one transaction. A no-op when there is no old table.
+     * their derived row ids and drops the old table, in the caller's transaction (the store opens one). A no-op
+     * when there is no old table.
      *
      * @return how many chunk vectors moved
      * @throws IllegalStateException when the old table holds vectors of another dimension (another model)
@@ -204,20 +201,18 @@ public final class SqliteVectorIndex {
             throw new IllegalStateException("vector table " + LEGACY_TABLE + " holds " + legacyDimension.getAsInt()
                     + "-dimensional vectors but the embedding model produces " + dimension + "; drop it and re-embed");
         }
-        long[] moved = {0};
-        inTransaction(connection, () -> {
-            try (var statement = connection.createStatement()) {
-                try (ResultSet r = statement.executeQuery("SELECT count(*) FROM " + LEGACY_TABLE)) {
-                    r.next();
-                    moved[0] = r.getLong(1);
-                }
-                statement.executeUpdate("INSERT INTO " + table + "(chunk_id, tenant, embedding, memory_id, chunk_index) "
-                        + "SELECT memory_id * " + MAX_CHUNKS + " + chunk_index, tenant, embedding, memory_id, chunk_index "
-                        + "FROM " + LEGACY_TABLE + " WHERE chunk_index < " + MAX_CHUNKS);
-                statement.execute("DROP TABLE " + LEGACY_TABLE);
+        try (var statement = connection.createStatement()) {
+            long moved;
+            try (ResultSet r = statement.executeQuery("SELECT count(*) FROM " + LEGACY_TABLE)) {
+                r.next();
+                moved = r.getLong(1);
             }
-        });
-        return moved[0];
+            statement.executeUpdate("INSERT INTO " + table + "(chunk_id, tenant, embedding, memory_id, chunk_index) "
+                    + "SELECT memory_id * " + MAX_CHUNKS + " + chunk_index, tenant, embedding, memory_id, chunk_index "
+                    + "FROM " + LEGACY_TABLE + " WHERE chunk_index < " + MAX_CHUNKS);
+            statement.execute("DROP TABLE " + LEGACY_TABLE);
+            return moved;
+        }
     }
 
     /** Removes every vector of a tenant. */
@@ -319,38 +314,6 @@ public final class SqliteVectorIndex {
                 return !r.next() || tenant.equals(r.getString(1));
             }
         }
-    }
-
-    @FunctionalInterface
-    private interface SqlWork {
-        void run() throws SQLException;
-    }
-
-    /**
-     * Joins the caller's transaction, or runs one of its own: one BEGIN IMMEDIATE and one COMMIT (switching
-     * back to auto-commit commits; sqlite-jdbc's {@code commit()} would begin the next transaction at once).
-     */
-    private static void inTransaction(Connection connection, SqlWork work) throws SQLException {
-        if (!connection.getAutoCommit()) {
-            work.run();
-            return;
-        }
-        connection.setAutoCommit(false);
-        try {
-            work.run();
-        } catch (SQLException | RuntimeException e) {
-            try (var rollback = connection.createStatement()) {
-                rollback.execute("ROLLBACK");
-            } finally {
-                try {
-                    connection.setAutoCommit(true);
-                } catch (SQLException expected) {
-                    // Its COMMIT finds no transaction after the rollback; the mode is restored all the same.
-                }
-            }
-            throw e;
-        }
-        connection.setAutoCommit(true);
     }
 
     /** An index only when the extension loaded, so a caller holds one Optional instead of checking twice. */
