@@ -7,6 +7,7 @@ import dev.strata.bootstrap.idempotency.IdempotencyModule;
 import dev.strata.bootstrap.area.AreaModule;
 import dev.strata.bootstrap.area.Job;
 import dev.strata.bootstrap.fact.FactModule;
+import dev.strata.bootstrap.learning.LearningModule;
 import dev.strata.bootstrap.llm.LlmModule;
 import dev.strata.bootstrap.memory.MemoryModule;
 import dev.strata.bootstrap.profile.ProfileModule;
@@ -35,6 +36,7 @@ public final class StrataCore implements AutoCloseable {
     private final SessionModule session;
     private final AccessModule access;
     private final IdempotencyModule idempotency;
+    private final LearningModule learning;
 
     /** Wires the areas in dependency order; a failure closes what was wired, not the database. */
     private StrataCore(SqliteDatabase db, StrataSettings s, Clock clock) {
@@ -48,6 +50,7 @@ public final class StrataCore implements AutoCloseable {
             session = add(SessionModule.wire(db, s.workspace(), s.sessions(), memory, profile, fact, clock));
             access = add(AccessModule.wire(db, clock));
             idempotency = add(IdempotencyModule.wire(db, clock));
+            learning = add(LearningModule.wire(db, s.learning(), llm, memory, clock));
         } catch (RuntimeException e) {
             closeModules();
             throw e;
@@ -117,6 +120,10 @@ public final class StrataCore implements AutoCloseable {
     /** The {@code Idempotency-Key} service of every front end. */
     public IdempotencyModule idempotency() {
         return idempotency;
+    }
+
+    public LearningModule learning() {
+        return learning;
     }
 
     /** Every area's background jobs, for the server to schedule. */

@@ -14,26 +14,26 @@ import java.util.function.Predicate;
  * What the gateway itself needs around every resource: {@code access} verifies API keys,
  * {@code scrubber} redacts registered secrets from every response body, {@code storageReady}
  * answers the readiness check, and {@code storageUnavailable} tells a storage outage (disk full,
- * read-only, I/O error: answered 503) from a defect (500). {@code idempotency} serves the
- * {@code Idempotency-Key} header of every write. {@code healthChecks} are the checks
- * {@code /observe/health} names after {@code storage} (the model circuit, the embedding backlog).
+ * read-only, I/O error: answered 503) from a defect (500). {@code healthChecks} are reported in
+ * {@code GET /observe/health} after the storage check, each named (the model circuit, the embedding
+ * backlog). {@code idempotency} serves the {@code Idempotency-Key} header of every write.
  */
 public record GatewayCore(AccessService access, CredentialScrubber scrubber, BooleanSupplier storageReady,
-                          Predicate<Throwable> storageUnavailable, IdempotencyService idempotency,
-                          List<HealthCheck> healthChecks) {
+                          Predicate<Throwable> storageUnavailable, List<HealthCheck> healthChecks,
+                          IdempotencyService idempotency) {
 
     public GatewayCore {
         Objects.requireNonNull(access, "access");
         Objects.requireNonNull(scrubber, "scrubber");
         Objects.requireNonNull(storageReady, "storageReady");
         Objects.requireNonNull(storageUnavailable, "storageUnavailable");
-        Objects.requireNonNull(idempotency, "idempotency");
         healthChecks = List.copyOf(healthChecks);
+        Objects.requireNonNull(idempotency, "idempotency");
     }
 
-    /** Without health checks beyond storage. */
+    /** With no health check beside storage. */
     public GatewayCore(AccessService access, CredentialScrubber scrubber, BooleanSupplier storageReady,
                        Predicate<Throwable> storageUnavailable, IdempotencyService idempotency) {
-        this(access, scrubber, storageReady, storageUnavailable, idempotency, List.of());
+        this(access, scrubber, storageReady, storageUnavailable, List.of(), idempotency);
     }
 }
