@@ -306,6 +306,9 @@ class CrossTenantAccessTest {
             // alpha's id inside a body reads like a missing one: a 400 naming that field (the collection is the resource)
             assertThat(json(res).getString("field")).as(request + " " + res.body())
                     .isIn("trade_id", "methodology_ids[0]");
+        } else if (request.startsWith("GET /observe/metrics")) {
+            // Metrics count every tenant's traffic: a tenant key is refused (issue 13).
+            assertThat(res.statusCode()).as(request + " " + res.body()).isEqualTo(403);
         } else {
             assertThat(res.statusCode()).as(request + " " + res.body()).isIn(200, 201, 202, 204, 404);
         }
