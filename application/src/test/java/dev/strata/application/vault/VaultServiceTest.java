@@ -72,4 +72,43 @@ class VaultServiceTest {
         assertThat(store.all(ACME)).isEmpty();
         assertThat(scrubber.size()).isZero();
     }
+
+    /** Records each sweep and what the scrubber knew at that moment. */
+    private static final class RecordingRedaction implements dev.strata.domain.vault.StoredTextRedaction {
+        final java.util.List<Integer> sweeps = new java.util.ArrayList<>();
+
+        @Override
+        public dev.strata.domain.vault.RedactionReport redactAll(CredentialScrubber s) {
+            sweeps.add(s.size());
+            return new dev.strata.domain.vault.RedactionReport(java.util.Map.of("memories", 1));
+        }
+    }
+
+    @Test
+    void setting_a_secret_sweeps_stored_text_after_registering_it_and_records_the_sweep() {
+        RecordingRedaction redaction = new RecordingRedaction();
+        VaultService vault = new VaultService(store, scrubber, clock, redaction);
+
+        vault.set(ACME, "progress", "page-1", false);
+        assertThat(redaction.sweeps).isEmpty();
+        vault.set(ACME, "token", "tok-123456789", true);
+
+        assertThat(redaction.sweeps).containsExactly(1);
+        assertThat(store.unredactedSecrets()).isEmpty();
+    }
+
+    @Test
+    void secrets_left_unswept_are_swept_at_the_next_start_and_only_once() {
+        store.put(ACME, "token", "tok-from-an-upgrade", true, T0);
+        new VaultService(store, scrubber, clock);
+        assertThat(store.unredactedSecrets()).as("no sweep, so nothing is marked").hasSize(1);
+
+        RecordingRedaction first = new RecordingRedaction();
+        new VaultService(store, scrubber, clock, first);
+        RecordingRedaction second = new RecordingRedaction();
+        new VaultService(store, scrubber, clock, second);
+
+        assertThat(first.sweeps).containsExactly(1);
+        assertThat(second.sweeps).isEmpty();
+    }
 }

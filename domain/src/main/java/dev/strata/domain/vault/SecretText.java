@@ -18,7 +18,8 @@ import java.util.List;
  * </ul>
  * A text can also be folded <em>decoded</em>: JSON string escapes ({@code \"}, {@code \n},
  * {@code \u0041}), URL percent-encoding (UTF-8 aware: {@code %E2%80%8B} is one zero-width space)
- * and numeric or basic named HTML character references are read as the characters they stand for.
+ * numeric or basic named HTML character references, and the prompt renderer's spelled invisible
+ * characters ({@code [U+200B]}) are read as the characters they stand for.
  * A secret is folded raw (its value is what it is) and looked for in the raw fold of a text and in
  * its folds with one and two layers of escapes read, so a literal {@code \n} inside a secret, an
  * escaped secret inside JSON and URL-encoded text inside a JSON string all match.
@@ -125,7 +126,8 @@ final class SecretText {
 
     /** Whether {@code text} holds anything {@link #decodeAt} could read as an escape. */
     static boolean mayBeEncoded(String text) {
-        return text.indexOf('\\') >= 0 || text.indexOf('%') >= 0 || text.indexOf('&') >= 0;
+        return text.indexOf('\\') >= 0 || text.indexOf('%') >= 0 || text.indexOf('&') >= 0
+                || text.indexOf("U+") >= 0;
     }
 
     /** Appends the folded form of one code point (nothing for whitespace, invisible characters and marks). */
@@ -181,7 +183,24 @@ final class SecretText {
         if (c == '&') {
             return characterReference(s, i);
         }
+        if ((c == '[' || c == '<') && s.startsWith("U+", i + 1)) {
+            return spelledCodePoint(s, i, c == '[' ? ']' : '>');
+        }
         return -1;
+    }
+
+    /**
+     * {@code [U+200B]}: how the prompt renderer spells an invisible character so nothing hides in a
+     * prompt ({@code <U+200B>} in older renderings). Read back as the character, so a secret split by
+     * one stays one run in the fold.
+     */
+    private static long spelledCodePoint(String s, int i, char close) {
+        int end = s.indexOf(close, i + 3);
+        if (end < 0 || end - (i + 3) < 4 || end - (i + 3) > 6) {
+            return -1;
+        }
+        int cp = hex(s, i + 3, end - (i + 3));
+        return cp >= 0 && Character.isValidCodePoint(cp) ? unit(cp, end + 1) : -1;
     }
 
     private static long jsonEscape(String s, int i) {
