@@ -48,7 +48,7 @@ final class MemoryEdgeRows {
     private static final int GUARD_PARAMS = 2;
 
     /** A content change replaces what the content implied; a scenario edge came from the system and stays. */
-    private static final String DELETE_CONTENT_EDGES = "DELETE FROM memory_edges WHERE src_table = '" + MEMORIES
+    static final String DELETE_CONTENT_EDGES = "DELETE FROM memory_edges WHERE src_table = '" + MEMORIES
             + "' AND src_id = ? AND edge_type <> '" + EdgeType.BELONGS_TO_SCENARIO.wireName() + "'";
 
     private static final int BACKFILL_PAGE = 500;

@@ -28,10 +28,8 @@ public final class InMemoryVaultStore implements VaultStore {
     @Override
     public synchronized VaultEntry put(Tenant tenant, String key, String value, boolean secret, Instant now) {
         VaultEntry e = new VaultEntry(key, value, secret, now);
-        VaultEntry before = entries.computeIfAbsent(tenant.value(), t -> new TreeMap<>()).put(key, e);
-        if (before == null || !before.secret() || !before.value().equals(value)) {
-            redacted.remove(List.of(tenant.value(), key));
-        }
+        entries.computeIfAbsent(tenant.value(), t -> new TreeMap<>()).put(key, e);
+        redacted.remove(List.of(tenant.value(), key)); // every put must be swept again, as the SQLite store does
         return e;
     }
 
