@@ -110,7 +110,8 @@ public final class SettingsLoader {
             Map.entry("strata.search.mmr", "STRATA_SEARCH_MMR"),
             Map.entry("strata.search.neighbour-weight", "STRATA_SEARCH_NEIGHBOUR_WEIGHT"),
             Map.entry("strata.search.neighbour-window", "STRATA_SEARCH_NEIGHBOUR_WINDOW"),
-            Map.entry("strata.search.neighbour-gap-minutes", "STRATA_SEARCH_NEIGHBOUR_GAP_MINUTES"));
+            Map.entry("strata.search.neighbour-gap-minutes", "STRATA_SEARCH_NEIGHBOUR_GAP_MINUTES"),
+            Map.entry("strata.vault.key-file", "STRATA_VAULT_KEY_FILE"));
 
     private final Config config;
     private final Map<String, String> env;
@@ -164,7 +165,9 @@ public final class SettingsLoader {
                         Duration.ofMinutes(longValue("strata.sessions.purge-interval-minutes"))),
                 llm(),
                 facts(),
-                retrieval());
+                retrieval(),
+                new VaultSettings(optional("strata.vault.key-file").map(Path::of),
+                        Optional.ofNullable(env.get(VaultSettings.KEY_VARIABLE)).filter(v -> !v.isBlank())));
     }
 
     private RetrievalSettings retrieval() {

@@ -12,6 +12,7 @@ import dev.strata.adapters.sqlite.SqliteMemoryEdgeStore;
 import dev.strata.adapters.sqlite.SqliteMemoryStore;
 import dev.strata.adapters.sqlite.SqliteSessionStore;
 import dev.strata.adapters.sqlite.SqliteSpendLedger;
+import dev.strata.adapters.sqlite.SqliteStoredTextRedaction;
 import dev.strata.adapters.sqlite.SqliteUserProfileStore;
 import dev.strata.adapters.sqlite.SqliteVaultStore;
 import dev.strata.adapters.workspace.FileSystemWorkspaceBootstrap;
@@ -26,6 +27,7 @@ import dev.strata.application.model.ModelSpendService;
 import dev.strata.application.profile.ProfileService;
 import dev.strata.application.session.SessionService;
 import dev.strata.application.snapshot.SnapshotService;
+import dev.strata.application.vault.ScrubbedAuditLog;
 import dev.strata.application.vault.VaultService;
 import dev.strata.domain.entity.EdgeExtractor;
 import dev.strata.domain.entity.FinanceEntityExtractor;
@@ -81,16 +83,18 @@ public final class Strata implements AutoCloseable {
             EntityService entities = new EntityService(new SqliteMemoryEdgeStore(db), edges, clock);
             SqliteUserProfileStore profileStore = new SqliteUserProfileStore(db);
             Retrieval retrieval = Retrieval.on(db, memoryStore, settings.retrieval(), clock);
-            MemoryService memories = new MemoryService(memoryStore, new SqliteAuditLog(db), clock, settings.limits(),
-                    settings.retention(), retrieval.search());
-            ProfileService profile = new ProfileService(profileStore, clock);
+            // One scrubber for every writer and every output: text is stored with registered secrets replaced.
+            CredentialScrubber secrets = new CredentialScrubber();
+            MemoryService memories = new MemoryService(memoryStore, new ScrubbedAuditLog(new SqliteAuditLog(db), secrets),
+                    clock, settings.limits(), settings.retention(), retrieval.search(), secrets);
+            ProfileService profile = new ProfileService(profileStore, clock, secrets);
 
             SqliteSpendLedger ledger = new SqliteSpendLedger(db);
             LanguageModel model = LanguageModels.of(settings.llm(), ledger, clock);
             SqliteFactStore factStore = new SqliteFactStore(db);
             FactSettings factSettings = settings.facts();
             GeneralFactService facts = new GeneralFactService(factStore, new FactConsolidator(model, factStore,
-                    memoryStore, clock, factSettings.consolidation()), clock, settings.limits().maxContentChars());
+                    memoryStore, clock, factSettings.consolidation()), clock, settings.limits().maxContentChars(), secrets);
             ExecutorSweepScheduler sweeps = new ExecutorSweepScheduler();
             facts.addListener(new FactSweeper(facts::consolidatePending, sweeps, clock, factSettings.sweepDebounce(),
                     factSettings.sweepMaxWait()));
@@ -103,15 +107,16 @@ public final class Strata implements AutoCloseable {
 
             SnapshotService snapshots = new SnapshotService(memoryStore, profileStore, settings.snapshotLimit(), clock,
                     tenant -> factSettings.snapshotLimit() == 0 ? List.of()
-                            : facts.activeFacts(tenant, factSettings.snapshotLimit()));
+                            : facts.activeFacts(tenant, factSettings.snapshotLimit()), secrets);
             WorkspaceSettings workspace = settings.workspace();
             SessionService sessions = new SessionService(
                     new FileSystemWorkspaceReader(workspace.directory(), workspace.limits(), clock),
                     new FileSystemWorkspaceBootstrap(workspace.directory()),
-                    snapshots, profile, new SqliteSessionStore(db), settings.sessions().ttl(), clock);
+                    snapshots, profile, new SqliteSessionStore(db), settings.sessions().ttl(), clock, secrets);
             return new Services(memories, profile, snapshots, sessions, facts, spend, entities,
                     new AccessService(new SqliteApiKeyStore(db), clock),
-                    new VaultService(new SqliteVaultStore(db), new CredentialScrubber(), clock), sweeps, retrieval);
+                    new VaultService(new SqliteVaultStore(db, settings.vault().keyring(settings.dataDir())), secrets,
+                            clock, new SqliteStoredTextRedaction(db, edges, clock)), sweeps, retrieval);
         }
 
         @Override
