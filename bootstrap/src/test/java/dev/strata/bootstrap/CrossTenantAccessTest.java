@@ -1,6 +1,6 @@
 package dev.strata.bootstrap;
 
-import dev.strata.adapters.http.GatewaySettings;
+import dev.strata.bootstrap.server.ServerSettings;
 import dev.strata.application.access.IssuedKey;
 import dev.strata.domain.memory.Tenant;
 import jakarta.json.Json;
@@ -8,23 +8,18 @@ import jakarta.json.JsonObject;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import java.io.IOException;
 import java.io.StringReader;
-import java.io.UncheckedIOException;
-import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.UnaryOperator;
 import java.util.logging.Handler;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
@@ -99,11 +94,12 @@ class CrossTenantAccessTest {
             probe("GET /v1/entities/base/neighborhood?kind=chain"),
             probe("GET /observe/metrics"));
 
-    @TempDir
-    static Path dataDir;
+    /** Authentication required even on loopback. */
+    private static final UnaryOperator<StrataSettings> REQUIRE_AUTH =
+            s -> s.with(new ServerSettings(s.server().gateway().withRequireAuth(true)));
 
-    private static Strata strata;
-    private static HttpClient http;
+    @RegisterExtension
+    static final StrataServerExtension server = StrataServerExtension.startedByTest();
     private static String alphaKey;
     private static String betaKey;
     private static String adminKey;
@@ -145,11 +141,8 @@ class CrossTenantAccessTest {
 
     @BeforeAll
     static void start() {
-        StrataSettings settings = SettingsLoader.fromDefaults().load().withDataDir(dataDir)
-                .withGateway(GatewaySettings.defaults("127.0.0.1", 0).withRequireAuth(true))
-                .withWorkspaceDir(dataDir.resolve("workspace"));
-        try (Strata.Opened opened = Strata.open(settings, Clock.systemUTC())) {
-            var access = opened.services().access();
+        try (StrataCore core = server.open(REQUIRE_AUTH)) {
+            var access = core.access().access();
             alphaKey = access.create(Tenant.of("alpha"), false).token().value();
             betaKey = access.create(Tenant.of("beta"), false).token().value();
             adminKey = access.create(Tenant.of("ops"), true).token().value();
@@ -158,8 +151,7 @@ class CrossTenantAccessTest {
             revokedKey = revoked.token().value();
         }
         Logger.getLogger("").addHandler(CAPTURE);
-        strata = Strata.start(settings, Clock.systemUTC());
-        http = HttpClient.newHttpClient();
+        server.start(REQUIRE_AUTH);
 
         id = json(as(alphaKey, "POST /v1/memory", "{\"category\":\"lesson\",\"content\":\"" + MARKER
                 + " lighthouse keeper notes; token " + SECRET + "\"}")).getJsonNumber("id").longValue();
@@ -187,8 +179,6 @@ class CrossTenantAccessTest {
 
     @AfterAll
     static void stop() {
-        http.close();
-        strata.close();
         Logger.getLogger("").removeHandler(CAPTURE);
     }
 
@@ -224,7 +214,7 @@ class CrossTenantAccessTest {
 
     private static HttpResponse<String> send(String request, String body, String... headers) {
         String[] methodAndPath = request.split(" ", 2);
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + strata.port() + methodAndPath[1]))
+        HttpRequest.Builder b = HttpRequest.newBuilder(server.http().uri(methodAndPath[1]))
                 .method(methodAndPath[0], body == null ? HttpRequest.BodyPublishers.noBody()
                         : HttpRequest.BodyPublishers.ofString(body));
         if (body != null) {
@@ -233,14 +223,7 @@ class CrossTenantAccessTest {
         for (int i = 0; i < headers.length; i += 2) {
             b.header(headers[i], headers[i + 1]);
         }
-        try {
-            return http.send(b.build(), HttpResponse.BodyHandlers.ofString());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+        return server.http().send(b.build(), HttpResponse.BodyHandlers.ofString());
     }
 
     private static JsonObject json(HttpResponse<String> res) {

@@ -1,14 +1,10 @@
 package dev.strata.bootstrap;
 
-import dev.strata.bootstrap.cli.StrataCommand;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
-import java.io.PrintWriter;
 import java.io.StringReader;
-import java.io.StringWriter;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 
@@ -21,24 +17,11 @@ class EvalCommandTest {
         return Path.of(EvalCommandTest.class.getResource("/locomo-tiny.json").toURI());
     }
 
-    private record Run(int exit, String out, String err) {
-    }
-
-    private static Run run(String... args) {
-        CommandLine cli = StrataCommand.commandLine();
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
-        int exit = cli.execute(args);
-        return new Run(exit, out.toString(), err.toString());
-    }
-
     @Test
     void everyModeReportsRecallAtEachKPerCategoryAndLatency() throws Exception {
-        Run run = run("eval", "locomo", fixture().toString(), "--json", "--embedding-provider", "local");
+        Cli run = Cli.run("eval", "locomo", fixture().toString(), "--json", "--embedding-provider", "local");
 
-        assertThat(run.exit()).as(run.err()).isZero();
+        assertThat(run.exitCode()).as(run.err()).isZero();
         JsonObject report = Json.createReader(new StringReader(run.out())).readObject();
         assertThat(report.keySet()).containsExactlyInAnyOrder("bm25", "vector", "hybrid");
         for (String mode : report.keySet()) {
@@ -63,26 +46,26 @@ class EvalCommandTest {
 
     @Test
     void keywordOnlyRunsWithEmbeddingsDisabledAndPrintsATable() throws Exception {
-        Run run = run("eval", "locomo", fixture().toString(), "--modes", "bm25", "--embedding-provider", "disabled",
+        Cli run = Cli.run("eval", "locomo", fixture().toString(), "--modes", "bm25", "--embedding-provider", "disabled",
                 "--limit-conversations", "1");
 
-        assertThat(run.exit()).as(run.err()).isZero();
+        assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(run.out()).contains("bm25").contains("R@10").contains("overall").doesNotContain("hybrid");
     }
 
     @Test
     void vectorModesWithEmbeddingsDisabledFailWithAReason() throws Exception {
-        Run run = run("eval", "locomo", fixture().toString(), "--modes", "hybrid", "--embedding-provider", "disabled");
+        Cli run = Cli.run("eval", "locomo", fixture().toString(), "--modes", "hybrid", "--embedding-provider", "disabled");
 
-        assertThat(run.exit()).isEqualTo(1);
+        assertThat(run.exitCode()).isEqualTo(1);
         assertThat(run.err()).contains("need embeddings");
     }
 
     @Test
     void badOptionsAreRefusedNamingTheOption() {
-        assertThat(run("eval", "locomo", "no-such-file.json").err()).contains("FILE");
-        assertThat(run("eval", "locomo", "x.json", "--modes", "fuzzy").err()).contains("--modes");
-        assertThat(run("eval", "locomo", "x.json", "--limit-conversations", "0").err())
+        assertThat(Cli.run("eval", "locomo", "no-such-file.json").err()).contains("FILE");
+        assertThat(Cli.run("eval", "locomo", "x.json", "--modes", "fuzzy").err()).contains("--modes");
+        assertThat(Cli.run("eval", "locomo", "x.json", "--limit-conversations", "0").err())
                 .contains("--limit-conversations");
     }
 }

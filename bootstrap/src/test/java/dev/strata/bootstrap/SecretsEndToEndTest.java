@@ -1,17 +1,15 @@
 package dev.strata.bootstrap;
 
-import dev.strata.adapters.http.GatewaySettings;
+import dev.strata.bootstrap.fact.FactSettings;
 import jakarta.json.JsonObject;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.Locale;
 
@@ -26,28 +24,17 @@ class SecretsEndToEndTest {
     private static final String SECRET = "sk_live_Hx4nQ8wLz2Vb7Rt5";
     private static final String TENANT = "sec";
 
-    @TempDir
-    static Path root;
+    @RegisterExtension
+    static final StrataServerExtension server = StrataServerExtension.started(
+            s -> s.with(s.facts().withSweep(new FactSettings.Sweep(Duration.ofMillis(20), Duration.ofMillis(200)))));
 
-    private static Strata strata;
     private static Http http;
 
     @BeforeAll
-    static void start() {
-        StrataSettings defaults = SettingsLoader.fromDefaults().load();
-        StrataSettings settings = defaults.withDataDir(root.resolve("data"))
-                .withGateway(GatewaySettings.defaults("127.0.0.1", 0))
-                .withFacts(defaults.facts().withSweep(Duration.ofMillis(20), Duration.ofMillis(200)));
-        strata = Strata.start(settings, Clock.systemUTC());
-        http = new Http(strata.port());
+    static void storeTheSecret() {
+        http = server.http();
         assertThat(http.send("PUT", "/v1/vault/STRIPE_KEY", "{\"value\":\"" + SECRET + "\",\"is_secret\":true}", TENANT)
                 .statusCode()).isBetween(200, 201);
-    }
-
-    @AfterAll
-    static void stop() {
-        http.close();
-        strata.close();
     }
 
     private static String search(String query) {
@@ -116,14 +103,14 @@ class SecretsEndToEndTest {
     void the_database_file_holds_the_vault_secret_sealed_and_the_key_sits_outside_the_data_directory()
             throws IOException {
         String stored = column("SELECT value FROM vault WHERE key = 'STRIPE_KEY'");
-        Path keyFile = root.resolve("data.vault-key");
+        Path keyFile = server.directory().resolve("data.vault-key");
 
         assertThat(stored).isNotEqualTo(SECRET).doesNotContain("Hx4n");
         assertThat(column("SELECT sealed_by FROM vault WHERE key = 'STRIPE_KEY'")).hasSize(16);
         assertThat(keyFile).exists();
         assertThat(Files.getPosixFilePermissions(keyFile)).hasSize(2);
-        Path backup = root.resolve("backup.db");
-        dev.strata.adapters.sqlite.SqliteBackup.backup(strata.database().file(), backup, true);
+        Path backup = server.directory().resolve("backup.db");
+        dev.strata.adapters.sqlite.SqliteBackup.backup(server.strata().core().database().file(), backup, true);
         assertThat(new String(Files.readAllBytes(backup), StandardCharsets.ISO_8859_1)).doesNotContain(SECRET);
     }
 
@@ -152,7 +139,8 @@ class SecretsEndToEndTest {
     }
 
     private static String column(String sql) {
-        try (var c = strata.database().connection(); var s = c.createStatement(); var rs = s.executeQuery(sql)) {
+        try (var c = server.strata().core().database().connection(); var s = c.createStatement();
+             var rs = s.executeQuery(sql)) {
             StringBuilder out = new StringBuilder();
             while (rs.next()) {
                 out.append(rs.getString(1));

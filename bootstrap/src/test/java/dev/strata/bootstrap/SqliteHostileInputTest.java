@@ -1,6 +1,5 @@
 package dev.strata.bootstrap;
 
-import dev.strata.adapters.http.GatewaySettings;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -10,15 +9,8 @@ import net.jqwik.api.ShrinkingMode;
 import net.jqwik.api.lifecycle.AfterContainer;
 import net.jqwik.api.lifecycle.BeforeContainer;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Clock;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -36,40 +28,24 @@ class SqliteHostileInputTest {
             "))))", "col:*", "NEAR/3", "a:b:c", "\u00ff", "😀", "\uD800", "%", "_", "[", "]", "{", "}", ",", ".",
             "slippage", "BTC", "stop-loss", "category:lesson", "\u202E", "\u200B", "e\u0301", "ß", "İ");
 
-    private static Path dataDir;
-    private static Strata strata;
-    private static Http http;
+    /** jqwik runs outside JUnit Jupiter's extensions: its container hooks drive the same fixture. */
+    private static final StrataServerExtension server = StrataServerExtension.started();
     private static long seededId;
 
     @BeforeContainer
-    static void start() throws IOException {
-        dataDir = Files.createTempDirectory("strata-hostile");
-        StrataSettings settings = SettingsLoader.fromDefaults().load().withDataDir(dataDir.resolve("data"))
-                .withWorkspaceDir(dataDir.resolve("workspace"))
-                .withGateway(GatewaySettings.defaults("127.0.0.1", 0));
-        strata = Strata.start(settings, Clock.systemUTC());
-        http = new Http(strata.port());
-        seededId = Http.json(http.send("POST", "/v1/memory",
+    static void start() {
+        server.prepare();
+        seededId = Http.json(server.http().send("POST", "/v1/memory",
                 "{\"category\":\"lesson\",\"content\":\"stop-loss on BTC should trail by 8%\"}", TENANT))
                 .getJsonNumber("id").longValue();
-        http.send("POST", "/v1/memory", "{\"category\":\"preference\",\"content\":\"always use 0.5% slippage\","
+        server.http().send("POST", "/v1/memory", "{\"category\":\"preference\",\"content\":\"always use 0.5% slippage\","
                 + "\"key\":\"slippage\"}", TENANT);
-        http.send("PUT", "/v1/profile/risk", "{\"value\":\"low\"}", TENANT);
+        server.http().send("PUT", "/v1/profile/risk", "{\"value\":\"low\"}", TENANT);
     }
 
     @AfterContainer
-    static void stop() throws IOException {
-        http.close();
-        strata.close();
-        try (Stream<Path> files = Files.walk(dataDir)) {
-            files.sorted(Comparator.reverseOrder()).forEach(p -> {
-                try {
-                    Files.delete(p);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
-        }
+    static void stop() {
+        server.stop();
     }
 
     @Property(tries = 1_000, shrinking = ShrinkingMode.OFF)
@@ -77,8 +53,8 @@ class SqliteHostileInputTest {
         String before = stored();
         String body = "{\"query\":" + quote(query) + "}";
 
-        HttpResponse<String> rest = http.send("POST", "/v1/memory/search", body, TENANT);
-        HttpResponse<String> tool = http.send("POST", "/v1/tools/memory_search", body, TENANT);
+        HttpResponse<String> rest = server.http().send("POST", "/v1/memory/search", body, TENANT);
+        HttpResponse<String> tool = server.http().send("POST", "/v1/tools/memory_search", body, TENANT);
 
         assertThat(rest.statusCode()).as("%s -> %s", query, rest.body()).isLessThan(500);
         assertThat(tool.statusCode()).as("%s -> %s", query, tool.body()).isLessThan(500);
@@ -95,7 +71,7 @@ class SqliteHostileInputTest {
     void aRefusedWriteLeavesTheDatabaseAsItWas(@ForAll("refusedWrites") String[] request) {
         String before = stored();
 
-        HttpResponse<String> reply = http.send(request[0], request[1].replace("{id}", Long.toString(seededId)),
+        HttpResponse<String> reply = server.http().send(request[0], request[1].replace("{id}", Long.toString(seededId)),
                 request[2], TENANT);
 
         assertThat(reply.statusCode()).as("%s %s %s -> %s", request[0], request[1], request[2], reply.body())
@@ -106,9 +82,9 @@ class SqliteHostileInputTest {
 
     /** The tenant's stored state as the API shows it: every memory (with its history) and the profile. */
     private static String stored() {
-        return http.send("GET", "/v1/memory?limit=500", null, TENANT).body()
-                + http.send("GET", "/v1/memory/history?key=slippage", null, TENANT).body()
-                + http.send("GET", "/v1/profile", null, TENANT).body();
+        return server.http().send("GET", "/v1/memory?limit=500", null, TENANT).body()
+                + server.http().send("GET", "/v1/memory/history?key=slippage", null, TENANT).body()
+                + server.http().send("GET", "/v1/profile", null, TENANT).body();
     }
 
     @Provide

@@ -4,7 +4,7 @@ import dev.strata.application.entity.EntityNeighborhood;
 import dev.strata.application.model.SpendReport;
 import dev.strata.domain.entity.EntityCount;
 import dev.strata.domain.entity.FinanceEntity;
-import dev.strata.domain.entity.LinkedMemory;
+import dev.strata.domain.memory.LinkedMemory;
 import dev.strata.domain.fact.ConsolidationEvent;
 import dev.strata.domain.fact.Fact;
 import dev.strata.domain.fact.FactId;

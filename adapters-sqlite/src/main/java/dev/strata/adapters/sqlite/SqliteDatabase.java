@@ -99,7 +99,7 @@ public final class SqliteDatabase implements AutoCloseable {
                     .connectionPool(new Pool(pool))
                     .build();
             SqliteDatabase db = new SqliteDatabase(absolute, pool, client, lock);
-            new Migrator(client, clock).migrate(Schema.MIGRATIONS);
+            new Migrator(new Transactions(db), clock).migrate(Schema.MIGRATIONS);
             return db;
         } catch (RuntimeException e) {
             pool.close();
@@ -174,9 +174,14 @@ public final class SqliteDatabase implements AutoCloseable {
         return dbClient;
     }
 
-    /** Plain JDBC, for the few bulk paths where statement reuse matters (batched inserts). */
+    /** Plain JDBC, for hot reads, batches and transactions ({@link Transactions}). */
     public Connection connection() throws SQLException {
         return borrow(pool);
+    }
+
+    /** Takes a borrowed connection out of the pool for good: it is closed instead of lent again. */
+    void evict(Connection connection) {
+        pool.evictConnection(connection);
     }
 
     /**

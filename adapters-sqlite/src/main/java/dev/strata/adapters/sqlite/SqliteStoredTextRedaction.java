@@ -201,7 +201,7 @@ public final class SqliteStoredTextRedaction implements StoredTextRedaction {
     /** Columns computed from a rewritten text column, set in the same statement. */
     private static void derived(Target target, Map<String, Object> sets) {
         if (target.table().equals("memories") && sets.containsKey("content")) {
-            sets.put("injection_flags", SqliteMemoryStore.injectionFlags((String) sets.get("content")));
+            sets.put("injection_flags", MemoryRows.injectionFlags((String) sets.get("content")));
         }
         if (target.table().equals("facts") && sets.containsKey("content")) {
             sets.put("normalized", FactNormalizer.normalize((String) sets.get("content")));
@@ -231,24 +231,7 @@ public final class SqliteStoredTextRedaction implements StoredTextRedaction {
             LOG.log(System.Logger.Level.WARNING, "no edges derived for redacted memory " + id, e);
             derived = List.of();
         }
-        try (PreparedStatement delete = c.prepareStatement(MemoryEdgeRows.DELETE_CONTENT_EDGES)) {
-            delete.setLong(1, id);
-            delete.executeUpdate();
-        }
-        if (derived.isEmpty()) {
-            return;
-        }
-        try (PreparedStatement insert = c.prepareStatement(MemoryEdgeRows.INSERT)) {
-            String at = Timestamps.format(Timestamps.truncate(clock.instant()));
-            for (MemoryEdge edge : derived) {
-                Object[] params = MemoryEdgeRows.params(tenant, id, edge, at);
-                for (int i = 0; i < params.length; i++) {
-                    insert.setObject(i + 1, params[i]);
-                }
-                insert.addBatch();
-            }
-            insert.executeBatch();
-        }
+        MemoryEdgeRows.replace(c, Tenant.of(tenant), id, derived, clock.instant());
     }
 
     /**

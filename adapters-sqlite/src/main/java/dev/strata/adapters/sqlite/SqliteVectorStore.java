@@ -24,10 +24,12 @@ public final class SqliteVectorStore implements VectorStore {
 
     private final SqliteDatabase db;
     private final SqliteVectorIndex index;
+    private final Transactions transactions;
 
     private SqliteVectorStore(SqliteDatabase db, SqliteVectorIndex index) {
         this.db = db;
         this.index = index;
+        this.transactions = new Transactions(db);
     }
 
     /**
@@ -65,12 +67,18 @@ public final class SqliteVectorStore implements VectorStore {
 
     @Override
     public void replace(Tenant tenant, MemoryId memory, List<Embedding> chunks) {
-        run("store vectors", c -> index.replace(c, tenant.value(), memory.value(), chunks));
+        transactions.write("store vectors", c -> {
+            index.replace(c, tenant.value(), memory.value(), chunks);
+            return null;
+        });
     }
 
     @Override
     public void delete(Tenant tenant, MemoryId memory) {
-        run("delete vectors", c -> index.delete(c, tenant.value(), memory.value()));
+        transactions.write("delete vectors", c -> {
+            index.delete(c, tenant.value(), memory.value());
+            return null;
+        });
     }
 
     @Override
@@ -100,19 +108,6 @@ public final class SqliteVectorStore implements VectorStore {
             return count;
         } catch (SQLException e) {
             throw new UnavailableException("cannot prune vectors: " + e.getMessage(), e);
-        }
-    }
-
-    @FunctionalInterface
-    private interface SqlWork {
-        void run(Connection c) throws SQLException;
-    }
-
-    private void run(String what, SqlWork work) {
-        try (Connection c = db.connection()) {
-            work.run(c);
-        } catch (SQLException e) {
-            throw new UnavailableException("could not " + what + ": " + e.getMessage(), e);
         }
     }
 }

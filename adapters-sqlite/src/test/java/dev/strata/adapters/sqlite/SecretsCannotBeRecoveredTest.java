@@ -91,11 +91,11 @@ class SecretsCannotBeRecoveredTest {
         db = SqliteDatabase.open(data.resolve("strata.db"), SqliteSettings.DEFAULTS, CLOCK, extension);
         scrubber = new CredentialScrubber();
         EdgeExtractor edges = new EdgeExtractor(new FinanceEntityExtractor());
-        memoryStore = new SqliteMemoryStore(db, edges, SqliteSettings.DEFAULTS.keywordCandidates());
+        memoryStore = new SqliteMemoryStore(db, SqliteSettings.DEFAULTS.keywordCandidates());
         vectors = SqliteVectorStore.open(db, extension, 3).orElseThrow();
         auditStore = new SqliteAuditLog(db);
         memories = new MemoryService(memoryStore, new ScrubbedAuditLog(auditStore, scrubber), CLOCK, MemoryLimits.DEFAULTS,
-                Duration.ofDays(30), request -> SearchResults.keywordOnly(memoryStore.search(request)), scrubber);
+                Duration.ofDays(30), request -> SearchResults.keywordOnly(memoryStore.search(request)), edges, scrubber);
         SqliteFactStore factStore = new SqliteFactStore(db);
         facts = new GeneralFactService(factStore, new FactConsolidator(new DisabledLanguageModel(), factStore, memoryStore,
                 CLOCK, ConsolidationSettings.enabled("")), CLOCK, 2_000, scrubber);

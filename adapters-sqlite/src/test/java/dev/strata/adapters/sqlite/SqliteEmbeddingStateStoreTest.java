@@ -2,16 +2,17 @@ package dev.strata.adapters.sqlite;
 
 import dev.strata.domain.memory.Category;
 import dev.strata.domain.memory.Memory;
+import dev.strata.domain.memory.MemoryId;
 import dev.strata.domain.memory.MemoryChange;
 import dev.strata.domain.memory.Metadata;
 import dev.strata.domain.memory.NewMemory;
 import dev.strata.domain.memory.Source;
 import dev.strata.domain.memory.Tenant;
-import dev.strata.domain.model.Embedding;
 import dev.strata.domain.retrieval.EmbeddingState;
+import dev.strata.domain.retrieval.EmbeddingStateStore;
+import dev.strata.domain.retrieval.EmbeddingStateStoreContract;
 import dev.strata.domain.retrieval.PendingEmbedding;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,7 +22,8 @@ import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-class SqliteEmbeddingStateStoreTest {
+/** The embedding state contract on a real SQLite file, over the rows the memory store writes, and the column itself. */
+class SqliteEmbeddingStateStoreTest extends EmbeddingStateStoreContract {
 
     private static final Tenant T = Tenant.of("t");
     private static final List<EmbeddingState> RETRYABLE = List.of(EmbeddingState.PENDING, EmbeddingState.FAILED);
@@ -32,11 +34,23 @@ class SqliteEmbeddingStateStoreTest {
     private SqliteMemoryStore memories;
     private SqliteEmbeddingStateStore states;
 
-    @BeforeEach
-    void open() {
+    @Override
+    protected EmbeddingStateStore createStore() {
         db = TempDatabase.open(dir);
         memories = new SqliteMemoryStore(db);
         states = new SqliteEmbeddingStateStore(db);
+        return states;
+    }
+
+    @Override
+    protected MemoryId writeMemory(Tenant tenant, String content) {
+        return memories.insert(new NewMemory(tenant, Category.OBSERVATION, content, Metadata.EMPTY,
+                Source.AGENT_RECORDED), TempDatabase.CLOCK.instant()).id();
+    }
+
+    @Override
+    protected void deleteMemory(Tenant tenant, MemoryId memory) {
+        memories.softDelete(tenant, memory, TempDatabase.CLOCK.instant());
     }
 
     @AfterEach
@@ -74,38 +88,5 @@ class SqliteEmbeddingStateStoreTest {
                 TempDatabase.CLOCK.instant());
 
         assertThat(state(m)).isEqualTo("pending");
-    }
-
-    @Test
-    void failedRowsArePagedByIdAndDeletedOnesAreLeftOut() {
-        Memory one = write("one");
-        Memory two = write("two");
-        Memory gone = write("gone");
-        states.mark(T, one.id(), EmbeddingState.FAILED);
-        memories.softDelete(T, gone.id(), TempDatabase.CLOCK.instant());
-
-        assertThat(states.inStates(RETRYABLE, 0, 1)).extracting(PendingEmbedding::memory).containsExactly(one.id());
-        assertThat(states.inStates(RETRYABLE, one.id().value(), 10)).extracting(PendingEmbedding::memory)
-                .containsExactly(two.id());
-        assertThat(states.countInStates(RETRYABLE)).isEqualTo(2);
-    }
-
-    @Test
-    void resetAllPutsEveryRowBackToPending() {
-        Memory m = write("one");
-        states.mark(T, m.id(), EmbeddingState.SKIPPED);
-
-        assertThat(states.resetAll()).isEqualTo(1);
-        assertThat(state(m)).isEqualTo("pending");
-    }
-
-    @Test
-    void theCacheKeepsVectorsPerHashAndModel() {
-        Embedding v = new Embedding(new float[] {0.5f, -1.25f, 3f});
-        states.cache("h1", "model-a", v);
-        states.cache("h1", "model-a", new Embedding(new float[] {9f, 9f, 9f}));
-
-        assertThat(states.cached("h1", "model-a")).contains(v);
-        assertThat(states.cached("h1", "model-b")).isEmpty();
     }
 }

@@ -2,6 +2,10 @@ package dev.strata.application.memory;
 
 import dev.strata.domain.audit.AuditEntry;
 import dev.strata.domain.audit.AuditLog;
+import dev.strata.domain.entity.EdgeExtractor;
+import dev.strata.domain.entity.FinanceEntityExtractor;
+import dev.strata.domain.entity.MemoryEdge;
+import dev.strata.domain.entity.SystemMetadata;
 import dev.strata.domain.error.ConflictException;
 import dev.strata.domain.error.InvalidInputException;
 import dev.strata.domain.error.NotFoundException;
@@ -35,7 +39,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 /**
  * The general memory use cases of spec 01: write, read, update, soft delete, restore within
  * retention, purge and keyword search. Validation that depends on configuration (limits) happens
- * here; invariants that always hold live in the domain records.
+ * here; invariants that always hold live in the domain records. Every write carries the typed edges
+ * its content implies ({@link #edgesOf}), which the store writes with the row.
  */
 public final class MemoryService {
 
@@ -50,6 +55,7 @@ public final class MemoryService {
     private final KeyLocks keyLocks = new KeyLocks(64);
     private final MemorySearch pipeline;
     private final CredentialScrubber secrets;
+    private final EdgeExtractor edges;
 
     /** A bound on one key's history in a response; older entries stay in the table. */
     static final int MAX_HISTORY = 1_000;
@@ -61,17 +67,27 @@ public final class MemoryService {
     /** @param pipeline the search pipeline (hybrid when embeddings are on); keyword-only without it */
     public MemoryService(MemoryStore store, AuditLog audit, Clock clock, MemoryLimits limits, Duration retention,
                          MemorySearch pipeline) {
-        this(store, audit, clock, limits, retention, pipeline, new CredentialScrubber());
+        this(store, audit, clock, limits, retention, pipeline, new EdgeExtractor(new FinanceEntityExtractor()));
+    }
+
+    /**
+     * @param edges derives each write's typed edges; the replay ({@code strata edges rebuild}) must use
+     *              an equal extractor so that it finds nothing a write left out
+     */
+    public MemoryService(MemoryStore store, AuditLog audit, Clock clock, MemoryLimits limits, Duration retention,
+                         MemorySearch pipeline, EdgeExtractor edges) {
+        this(store, audit, clock, limits, retention, pipeline, edges, new CredentialScrubber());
     }
 
     /**
      * @param scrubber the vault's scrubber: content, supersede reasons and metadata are stored with every
-     *                 registered secret replaced, so the keyword index, the vectors and every output
-     *                 built from the row never hold one (a key or category holding a secret is refused)
+     *                 registered secret replaced, so the keyword index, the vectors, the edges and every
+     *                 output built from the row never hold one (a key or category holding a secret is refused)
      */
     public MemoryService(MemoryStore store, AuditLog audit, Clock clock, MemoryLimits limits, Duration retention,
-                         MemorySearch pipeline, CredentialScrubber scrubber) {
+                         MemorySearch pipeline, EdgeExtractor edges, CredentialScrubber scrubber) {
         this.secrets = Objects.requireNonNull(scrubber);
+        this.edges = Objects.requireNonNull(edges);
         this.pipeline = Objects.requireNonNull(pipeline);
         this.store = Objects.requireNonNull(store);
         this.audit = Objects.requireNonNull(audit);
@@ -110,8 +126,9 @@ public final class MemoryService {
             checkContentLength(command.content(), "content");
         }
         checkMetadata(command.metadata(), "metadata");
-        NewMemory memory = new NewMemory(command.tenant(), type, redact(command.tenant(), command.content()),
+        NewMemory unlinked = new NewMemory(command.tenant(), type, redact(command.tenant(), command.content()),
                 redact(command.tenant(), command.metadata()), command.source(), Optional.of(key));
+        NewMemory memory = unlinked.withEdges(edgesOf(unlinked.content()));
         SaveOutcome outcome = keyLocks.withLock(command.tenant(), key, () -> store.save(memory, reason, clock.instant()));
         Optional<Category> suggestion = MemoryType.suggestion(type, memory.content());
         suggestion.ifPresent(s -> LOG.log(System.Logger.Level.INFO, "memory {0} saved as {1} reads like {2}", key,
@@ -211,7 +228,8 @@ public final class MemoryService {
         change.metadata().ifPresent(m -> checkMetadata(m, "metadata"));
         MemoryChange redacted = new MemoryChange(change.content().map(c -> redact(tenant, c)),
                 change.metadata().map(m -> redact(tenant, m)));
-        Memory updated = store.update(tenant, id, redacted, clock.instant())
+        MemoryChange withEdges = redacted.content().map(c -> redacted.withEdges(edgesOf(c))).orElse(redacted);
+        Memory updated = store.update(tenant, id, withEdges, clock.instant())
                 .orElseThrow(() -> new NotFoundException("memory", id.toString()));
         publish(updated);
         return updated;
@@ -267,8 +285,9 @@ public final class MemoryService {
                 checkContentLength(c.content(), "content");
             }
             checkMetadata(c.metadata(), "metadata");
-            return new NewMemory(c.tenant(), category, redact(c.tenant(), c.content()), redact(c.tenant(), c.metadata()),
-                    c.source());
+            NewMemory memory = new NewMemory(c.tenant(), category, redact(c.tenant(), c.content()),
+                    redact(c.tenant(), c.metadata()), c.source());
+            return memory.withEdges(edgesOf(memory.content()));
         } catch (InvalidInputException e) {
             throw fieldPrefix.isEmpty() ? e : new InvalidInputException(fieldPrefix + e.field(), e.reason());
         }
@@ -296,6 +315,16 @@ public final class MemoryService {
             throw new InvalidInputException(field, "must not contain a vault secret");
         }
         return identifier;
+    }
+
+    /**
+     * The edges a memory's content implies. No write carries system metadata: the {@code metadata}
+     * of every write path is caller-supplied (the agent tools forward the model's arguments), so
+     * reading a {@code scenario_id} from it would let text attach a memory to a scenario. The replay
+     * derives edges the same way, so it adds nothing to what the writes stored.
+     */
+    private List<MemoryEdge> edgesOf(String content) {
+        return edges.extract(content, SystemMetadata.none());
     }
 
     private void checkContentLength(String content, String field) {

@@ -15,6 +15,8 @@ import dev.strata.application.snapshot.SnapshotService;
 import dev.strata.domain.MutableClock;
 import dev.strata.domain.audit.AuditEntry;
 import dev.strata.domain.audit.InMemoryAuditLog;
+import dev.strata.domain.entity.EdgeExtractor;
+import dev.strata.domain.entity.FinanceEntityExtractor;
 import dev.strata.domain.error.InvalidInputException;
 import dev.strata.domain.fact.Fact;
 import dev.strata.domain.fact.InMemoryFactStore;
@@ -63,7 +65,8 @@ class SecretsInStoredTextTest {
     private final InMemoryFactStore factStore = new InMemoryFactStore();
     private final InMemoryUserProfileStore profileStore = new InMemoryUserProfileStore();
     private final MemoryService memories = new MemoryService(memoryStore, audit, clock, MemoryLimits.DEFAULTS,
-            Duration.ofDays(30), request -> SearchResults.keywordOnly(memoryStore.search(request)), scrubber);
+            Duration.ofDays(30), request -> SearchResults.keywordOnly(memoryStore.search(request)),
+            new EdgeExtractor(new FinanceEntityExtractor()), scrubber);
     private final GeneralFactService facts = new GeneralFactService(factStore, new FactConsolidator(
             new DisabledLanguageModel(), factStore, memoryStore, clock, ConsolidationSettings.enabled("")), clock, 500,
             scrubber);

@@ -1,12 +1,12 @@
 package dev.strata.bootstrap.bench;
 
-import dev.strata.adapters.http.GatewaySettings;
 import dev.strata.adapters.sqlite.SearchIndexCompaction;
 import dev.strata.adapters.sqlite.SqliteMemoryStore;
 import dev.strata.application.memory.MemoryService;
 import dev.strata.application.memory.WriteMemory;
 import dev.strata.bootstrap.Strata;
 import dev.strata.bootstrap.StrataSettings;
+import dev.strata.bootstrap.server.ServerSettings;
 import dev.strata.domain.memory.Metadata;
 import dev.strata.domain.memory.Source;
 import dev.strata.domain.memory.Tenant;
@@ -64,8 +64,8 @@ public final class MemoryBenchmark {
             Path dir = Files.createDirectories(workDir.resolve("n-" + n));
             // The server's compaction job is off: the benchmark compacts at a known moment and times it.
             StrataSettings settings = baseSettings.withDataDir(dir)
-                    .withGateway(GatewaySettings.defaults("127.0.0.1", 0))
-                    .withSqlite(baseSettings.sqlite().withIndexCompactionInterval(Duration.ZERO));
+                    .with(ServerSettings.on("127.0.0.1", 0))
+                    .with(baseSettings.search().withIndexCompactionInterval(Duration.ZERO));
             try (Strata strata = Strata.start(settings, Clock.systemUTC())) {
                 runs.add(measure(n, strata));
             }
@@ -80,9 +80,9 @@ public final class MemoryBenchmark {
      */
     private void warmUp(Path dir) {
         progress.accept("warm-up");
-        StrataSettings settings = baseSettings.withDataDir(dir).withGateway(GatewaySettings.defaults("127.0.0.1", 0));
+        StrataSettings settings = baseSettings.withDataDir(dir).with(ServerSettings.on("127.0.0.1", 0));
         try (Strata strata = Strata.start(settings, Clock.systemUTC())) {
-            MemoryService memories = strata.services().memories();
+            MemoryService memories = strata.core().memory().memories();
             Tenant tenant = Tenant.of("warm-up");
             SyntheticMemories corpus = new SyntheticMemories(7);
             for (int batch = 0; batch < WARM_UP_BATCHES; batch++) {
@@ -97,7 +97,7 @@ public final class MemoryBenchmark {
     }
 
     private Run measure(int n, Strata strata) throws IOException, InterruptedException, SQLException {
-        MemoryService memories = strata.services().memories();
+        MemoryService memories = strata.core().memory().memories();
         Tenant tenant = Tenant.of("bench");
         SyntheticMemories corpus = new SyntheticMemories(42);
 
@@ -130,12 +130,12 @@ public final class MemoryBenchmark {
         // What the server's compaction job does within a minute of a bulk load; every figure below is taken after it.
         progress.accept("n=" + n + ": index compaction");
         start = System.nanoTime();
-        new SearchIndexCompaction(strata.database(), baseSettings.sqlite().indexCompactionGrowthPercent()).compact();
+        new SearchIndexCompaction(strata.core().database(), baseSettings.search().indexCompactionGrowthPercent()).compact();
         double compactionMs = (System.nanoTime() - start) / 1e6;
         progress.accept("n=" + n + ": search");
         double[] search = time(queries, q -> memories.search(tenant, q, Optional.of(SEARCH_LIMIT), Optional.empty()));
         double[] raw;
-        try (Connection c = strata.database().connection();
+        try (Connection c = strata.core().database().connection();
              PreparedStatement ps = c.prepareStatement(
                      "SELECT rowid, rank FROM memories_fts WHERE memories_fts MATCH ? ORDER BY rank LIMIT ?")) {
             raw = time(queries, q -> rawSearch(ps, SqliteMemoryStore.ftsMatchExpression(q)));
@@ -143,7 +143,7 @@ public final class MemoryBenchmark {
         progress.accept("n=" + n + ": search over HTTP");
         double[] http = httpSearch(strata.port(), queries);
         progress.accept("n=" + n + ": snapshot");
-        double[] snapshot = time(List.of("snapshot"), q -> strata.services().snapshots().render(tenant));
+        double[] snapshot = time(List.of("snapshot"), q -> strata.core().session().snapshots().render(tenant));
         progress.accept("n=" + n + ": raw inserts");
         double rawInsertPerS = rawInserts(strata, n, new SyntheticMemories(42));
 
@@ -159,7 +159,7 @@ public final class MemoryBenchmark {
      * cannot avoid; the ratio shows what validation, the domain model and the service layer add.
      */
     private static double rawInserts(Strata strata, int n, SyntheticMemories corpus) throws SQLException {
-        try (Connection c = strata.database().connection()) {
+        try (Connection c = strata.core().database().connection()) {
             String now = Instant.now().toString();
             long start = System.nanoTime();
             c.setAutoCommit(false);

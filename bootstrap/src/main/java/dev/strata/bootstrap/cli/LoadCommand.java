@@ -1,9 +1,9 @@
 package dev.strata.bootstrap.cli;
 
-import dev.strata.adapters.http.GatewaySettings;
 import dev.strata.bootstrap.SettingsLoader;
 import dev.strata.bootstrap.Strata;
 import dev.strata.bootstrap.StrataSettings;
+import dev.strata.bootstrap.server.ServerSettings;
 import dev.strata.bootstrap.bench.LoadGenerator;
 import dev.strata.bootstrap.bench.LoadReport;
 import picocli.CommandLine;
@@ -63,7 +63,7 @@ public final class LoadCommand implements Callable<Integer> {
         try {
             StrataSettings settings = SettingsLoader.fromDefaults().load().withDataDir(dir.resolve("data"))
                     .withWorkspaceDir(dir.resolve("workspace"))
-                    .withGateway(GatewaySettings.defaults("127.0.0.1", 0));
+                    .with(ServerSettings.on("127.0.0.1", 0));
             try (Strata strata = Strata.start(settings, Clock.systemUTC())) {
                 return report(run(URI.create("http://127.0.0.1:" + strata.port() + "/")));
             }

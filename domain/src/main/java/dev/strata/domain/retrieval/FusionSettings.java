@@ -3,6 +3,7 @@ package dev.strata.domain.retrieval;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * The knobs of {@link HybridRanker}. The defaults are spec 01's pipeline (RRF k = 60 with equal
@@ -65,24 +66,75 @@ public record FusionSettings(
                 false, MaximalMarginalRelevance.DEFAULT_LAMBDA);
     }
 
+    public FusionSettings withRrfK(int k) {
+        return edit(d -> d.rrfK = k);
+    }
+
     public FusionSettings withTemporalDecay(boolean enabled) {
-        return new FusionSettings(rrfK, keywordWeight, vectorWeight, entityBoostFactor, enabled, decayHalfLife,
-                decayExemptTypes, mmrEnabled, mmrLambda, neighbourWeight, neighbourWindow, neighbourGap);
+        return edit(d -> d.temporalDecayEnabled = enabled);
     }
 
     public FusionSettings withMmr(boolean enabled) {
-        return new FusionSettings(rrfK, keywordWeight, vectorWeight, entityBoostFactor, temporalDecayEnabled,
-                decayHalfLife, decayExemptTypes, enabled, mmrLambda, neighbourWeight, neighbourWindow, neighbourGap);
+        return edit(d -> d.mmrEnabled = enabled);
     }
 
     public FusionSettings withArmWeights(double keyword, double vector) {
-        return new FusionSettings(rrfK, keyword, vector, entityBoostFactor, temporalDecayEnabled, decayHalfLife,
-                decayExemptTypes, mmrEnabled, mmrLambda, neighbourWeight, neighbourWindow, neighbourGap);
+        return edit(d -> {
+            d.keywordWeight = keyword;
+            d.vectorWeight = vector;
+        });
     }
 
     public FusionSettings withNeighbourContext(double weight, int window, Duration gap) {
-        return new FusionSettings(rrfK, keywordWeight, vectorWeight, entityBoostFactor, temporalDecayEnabled,
-                decayHalfLife, decayExemptTypes, mmrEnabled, mmrLambda, weight, window, gap);
+        return edit(d -> {
+            d.neighbourWeight = weight;
+            d.neighbourWindow = window;
+            d.neighbourGap = gap;
+        });
+    }
+
+    /** The one place that copies every component: a wither names only what it changes. */
+    private FusionSettings edit(Consumer<Draft> change) {
+        Draft draft = new Draft(this);
+        change.accept(draft);
+        return draft.settings();
+    }
+
+    /** A mutable copy for {@link #edit}; the settings it builds check themselves as any other. */
+    private static final class Draft {
+        private int rrfK;
+        private double keywordWeight;
+        private double vectorWeight;
+        private final double entityBoostFactor;
+        private boolean temporalDecayEnabled;
+        private final Duration decayHalfLife;
+        private final Set<String> decayExemptTypes;
+        private boolean mmrEnabled;
+        private final double mmrLambda;
+        private double neighbourWeight;
+        private int neighbourWindow;
+        private Duration neighbourGap;
+
+        private Draft(FusionSettings s) {
+            rrfK = s.rrfK;
+            keywordWeight = s.keywordWeight;
+            vectorWeight = s.vectorWeight;
+            entityBoostFactor = s.entityBoostFactor;
+            temporalDecayEnabled = s.temporalDecayEnabled;
+            decayHalfLife = s.decayHalfLife;
+            decayExemptTypes = s.decayExemptTypes;
+            mmrEnabled = s.mmrEnabled;
+            mmrLambda = s.mmrLambda;
+            neighbourWeight = s.neighbourWeight;
+            neighbourWindow = s.neighbourWindow;
+            neighbourGap = s.neighbourGap;
+        }
+
+        private FusionSettings settings() {
+            return new FusionSettings(rrfK, keywordWeight, vectorWeight, entityBoostFactor, temporalDecayEnabled,
+                    decayHalfLife, decayExemptTypes, mmrEnabled, mmrLambda, neighbourWeight, neighbourWindow,
+                    neighbourGap);
+        }
     }
 
     public NeighbourContext neighbourContext() {

@@ -30,9 +30,9 @@ import java.util.regex.Pattern;
  * </pre>
  *
  * <p>Methods run on the caller's connection, which must have the extension loaded
- * ({@link SqliteVecExtension#loadInto}); writes join the caller's transaction, or run in their
- * own when the connection is in auto-commit mode. Vectors are bound as little-endian float32
- * blobs, the format vec0 reads natively.
+ * ({@link SqliteVecExtension#loadInto}). Writes run in the caller's transaction: a replace is a
+ * delete and inserts, atomic only inside one (the store opens it with the adapter's transaction
+ * helper). Vectors are bound as little-endian float32 blobs, the format vec0 reads natively.
  */
 public final class SqliteVectorIndex {
 
@@ -130,26 +130,24 @@ public final class SqliteVectorIndex {
         for (Embedding chunk : chunks) {
             requireDimension(chunk);
         }
-        inTransaction(connection, () -> {
-            deleteRows(connection, tenant, memoryId);
-            try (PreparedStatement insert = connection.prepareStatement("INSERT INTO " + table
-                    + "(tenant, embedding, memory_id, chunk_index) VALUES (?, ?, ?, ?)")) {
-                for (int index = 0; index < chunks.size(); index++) {
-                    insert.setString(1, tenant);
-                    insert.setBytes(2, toBlob(chunks.get(index)));
-                    insert.setLong(3, memoryId);
-                    insert.setInt(4, index);
-                    insert.addBatch();
-                }
-                insert.executeBatch();
+        deleteRows(connection, tenant, memoryId);
+        try (PreparedStatement insert = connection.prepareStatement("INSERT INTO " + table
+                + "(tenant, embedding, memory_id, chunk_index) VALUES (?, ?, ?, ?)")) {
+            for (int index = 0; index < chunks.size(); index++) {
+                insert.setString(1, tenant);
+                insert.setBytes(2, toBlob(chunks.get(index)));
+                insert.setLong(3, memoryId);
+                insert.setInt(4, index);
+                insert.addBatch();
             }
-        });
+            insert.executeBatch();
+        }
     }
 
     /** Removes every vector of one memory. */
     public void delete(Connection connection, String tenant, long memoryId) throws SQLException {
         Objects.requireNonNull(tenant, "tenant");
-        inTransaction(connection, () -> deleteRows(connection, tenant, memoryId));
+        deleteRows(connection, tenant, memoryId);
     }
 
     /** Removes every vector of a tenant. */
@@ -226,28 +224,6 @@ public final class SqliteVectorIndex {
             delete.setString(1, tenant);
             delete.setLong(2, memoryId);
             delete.executeUpdate();
-        }
-    }
-
-    @FunctionalInterface
-    private interface SqlWork {
-        void run() throws SQLException;
-    }
-
-    private static void inTransaction(Connection connection, SqlWork work) throws SQLException {
-        if (!connection.getAutoCommit()) {
-            work.run();
-            return;
-        }
-        connection.setAutoCommit(false);
-        try {
-            work.run();
-            connection.commit();
-        } catch (SQLException | RuntimeException e) {
-            connection.rollback();
-            throw e;
-        } finally {
-            connection.setAutoCommit(true);
         }
     }
 

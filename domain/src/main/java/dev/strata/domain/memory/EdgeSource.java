@@ -1,7 +1,5 @@
-package dev.strata.domain.entity;
+package dev.strata.domain.memory;
 
-import dev.strata.domain.memory.MemoryId;
-import dev.strata.domain.memory.Tenant;
 
 import java.util.Objects;
 

@@ -1,6 +1,6 @@
-package dev.strata.domain.entity;
+package dev.strata.domain.memory;
 
-import dev.strata.domain.memory.Memory;
+import dev.strata.domain.entity.MemoryEdge;
 
 import java.util.List;
 import java.util.Objects;

@@ -1,6 +1,8 @@
-package dev.strata.domain.entity;
+package dev.strata.domain.memory;
 
-import dev.strata.domain.memory.Tenant;
+import dev.strata.domain.entity.EntityCount;
+import dev.strata.domain.entity.EntityKind;
+import dev.strata.domain.entity.FinanceEntity;
 
 import java.time.Instant;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.strata.bootstrap;
+package dev.strata.bootstrap.fact;
 
 import dev.strata.application.fact.SweepScheduler;
 

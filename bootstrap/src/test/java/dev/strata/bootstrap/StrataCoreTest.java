@@ -1,0 +1,83 @@
+package dev.strata.bootstrap;
+
+import dev.strata.adapters.llm.embedding.EmbeddingProvider;
+import dev.strata.application.memory.WriteMemory;
+import dev.strata.bootstrap.area.Job;
+import dev.strata.domain.memory.Metadata;
+import dev.strata.domain.memory.SearchRequest;
+import dev.strata.domain.memory.Source;
+import dev.strata.domain.memory.Tenant;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
+
+/** Every area wired on one database file, without a server: what the CLI commands use. */
+class StrataCoreTest {
+
+    @TempDir
+    Path dataDir;
+
+    private StrataSettings settings() {
+        StrataSettings defaults = SettingsLoader.fromDefaults().load().withDataDir(dataDir);
+        return defaults.with(defaults.embedding().withProvider(EmbeddingProvider.DISABLED));
+    }
+
+    @Test
+    void the_areas_share_one_database_and_see_each_others_writes() {
+        try (StrataCore core = StrataCore.open(settings(), Clock.systemUTC())) {
+            Tenant tenant = Tenant.of("core");
+            core.memory().memories().write(new WriteMemory(tenant, "lesson", "bought BTC on base", Metadata.EMPTY,
+                    Source.USER_MANUAL));
+            core.profile().profile().set(tenant, "risk", "low");
+
+            assertThat(core.retrieval().search().search(new SearchRequest(tenant, "BTC", 5,
+                    Optional.empty())).hits()).hasSize(1);
+            assertThat(core.session().snapshots().render(tenant)).contains("bought BTC on base", "risk: low");
+            assertThat(core.memory().entities().neighborhood(tenant, "BTC", Optional.empty(), Optional.empty())
+                    .memories()).hasSize(1);
+            assertThat(core.retrieval().worker()).as("embeddings are disabled").isEmpty();
+            assertThat(core.llm().languageModel().isEnabled()).isFalse();
+        }
+    }
+
+    @Test
+    void every_area_declares_its_jobs_with_the_configured_periods() {
+        StrataSettings s = settings();
+        try (StrataCore core = StrataCore.open(s, Clock.systemUTC())) {
+            assertThat(core.jobs()).extracting(Job::what, Job::period).containsExactlyInAnyOrder(
+                    tuple("catch-up of pending embeddings", s.embedding().catchUpInterval()),
+                    tuple("compaction of the search indexes",
+                            s.search().indexCompactionInterval()),
+                    tuple("purge of expired soft-deleted memories", s.memory().purgeInterval()),
+                    tuple("catch-up consolidation of pending facts", s.facts().retryInterval()),
+                    tuple("purge of expired sessions", s.sessions().purgeInterval()));
+            assertThat(core.jobs()).filteredOn(job -> job.what().startsWith("catch-up of pending embeddings"))
+                    .singleElement().extracting(Job::firstDelay).isEqualTo(Duration.ZERO);
+        }
+    }
+
+    @Test
+    void index_compaction_switched_off_is_no_job() {
+        StrataSettings s = settings();
+        try (StrataCore core = StrataCore.open(s.with(s.search().withIndexCompactionInterval(Duration.ZERO)),
+                Clock.systemUTC())) {
+            assertThat(core.jobs()).extracting(Job::what).doesNotContain("compaction of the search indexes");
+        }
+    }
+
+    @Test
+    void closing_closes_the_database() {
+        StrataCore core = StrataCore.open(settings(), Clock.systemUTC());
+        core.close();
+
+        assertThatThrownBy(() -> core.database().connection()).isInstanceOf(Exception.class);
+    }
+}
