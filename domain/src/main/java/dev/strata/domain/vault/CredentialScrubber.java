@@ -113,7 +113,18 @@ public final class CredentialScrubber {
     /** Whether {@code text} holds any registered secret, in any of the forms {@link #scrub} matches. */
     public boolean containsSecret(String text) {
         Table t = table;
-        return text != null && !t.secrets.isEmpty() && !matches(t, text, Optional.empty()).isEmpty();
+        if (text == null || t.secrets.isEmpty()) {
+            return false;
+        }
+        for (String layer : SecretText.layers(text)) {
+            String folded = SecretText.fold(layer);
+            for (Secret s : t.secrets) {
+                if (folded.contains(s.folded)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** How many secret values are registered (for diagnostics; never the values themselves). */
@@ -143,8 +154,20 @@ public final class CredentialScrubber {
     private static List<Match> matches(Table t, String text, Optional<String> revealed) {
         Optional<String> skip = revealed.map(SecretText::foldValue);
         List<Match> raw = new ArrayList<>();
-        for (SecretText.Folded folded : SecretText.folds(text)) {
-            find(t, folded, skip, raw);
+        List<String> layers = SecretText.layers(text);
+        for (int level = 0; level < layers.size(); level++) {
+            // Most text holds no secret: the plain fold rules that out before any span is computed.
+            String folded = SecretText.fold(layers.get(level));
+            boolean any = false;
+            for (Secret s : t.secrets) {
+                if ((skip.isEmpty() || !skip.get().equals(s.folded)) && folded.contains(s.folded)) {
+                    any = true;
+                    break;
+                }
+            }
+            if (any) {
+                find(t, SecretText.foldWithSpans(SecretText.layer(text, level)), skip, raw);
+            }
         }
         if (raw.isEmpty()) {
             return List.of();

@@ -40,51 +40,115 @@ final class SecretText {
     record Folded(String folded, int[] starts, int[] ends) {
     }
 
+    /**
+     * The text with some layers of escapes read: char {@code i} of {@code text} came from
+     * {@code [starts[i], ends[i])} of the original (both null for the original itself).
+     */
+    record Layer(String text, int[] starts, int[] ends) {
+
+        int start(int i) {
+            return starts == null ? i : starts[i];
+        }
+
+        int end(int i) {
+            return ends == null ? i + 1 : ends[i];
+        }
+    }
+
     /** How many layers of escapes are read: a JSON document carrying URL-encoded text is two. */
     static final int DECODE_LAYERS = 2;
 
     /** The folded form of a secret's value (no decoding). */
     static String foldValue(String value) {
-        return fold(value, identity(value.length()), identityEnds(value.length()), value).folded();
+        return fold(value);
     }
 
     /**
-     * The folds a secret is looked for in: the text as written, then the text with one and with two
-     * layers of escapes read (each only when the layer before holds something that may be an escape).
+     * The texts a secret is looked for in: the text as written, then the text with one and with two
+     * layers of escapes read (each only when the layer before holds an escape). Without spans: most
+     * text holds no secret, and {@link #layer} computes the spans of the one level that does.
      */
-    static List<Folded> folds(String text) {
-        List<Folded> folds = new ArrayList<>(1 + DECODE_LAYERS);
-        int[] starts = identity(text.length());
-        int[] ends = identityEnds(text.length());
-        folds.add(fold(text, starts, ends, text));
+    static List<String> layers(String text) {
+        List<String> layers = new ArrayList<>(1 + DECODE_LAYERS);
+        layers.add(text);
         String layer = text;
-        for (int level = 0; level < DECODE_LAYERS && mayBeEncoded(layer); level++) {
-            StringBuilder decoded = new StringBuilder(layer.length());
-            int[] from = new int[layer.length()];
-            int[] to = new int[layer.length()];
-            int i = 0;
-            while (i < layer.length()) {
-                long unit = decodeAt(layer, i);
-                int cp = unit >= 0 ? (int) (unit >>> 32) : layer.codePointAt(i);
-                int next = unit >= 0 ? (int) unit : i + Character.charCount(cp);
-                int before = decoded.length();
-                decoded.appendCodePoint(cp);
-                for (int k = before; k < decoded.length(); k++) {
-                    from[k] = starts[i];
-                    to[k] = ends[next - 1];
-                }
-                i = next;
-            }
-            layer = decoded.toString();
-            starts = java.util.Arrays.copyOf(from, layer.length());
-            ends = java.util.Arrays.copyOf(to, layer.length());
-            folds.add(fold(layer, starts, ends, text));
+        for (int level = 0; level < DECODE_LAYERS && holdsEscape(layer); level++) {
+            layer = decode(layer, null).text();
+            layers.add(layer);
         }
-        return folds;
+        return layers;
     }
 
-    /** Folds {@code s}, whose char {@code i} came from {@code [starts[i], ends[i])} of the original text. */
-    private static Folded fold(String s, int[] starts, int[] ends, String original) {
+    /** Level {@code level} of {@link #layers}, with the span of the original text each char came from. */
+    static Layer layer(String text, int level) {
+        Layer layer = new Layer(text, null, null);
+        for (int i = 0; i < level; i++) {
+            layer = decode(layer.text(), layer);
+        }
+        return layer;
+    }
+
+    /** One layer of escapes read; spans are tracked through {@code parent} when it is given. */
+    private static Layer decode(String s, Layer parent) {
+        StringBuilder decoded = new StringBuilder(s.length());
+        int[] from = parent == null ? null : new int[s.length() + 1];
+        int[] to = parent == null ? null : new int[s.length() + 1];
+        int i = 0;
+        while (i < s.length()) {
+            long unit = decodeAt(s, i);
+            int cp = unit >= 0 ? (int) (unit >>> 32) : s.codePointAt(i);
+            int next = unit >= 0 ? (int) unit : i + Character.charCount(cp);
+            int before = decoded.length();
+            decoded.appendCodePoint(cp);
+            if (parent != null) {
+                for (int k = before; k < decoded.length(); k++) {
+                    from[k] = parent.start(i);
+                    to[k] = parent.end(next - 1);
+                }
+            }
+            i = next;
+        }
+        return new Layer(decoded.toString(), from, to);
+    }
+
+    /** Whether {@code text} holds anything {@link #decodeAt} reads as an escape. */
+    static boolean holdsEscape(String text) {
+        if (!mayBeEncoded(text)) {
+            return false;
+        }
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if ((c == '\\' || c == '%' || c == '&' || c == '[' || c == '<') && decodeAt(text, i) >= 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The fold of a layer's text, without the spans: what a search for secrets runs on first. */
+    static String fold(String s) {
+        StringBuilder out = null;
+        int n = s.length();
+        for (int i = 0; i < n; i++) {
+            char c = s.charAt(i);
+            if (c >= 0x80 || SPACE[c] || (c >= 'A' && c <= 'Z')) {
+                // Not already folded: fold from here on.
+                out = new StringBuilder(n);
+                out.append(s, 0, i);
+                for (int j = i; j < n; ) {
+                    int cp = s.codePointAt(j);
+                    append(out, cp);
+                    j += Character.charCount(cp);
+                }
+                return out.toString();
+            }
+        }
+        return s;
+    }
+
+    /** The fold of a layer with, for each folded char, the span of the original text it came from. */
+    static Folded foldWithSpans(Layer layer) {
+        String s = layer.text();
         int n = s.length();
         StringBuilder out = new StringBuilder(n);
         int[] outStarts = new int[n + 4];
@@ -100,28 +164,21 @@ final class SecretText {
                     outStarts = java.util.Arrays.copyOf(outStarts, outStarts.length * 2);
                     outEnds = java.util.Arrays.copyOf(outEnds, outEnds.length * 2);
                 }
-                outStarts[k] = starts[i];
-                outEnds[k] = ends[next - 1];
+                outStarts[k] = layer.start(i);
+                outEnds[k] = layer.end(next - 1);
             }
             i = next;
         }
         return new Folded(out.toString(), outStarts, outEnds);
     }
 
-    private static int[] identity(int n) {
-        int[] a = new int[n];
-        for (int i = 0; i < n; i++) {
-            a[i] = i;
-        }
-        return a;
-    }
+    /** ASCII whitespace, as {@link Character#isWhitespace} and {@link Character#isSpaceChar} see it. */
+    private static final boolean[] SPACE = new boolean[128];
 
-    private static int[] identityEnds(int n) {
-        int[] a = new int[n];
-        for (int i = 0; i < n; i++) {
-            a[i] = i + 1;
+    static {
+        for (int c = 0; c < 128; c++) {
+            SPACE[c] = Character.isWhitespace(c) || Character.isSpaceChar(c);
         }
-        return a;
     }
 
     /** Whether {@code text} holds anything {@link #decodeAt} could read as an escape. */
@@ -133,7 +190,7 @@ final class SecretText {
     /** Appends the folded form of one code point (nothing for whitespace, invisible characters and marks). */
     private static void append(StringBuilder out, int cp) {
         if (cp < 0x80) {
-            if (!isSpace(cp)) {
+            if (!SPACE[cp]) {
                 out.append((char) (cp >= 'A' && cp <= 'Z' ? cp + ('a' - 'A') : cp));
             }
             return;
