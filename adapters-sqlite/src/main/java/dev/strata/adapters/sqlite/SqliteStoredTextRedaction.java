@@ -1,12 +1,9 @@
 package dev.strata.adapters.sqlite;
 
 import dev.strata.adapters.sqlite.vec.SqliteVectorIndex;
-import dev.strata.domain.entity.EdgeExtractor;
-import dev.strata.domain.entity.FinanceEntityExtractor;
 import dev.strata.domain.entity.MemoryEdge;
-import dev.strata.domain.fact.FactNormalizer;
 import dev.strata.domain.memory.Tenant;
-import dev.strata.domain.vault.CredentialScrubber;
+import dev.strata.domain.vault.RedactionPolicy;
 import dev.strata.domain.vault.RedactionReport;
 import dev.strata.domain.vault.StoredTextRedaction;
 
@@ -33,9 +30,13 @@ import java.util.Objects;
  *       answers a search until the row is embedded again from the redacted text), the injection
  *       flags and the content-derived typed edges;</li>
  *   <li>facts: the FTS index through its trigger and the dedup key ({@code normalized});</li>
- *   <li>consolidation events, the user profile, the audit log and frozen sessions are rewritten in place.</li>
+ *   <li>role memory (spec 05): its FTS index through its trigger, and its on-row vector cleared, so the
+ *       entry is embedded again;</li>
+ *   <li>consolidation events, role evidence, the user profile, the audit log and frozen sessions are
+ *       rewritten in place.</li>
  * </ul>
- * Then the two FTS indexes are merged into one segment ({@code optimize}), so the old tokens leave
+ * Every derived value is computed by the use case's {@link RedactionPolicy}: this store applies no
+ * policy of its own. Then the FTS indexes whose rows changed are merged into one segment ({@code optimize}), so the old tokens leave
  * the index's pages, and the WAL is checkpointed, so the overwritten bytes leave it too. Rows are
  * never otherwise changed: timestamps and ordering stay as they were.
  */
@@ -60,32 +61,25 @@ public final class SqliteStoredTextRedaction implements StoredTextRedaction {
             new Target("memory_consolidation_events", List.of("id"), List.of("reason", "named")),
             new Target("user_profile", List.of("tenant", "key"), List.of("value")),
             new Target("audit_log", List.of("id"), List.of("subject", "detail")),
-            new Target("sessions", List.of("id"), List.of("blocks", "prompt", "notices", "identity")));
+            new Target("sessions", List.of("id"), List.of("blocks", "prompt", "notices", "identity")),
+            new Target("role_memory", List.of("id"), List.of("inputs", "decision", "narrative", "lesson", "outcome",
+                    "note")),
+            new Target("role_memory_evidence", List.of("id"), List.of("text")));
 
     private final SqliteDatabase db;
-    private final EdgeExtractor edges;
     private final Clock clock;
 
     public SqliteStoredTextRedaction(SqliteDatabase db, Clock clock) {
-        this(db, new EdgeExtractor(new FinanceEntityExtractor()), clock);
-    }
-
-    /** @param edges the extractor the memory store derives edges with, so a rewrite derives the same ones */
-    public SqliteStoredTextRedaction(SqliteDatabase db, EdgeExtractor edges, Clock clock) {
         this.db = Objects.requireNonNull(db, "db");
-        this.edges = Objects.requireNonNull(edges, "edges");
         this.clock = Objects.requireNonNull(clock, "clock");
     }
 
     @Override
-    public RedactionReport redactAll(CredentialScrubber scrubber) {
-        if (scrubber.size() == 0) {
-            return RedactionReport.NONE;
-        }
+    public RedactionReport redactAll(RedactionPolicy policy) {
         try (Connection c = db.connection()) {
             Map<Target, List<List<Object>>> candidates = new LinkedHashMap<>();
             for (Target target : TARGETS) {
-                List<List<Object>> keys = candidates(c, target, scrubber);
+                List<List<Object>> keys = candidates(c, target, policy);
                 if (!keys.isEmpty()) {
                     candidates.put(target, keys);
                 }
@@ -102,7 +96,7 @@ public final class SqliteStoredTextRedaction implements StoredTextRedaction {
                 c.setAutoCommit(false);
                 try {
                     for (Map.Entry<Target, List<List<Object>>> e : candidates.entrySet()) {
-                        int n = rewrite(c, e.getKey(), e.getValue(), scrubber, memoriesRewritten);
+                        int n = rewrite(c, e.getKey(), e.getValue(), policy, memoriesRewritten);
                         if (n > 0) {
                             rewritten.put(e.getKey().table(), n);
                         }
@@ -129,7 +123,7 @@ public final class SqliteStoredTextRedaction implements StoredTextRedaction {
     }
 
     /** The keys of the rows of {@code target} that hold a secret, read outside any write lock. */
-    private static List<List<Object>> candidates(Connection c, Target target, CredentialScrubber scrubber)
+    private static List<List<Object>> candidates(Connection c, Target target, RedactionPolicy policy)
             throws SQLException {
         List<List<Object>> keys = new ArrayList<>();
         String select = "SELECT " + target.keyList() + ", " + String.join(", ", target.textColumns()) + " FROM "
@@ -139,7 +133,7 @@ public final class SqliteStoredTextRedaction implements StoredTextRedaction {
             while (rs.next()) {
                 for (int i = 0; i < target.textColumns().size(); i++) {
                     String text = rs.getString(keyCount + i + 1);
-                    if (text != null && scrubber.containsSecret(text)) {
+                    if (text != null && policy.holdsSecret(text)) {
                         List<Object> key = new ArrayList<>(keyCount);
                         for (int k = 1; k <= keyCount; k++) {
                             key.add(rs.getObject(k));
@@ -154,7 +148,7 @@ public final class SqliteStoredTextRedaction implements StoredTextRedaction {
     }
 
     /** Rewrites the candidate rows of one table inside the caller's transaction; returns how many changed. */
-    private int rewrite(Connection c, Target target, List<List<Object>> keys, CredentialScrubber scrubber,
+    private int rewrite(Connection c, Target target, List<List<Object>> keys, RedactionPolicy policy,
                         List<Object[]> memoriesRewritten) throws SQLException {
         String read = "SELECT tenant, " + String.join(", ", target.textColumns()) + " FROM " + target.table()
                 + " WHERE " + target.keyMatch();
@@ -177,7 +171,7 @@ public final class SqliteStoredTextRedaction implements StoredTextRedaction {
                 Map<String, Object> sets = new LinkedHashMap<>();
                 for (int i = 0; i < before.size(); i++) {
                     String old = before.get(i);
-                    String now = old == null ? null : scrubber.redactFor(owner, old);
+                    String now = old == null ? null : policy.redact(owner, old);
                     if (now != null && !now.equals(old)) {
                         sets.put(target.textColumns().get(i), now);
                     }
@@ -185,11 +179,11 @@ public final class SqliteStoredTextRedaction implements StoredTextRedaction {
                 if (sets.isEmpty()) {
                     continue;
                 }
-                derived(target, sets);
+                derived(target, sets, policy);
                 update(c, target, key, sets);
                 if (target.table().equals("memories") && sets.containsKey("content")) {
                     long id = ((Number) key.get(0)).longValue();
-                    replaceEdges(c, tenant, id, (String) sets.get("content"));
+                    replaceEdges(c, tenant, id, policy.memoryEdges((String) sets.get("content")));
                     memoriesRewritten.add(new Object[] {tenant, id});
                 }
                 changed++;
@@ -199,12 +193,17 @@ public final class SqliteStoredTextRedaction implements StoredTextRedaction {
     }
 
     /** Columns computed from a rewritten text column, set in the same statement. */
-    private static void derived(Target target, Map<String, Object> sets) {
+    private static void derived(Target target, Map<String, Object> sets, RedactionPolicy policy) {
         if (target.table().equals("memories") && sets.containsKey("content")) {
             sets.put("injection_flags", MemoryRows.injectionFlags((String) sets.get("content")));
         }
+        if (target.table().equals("role_memory")) {
+            // The entry's one vector lives on the row: dropped, so the entry is embedded again from the new text.
+            sets.put("embedding", null);
+            sets.put("embedding_model", null);
+        }
         if (target.table().equals("facts") && sets.containsKey("content")) {
-            sets.put("normalized", FactNormalizer.normalize((String) sets.get("content")));
+            sets.put("normalized", policy.factKey((String) sets.get("content")));
         }
     }
 
@@ -222,16 +221,9 @@ public final class SqliteStoredTextRedaction implements StoredTextRedaction {
         }
     }
 
-    /** The content-derived edges follow the new content, as the memory store's own update derives them. */
-    private void replaceEdges(Connection c, String tenant, long id, String content) throws SQLException {
-        List<MemoryEdge> derived;
-        try {
-            derived = edges.extract(content);
-        } catch (RuntimeException e) {
-            LOG.log(System.Logger.Level.WARNING, "no edges derived for redacted memory " + id, e);
-            derived = List.of();
-        }
-        MemoryEdgeRows.replace(c, Tenant.of(tenant), id, derived, clock.instant());
+    /** The content-derived edges follow the new content, as the memory store's own update writes them. */
+    private void replaceEdges(Connection c, String tenant, long id, List<MemoryEdge> edges) throws SQLException {
+        MemoryEdgeRows.replace(c, Tenant.of(tenant), id, edges, clock.instant());
     }
 
     /**
@@ -257,7 +249,7 @@ public final class SqliteStoredTextRedaction implements StoredTextRedaction {
 
     /** Merges the FTS indexes whose rows changed into one segment, so no page keeps the old tokens. */
     private static void optimize(Connection c, Map<String, Integer> rewritten) throws SQLException {
-        for (String fts : List.of("memories", "facts")) {
+        for (String fts : List.of("memories", "facts", "role_memory")) {
             if (rewritten.containsKey(fts)) {
                 try (Statement s = c.createStatement()) {
                     s.execute("INSERT INTO " + fts + "_fts(" + fts + "_fts) VALUES ('optimize')");

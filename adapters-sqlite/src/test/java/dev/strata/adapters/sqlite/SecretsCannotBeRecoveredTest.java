@@ -104,7 +104,7 @@ class SecretsCannotBeRecoveredTest {
         snapshots = new SnapshotService(memoryStore, profileStore, 50, CLOCK, t -> facts.activeFacts(t, 50), scrubber);
         sessionStore = new SqliteSessionStore(db);
         vault = new VaultService(new SqliteVaultStore(db, SqliteVaultStoreTest.KEYS), scrubber, CLOCK,
-                new SqliteStoredTextRedaction(db, edges, CLOCK));
+                new SqliteStoredTextRedaction(db, CLOCK), edges);
     }
 
     @AfterEach
@@ -186,6 +186,25 @@ class SecretsCannotBeRecoveredTest {
         assertThat(allText("audit_log", "detail")).anySatisfy(d -> assertThat(d).contains("rotated [REDACTED:vault:"));
         assertThat(allText("sessions", "prompt")).singleElement().satisfies(p -> assertThat(p).doesNotContain("Q7fW"));
         assertThat(fileHolds(SECRET)).as("the database file and its WAL").isFalse();
+    }
+
+    @Test
+    void role_memory_written_before_the_secret_is_redacted_and_its_vector_dropped() {
+        TempDatabase.execute(db, "INSERT INTO role_memory(tenant, role, decision, lesson, created_at, updated_at, "
+                + "embedding, embedding_model) VALUES ('acme', 'trader', 'buy with key " + SECRET + "', 'lesson: "
+                + SECRET.toUpperCase(Locale.ROOT) + "', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z', X'0000', 'm')");
+        TempDatabase.execute(db, "INSERT INTO role_memory_evidence(tenant, entry_id, kind, source, text, at) VALUES "
+                + "('acme', 1, 'note', 'user', 'pasted " + SECRET + "', '2026-01-01T00:00:00Z')");
+        String match = "SELECT rowid FROM role_memory_fts WHERE role_memory_fts MATCH 'q7fw2mxp9lzr4tb8'";
+        assertThat(TempDatabase.column(db, match)).containsExactly("1");
+
+        vault.set(ACME, "DEPLOY_TOKEN", SECRET, true);
+
+        assertThat(TempDatabase.column(db, match)).isEmpty();
+        assertThat(TempDatabase.column(db, "SELECT decision || ' / ' || lesson FROM role_memory"))
+                .containsExactly("buy with key [REDACTED:vault:DEPLOY_TOKEN] / lesson: [REDACTED:vault:DEPLOY_TOKEN]");
+        assertThat(TempDatabase.column(db, "SELECT count(*) FROM role_memory WHERE embedding IS NULL")).containsExactly("1");
+        assertThat(cells("role_memory_evidence")).noneMatch(v -> SecretVariants.holds(v, SECRET));
     }
 
     @Test

@@ -2,7 +2,10 @@ package dev.strata.application.vault;
 
 import dev.strata.domain.error.NotFoundException;
 import dev.strata.domain.memory.Tenant;
+import dev.strata.domain.entity.EdgeExtractor;
+import dev.strata.domain.entity.FinanceEntityExtractor;
 import dev.strata.domain.vault.CredentialScrubber;
+import dev.strata.domain.vault.RedactionPolicy;
 import dev.strata.domain.vault.RedactionReport;
 import dev.strata.domain.vault.StoredTextRedaction;
 import dev.strata.domain.vault.VaultEntry;
@@ -35,25 +38,32 @@ public final class VaultService {
     private final CredentialScrubber scrubber;
     private final Clock clock;
     private final Optional<StoredTextRedaction> redaction;
+    private final RedactionPolicy policy;
 
     /**
      * Without stored-text redaction, for tests and tools that hold no other stored text. Secrets are
      * then left marked as not yet swept, so the next start with redaction wired sweeps for them.
      */
     public VaultService(VaultStore store, CredentialScrubber scrubber, Clock clock) {
-        this(store, scrubber, clock, Optional.empty());
+        this(store, scrubber, clock, Optional.empty(), new EdgeExtractor(new FinanceEntityExtractor()));
     }
 
-    public VaultService(VaultStore store, CredentialScrubber scrubber, Clock clock, StoredTextRedaction redaction) {
-        this(store, scrubber, clock, Optional.of(Objects.requireNonNull(redaction, "redaction")));
+    /**
+     * @param redaction rewrites stored text written before its secret was registered
+     * @param edges     derives a rewritten memory's edges: an extractor equal to the memory write path's
+     */
+    public VaultService(VaultStore store, CredentialScrubber scrubber, Clock clock, StoredTextRedaction redaction,
+                        EdgeExtractor edges) {
+        this(store, scrubber, clock, Optional.of(Objects.requireNonNull(redaction, "redaction")), edges);
     }
 
     private VaultService(VaultStore store, CredentialScrubber scrubber, Clock clock,
-                         Optional<StoredTextRedaction> redaction) {
+                         Optional<StoredTextRedaction> redaction, EdgeExtractor edges) {
         this.store = Objects.requireNonNull(store, "store");
         this.scrubber = Objects.requireNonNull(scrubber, "scrubber");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.redaction = redaction;
+        this.policy = new SecretRedactionPolicy(scrubber, edges);
         int sealed = store.sealAtRest();
         if (sealed > 0) {
             LOG.log(System.Logger.Level.INFO, "vault: {0} secret value(s) sealed under the current key", sealed);
@@ -109,7 +119,7 @@ public final class VaultService {
         if (pending.isEmpty()) {
             return;
         }
-        RedactionReport report = redaction.get().redactAll(scrubber);
+        RedactionReport report = redaction.get().redactAll(policy);
         if (report.total() > 0) {
             LOG.log(System.Logger.Level.INFO, "vault: stored text holding a secret was redacted: {0}", report);
         }

@@ -34,7 +34,7 @@ public final class AccessModule implements AreaModule {
      */
     public static AccessModule wire(SqliteDatabase db, VaultSettings settings, Path dataDir, Clock clock) {
         VaultService vault = new VaultService(new SqliteVaultStore(db, settings.keyring(dataDir)), new CredentialScrubber(),
-                clock, new SqliteStoredTextRedaction(db, new EdgeExtractor(new FinanceEntityExtractor()), clock));
+                clock, new SqliteStoredTextRedaction(db, clock), new EdgeExtractor(new FinanceEntityExtractor()));
         return new AccessModule(new AccessService(new SqliteApiKeyStore(db), clock), vault);
     }
 

@@ -11,9 +11,10 @@ package dev.strata.domain.vault;
 public interface StoredTextRedaction {
 
     /**
-     * Rewrites every stored text of every tenant in which {@code scrubber} finds a secret, each as
-     * {@link CredentialScrubber#redactFor} its own tenant, and erases the old text from the storage
-     * as far as the storage allows (indexes merged, freed pages overwritten).
+     * Rewrites every stored text of every tenant that holds a secret ({@link RedactionPolicy#holdsSecret}),
+     * each as {@link RedactionPolicy#redact} for its own tenant, with its derived columns recomputed by
+     * the policy, and erases the old text from the storage as far as the storage allows (indexes
+     * merged, freed pages overwritten).
      */
-    RedactionReport redactAll(CredentialScrubber scrubber);
+    RedactionReport redactAll(RedactionPolicy policy);
 }
