@@ -3,6 +3,7 @@ package dev.strata.bootstrap;
 import dev.strata.adapters.sqlite.SqliteDatabase;
 import dev.strata.adapters.sqlite.SqliteSettings;
 import dev.strata.bootstrap.access.AccessModule;
+import dev.strata.bootstrap.idempotency.IdempotencyModule;
 import dev.strata.bootstrap.area.AreaModule;
 import dev.strata.bootstrap.area.Job;
 import dev.strata.bootstrap.fact.FactModule;
@@ -34,6 +35,7 @@ public final class StrataCore implements AutoCloseable {
     private final ProfileModule profile;
     private final SessionModule session;
     private final AccessModule access;
+    private final IdempotencyModule idempotency;
     private final LearningModule learning;
 
     /** Wires the areas in dependency order; a failure closes what was wired, not the database. */
@@ -48,6 +50,7 @@ public final class StrataCore implements AutoCloseable {
             fact = add(FactModule.wire(db, s.facts(), llm, memory, retrieval, access, clock));
             profile = add(ProfileModule.wire(db, access, clock));
             session = add(SessionModule.wire(db, s.workspace(), s.sessions(), memory, profile, fact, access, clock));
+            idempotency = add(IdempotencyModule.wire(db, clock));
             learning = add(LearningModule.wire(db, s.learning(), llm, memory, clock));
         } catch (RuntimeException e) {
             closeModules();
@@ -113,6 +116,11 @@ public final class StrataCore implements AutoCloseable {
 
     public AccessModule access() {
         return access;
+    }
+
+    /** The {@code Idempotency-Key} service of every front end. */
+    public IdempotencyModule idempotency() {
+        return idempotency;
     }
 
     public LearningModule learning() {

@@ -61,7 +61,8 @@ class StrataCoreTest {
                     tuple("catch-up consolidation of pending facts", s.facts().retryInterval()),
                     tuple("purge of expired sessions", s.sessions().purgeInterval()),
                     tuple("demotion sweep of methodologies", s.learning().demotionInterval()),
-                    tuple("preference mining", s.learning().miningInterval()));
+                    tuple("preference mining", s.learning().miningInterval()),
+                    tuple("purge of expired Idempotency-Keys", java.time.Duration.ofHours(1)));
             assertThat(core.jobs()).filteredOn(job -> job.what().startsWith("catch-up of pending embeddings"))
                     .singleElement().extracting(Job::firstDelay).isEqualTo(Duration.ZERO);
         }

@@ -98,7 +98,23 @@ public final class SnapshotService {
      * unreconciled copy would state an overruled value as plain fact (and cost its tokens twice).
      */
     public String renderWithoutProfile(Tenant tenant) {
-        return scrubber.redactFor(tenant, MemoryContextBlock.render(List.of(), injected(tenant), facts.apply(tenant)));
+        return memoryContextWithoutProfile(tenant).text();
+    }
+
+    /** {@link #renderWithoutProfile} and the memories the text holds, read once, so a session knows what it holds. */
+    public MemoryContext memoryContextWithoutProfile(Tenant tenant) {
+        List<Memory> injected = injected(tenant);
+        return new MemoryContext(scrubber.redactFor(tenant, MemoryContextBlock.render(List.of(), injected, facts.apply(tenant))),
+                injected.stream().map(Memory::id).collect(java.util.stream.Collectors.toUnmodifiableSet()));
+    }
+
+    /** A rendered memory-context block and the memories it holds. */
+    public record MemoryContext(String text, Set<dev.strata.domain.memory.MemoryId> memories) {
+
+        public MemoryContext {
+            Objects.requireNonNull(text, "text");
+            memories = Set.copyOf(memories);
+        }
     }
 
     /** The memories a snapshot injects, in injection order. */
