@@ -7,6 +7,7 @@ import dev.strata.adapters.http.Resource;
 import dev.strata.adapters.http.entity.EntityHttpService;
 import dev.strata.adapters.http.fact.FactHttpService;
 import dev.strata.adapters.http.learning.LearningHttpService;
+import dev.strata.adapters.http.role.RoleHttpService;
 import dev.strata.adapters.http.memory.MemoryHttpService;
 import dev.strata.adapters.http.model.ModelHttpService;
 import dev.strata.adapters.http.profile.ProfileHttpService;
@@ -124,11 +125,12 @@ public final class Strata implements AutoCloseable {
                 .add(MemoryTools.definitions(memories, search, core.fact().facts()))
                 .add(VaultTools.definitions(vault))
                 .add(learning.tools())
+                .add(core.role().tools())
                 .build();
         return Gateway.start(settings,
                 new GatewayCore(core.access().access(), vault.scrubber(), () -> ping(core.database()),
                         SqliteFailures::isUnavailable, healthChecks, core.idempotency().idempotency()),
-                Stream.<Resource>concat(Stream.of(new MemoryHttpService(memories, search,
+                Stream.of(Stream.<Resource>of(new MemoryHttpService(memories, search,
                                 new MemoryErasure(memories, core.session().sessions()), settings),
                         new ProfileHttpService(core.profile().profile(), settings),
                         new SnapshotHttpService(core.session().snapshots()),
@@ -140,7 +142,10 @@ public final class Strata implements AutoCloseable {
                         new EntityHttpService(core.memory().entities())),
                         new LearningHttpService(learning.methodologies(), learning.trades(), learning.preferences(),
                                 learning.learnings(), learning.pages(), learning.synthesis(), settings)
-                                .resources().stream()).toList());
+                                .resources().stream(),
+                        new RoleHttpService(core.role().roles(), core.role().reflector(), core.role().prices(),
+                                settings.maxBodyBytes()).resources().stream())
+                        .flatMap(area -> area).toList());
     }
 
     private static boolean ping(SqliteDatabase db) {
