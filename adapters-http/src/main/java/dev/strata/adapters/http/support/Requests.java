@@ -74,6 +74,12 @@ public final class Requests {
         return Optional.of(JsonBody.parse(text));
     }
 
+    /** The body as text, for a front end that parses it itself (MCP's JSON-RPC); the same limits as {@link #json}. */
+    public static String text(ServerRequest req, long maxBytes) {
+        requireJsonMediaType(req);
+        return body(req, maxBytes);
+    }
+
     /** The body as text; larger than {@code maxBytes} is a 413 and invalid UTF-8 a 400. */
     private static String body(ServerRequest req, long maxBytes) {
         OptionalLong declared = req.headers().contentLength();
