@@ -196,6 +196,37 @@ class McpHttpTest {
         assertThat(post(acme, session, "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}").status()).isEqualTo(404);
     }
 
+    @Test
+    void resources_serve_the_context_block_and_a_session_prompt_of_the_own_tenant_only() {
+        String session = initialize(acme);
+        call(acme, session, "tools/call", "{\"name\":\"memory_write\",\"arguments\":"
+                + "{\"category\":\"lesson\",\"content\":\"always hedge the yen exposure\"}}");
+        JsonObject listed = call(acme, session, "resources/list", "{}").getJsonObject("result");
+        assertThat(listed.getJsonArray("resources").getJsonObject(0).getString("uri")).isEqualTo("strata://memory/context");
+
+        JsonObject context = call(acme, session, "resources/read", "{\"uri\":\"strata://memory/context\"}")
+                .getJsonObject("result").getJsonArray("contents").getJsonObject(0);
+        String rest = gateway.request("GET", "/v1/snapshot").bearer(acme.token().value()).send().assertStatus(200).text();
+        assertThat(context.getString("text")).isEqualTo(rest).contains("memory-context");
+
+        String started = gateway.request("POST", "/v1/sessions").bearer(acme.token().value()).json("{}").send()
+                .assertStatus(201).json().getString("id");
+        String uri = "strata://sessions/" + started + "/prompt";
+        JsonObject prompt = call(acme, session, "resources/read", "{\"uri\":\"" + uri + "\"}")
+                .getJsonObject("result").getJsonArray("contents").getJsonObject(0);
+        String restPrompt = gateway.request("GET", "/v1/sessions/" + started + "/prompt").bearer(acme.token().value())
+                .send().assertStatus(200).text();
+        assertThat(prompt.getString("text")).isEqualTo(restPrompt);
+
+        String other = initialize(globex);
+        assertError(post(globex, other, "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"resources/read\","
+                + "\"params\":{\"uri\":\"" + uri + "\"}}"), 200, -32002);
+        assertError(post(acme, session, "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"resources/read\","
+                + "\"params\":{\"uri\":\"file:///etc/passwd\"}}"), 200, -32002);
+        assertError(post(acme, session, "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"resources/read\","
+                + "\"params\":{\"uri\":\"strata://sessions/..%2F/prompt\"}}"), 200, -32602);
+    }
+
     private static void assertError(HttpReply reply, int status, int code) {
         assertThat(reply.status()).as(reply.text()).isEqualTo(status);
         assertThat(reply.json().getJsonObject("error").getInt("code")).as(reply.text()).isEqualTo(code);

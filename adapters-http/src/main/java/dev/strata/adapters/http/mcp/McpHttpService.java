@@ -12,6 +12,7 @@ import dev.strata.application.tool.ToolRegistry;
 import dev.strata.application.tool.ToolResult;
 import dev.strata.domain.error.DomainException;
 import dev.strata.domain.error.InvalidInputException;
+import dev.strata.domain.error.NotFoundException;
 import dev.strata.domain.memory.Tenant;
 import io.helidon.http.HeaderName;
 import io.helidon.http.HeaderNames;
@@ -65,8 +66,11 @@ public final class McpHttpService implements Resource {
     static final int INVALID_REQUEST = -32600;
     static final int METHOD_NOT_FOUND = -32601;
     static final int INVALID_PARAMS = -32602;
+    /** The MCP specification's code for a resource that does not exist. */
+    static final int RESOURCE_NOT_FOUND = -32002;
 
     private final ToolRegistry registry;
+    private final McpResources resources;
     private final GatewaySettings settings;
     private final Set<String> allowedOrigins;
     private final Map<String, Tenant> sessions = Collections.synchronizedMap(new LinkedHashMap<>() {
@@ -80,14 +84,16 @@ public final class McpHttpService implements Resource {
      * @param allowedOrigins browser origins allowed besides loopback ones ({@code http://localhost:*},
      *                       {@code 127.0.0.1}, {@code [::1]}); a request with any other {@code Origin} is a 403
      */
-    public McpHttpService(ToolRegistry registry, GatewaySettings settings, Set<String> allowedOrigins) {
+    public McpHttpService(ToolRegistry registry, McpResources resources, GatewaySettings settings,
+                          Set<String> allowedOrigins) {
         this.registry = Objects.requireNonNull(registry, "registry");
+        this.resources = Objects.requireNonNull(resources, "resources");
         this.settings = Objects.requireNonNull(settings, "settings");
         this.allowedOrigins = Set.copyOf(allowedOrigins);
     }
 
-    public McpHttpService(ToolRegistry registry, GatewaySettings settings) {
-        this(registry, settings, Set.of());
+    public McpHttpService(ToolRegistry registry, McpResources resources, GatewaySettings settings) {
+        this(registry, resources, settings, Set.of());
     }
 
     @Override
@@ -192,9 +198,16 @@ public final class McpHttpService implements Resource {
             case "tools/list" -> result(id, toolList());
             case "tools/call" -> callTool(id, tenant, params);
             case "resources/list" -> result(id, jakarta.json.Json.createObjectBuilder()
-                    .add("resources", jakarta.json.Json.createArrayBuilder()).build());
+                    .add("resources", jakarta.json.Json.createArrayBuilder().add(jakarta.json.Json.createObjectBuilder()
+                            .add("uri", McpResources.CONTEXT_URI).add("name", "memory-context")
+                            .add("description", "This tenant's fenced <memory-context> block, as GET /v1/snapshot renders it")
+                            .add("mimeType", "text/plain"))).build());
             case "resources/templates/list" -> result(id, jakarta.json.Json.createObjectBuilder()
-                    .add("resourceTemplates", jakarta.json.Json.createArrayBuilder()).build());
+                    .add("resourceTemplates", jakarta.json.Json.createArrayBuilder().add(jakarta.json.Json.createObjectBuilder()
+                            .add("uriTemplate", McpResources.SESSION_PROMPT_TEMPLATE).add("name", "session-prompt")
+                            .add("description", "A frozen session's prompt, as GET /v1/sessions/{id}/prompt answers it")
+                            .add("mimeType", "text/plain"))).build());
+            case "resources/read" -> readResource(id, tenant, params);
             case "prompts/list" -> result(id, jakarta.json.Json.createObjectBuilder()
                     .add("prompts", jakarta.json.Json.createArrayBuilder()).build());
             default -> error(id, METHOD_NOT_FOUND, "unknown method '" + abbreviate(method) + "'");
@@ -218,6 +231,34 @@ public final class McpHttpService implements Resource {
                 .build();
         res.header(SESSION_HEADER, session);
         reply(res, Status.OK_200, result(id, result));
+    }
+
+    /** {@code strata://memory/context} or {@code strata://sessions/<id>/prompt}; anything else is -32002. */
+    private JsonObject readResource(JsonValue id, Tenant tenant, JsonObject params) {
+        String uri = string(params, "uri");
+        if (uri == null) {
+            return error(id, INVALID_PARAMS, "params.uri must name a resource");
+        }
+        String text;
+        try {
+            if (uri.equals(McpResources.CONTEXT_URI)) {
+                text = resources.contextBlock().apply(tenant);
+            } else if (uri.startsWith(McpResources.SESSION_PROMPT_PREFIX) && uri.endsWith(McpResources.SESSION_PROMPT_SUFFIX)
+                    && uri.length() > McpResources.SESSION_PROMPT_PREFIX.length() + McpResources.SESSION_PROMPT_SUFFIX.length()) {
+                text = resources.sessionPrompt().apply(tenant, uri.substring(McpResources.SESSION_PROMPT_PREFIX.length(),
+                        uri.length() - McpResources.SESSION_PROMPT_SUFFIX.length()));
+            } else {
+                return error(id, RESOURCE_NOT_FOUND, "no resource at '" + abbreviate(uri) + "' (known: "
+                        + McpResources.CONTEXT_URI + ", " + McpResources.SESSION_PROMPT_TEMPLATE + ")");
+            }
+        } catch (NotFoundException e) {
+            return error(id, RESOURCE_NOT_FOUND, e.getMessage());
+        } catch (InvalidInputException e) {
+            return error(id, INVALID_PARAMS, "params.uri: " + e.getMessage());
+        }
+        return result(id, jakarta.json.Json.createObjectBuilder().add("contents", jakarta.json.Json.createArrayBuilder()
+                .add(jakarta.json.Json.createObjectBuilder().add("uri", uri).add("mimeType", "text/plain")
+                        .add("text", text))).build());
     }
 
     private JsonObject toolList() {
