@@ -7,11 +7,15 @@ import dev.strata.adapters.http.Resource;
 import dev.strata.adapters.http.entity.EntityHttpService;
 import dev.strata.adapters.http.fact.FactHttpService;
 import dev.strata.adapters.http.learning.LearningHttpService;
+import dev.strata.adapters.http.role.RoleHttpService;
 import dev.strata.adapters.http.memory.MemoryHttpService;
 import dev.strata.adapters.http.model.ModelHttpService;
 import dev.strata.adapters.http.profile.ProfileHttpService;
 import dev.strata.adapters.http.session.SessionHttpService;
 import dev.strata.adapters.http.snapshot.SnapshotHttpService;
+import dev.strata.adapters.http.mcp.McpHttpService;
+import dev.strata.domain.session.SessionId;
+import dev.strata.adapters.http.mcp.McpResources;
 import dev.strata.adapters.http.tool.ToolHttpService;
 import dev.strata.adapters.http.vault.VaultHttpService;
 import dev.strata.adapters.sqlite.SqliteDatabase;
@@ -124,23 +128,29 @@ public final class Strata implements AutoCloseable {
                 .add(MemoryTools.definitions(memories, search, core.fact().facts()))
                 .add(VaultTools.definitions(vault))
                 .add(learning.tools())
+                .add(core.role().tools())
                 .build();
         return Gateway.start(settings,
                 new GatewayCore(core.access().access(), vault.scrubber(), () -> ping(core.database()),
                         SqliteFailures::isUnavailable, healthChecks, core.idempotency().idempotency()),
-                Stream.<Resource>concat(Stream.of(new MemoryHttpService(memories, search,
+                Stream.of(Stream.<Resource>of(new MemoryHttpService(memories, search,
                                 new MemoryErasure(memories, core.session().sessions()), settings),
                         new ProfileHttpService(core.profile().profile(), settings),
                         new SnapshotHttpService(core.session().snapshots()),
                         new SessionHttpService(core.session().sessions(), settings),
                         new ToolHttpService(tools, settings),
+                        new McpHttpService(tools, new McpResources(core.session().snapshots()::render,
+                                (tenant, id) -> core.session().sessions().prompt(tenant, SessionId.parse(id))), settings),
                         new VaultHttpService(vault, settings),
                         new FactHttpService(core.fact().facts(), settings),
                         new ModelHttpService(core.llm().spend()),
                         new EntityHttpService(core.memory().entities())),
                         new LearningHttpService(learning.methodologies(), learning.trades(), learning.preferences(),
                                 learning.learnings(), learning.pages(), learning.synthesis(), settings)
-                                .resources().stream()).toList());
+                                .resources().stream(),
+                        new RoleHttpService(core.role().roles(), core.role().reflector(), core.role().prices(),
+                                settings.maxBodyBytes()).resources().stream())
+                        .flatMap(area -> area).toList());
     }
 
     private static boolean ping(SqliteDatabase db) {

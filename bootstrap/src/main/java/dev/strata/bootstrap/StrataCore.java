@@ -12,6 +12,7 @@ import dev.strata.bootstrap.llm.LlmModule;
 import dev.strata.bootstrap.memory.MemoryModule;
 import dev.strata.bootstrap.profile.ProfileModule;
 import dev.strata.bootstrap.retrieval.RetrievalModule;
+import dev.strata.bootstrap.role.RoleModule;
 import dev.strata.bootstrap.session.SessionModule;
 import dev.strata.bootstrap.storage.StorageSettings;
 
@@ -37,20 +38,23 @@ public final class StrataCore implements AutoCloseable {
     private final AccessModule access;
     private final IdempotencyModule idempotency;
     private final LearningModule learning;
+    private final RoleModule role;
 
     /** Wires the areas in dependency order; a failure closes what was wired, not the database. */
     private StrataCore(SqliteDatabase db, StrataSettings s, Clock clock) {
         this.database = db;
         try {
+            // First: the vault's scrubber is what every area that stores text redacts secrets with.
+            access = add(AccessModule.wire(db, s.vault(), s.storage().dataDir(), clock));
             llm = add(LlmModule.wire(db, s.llm(), clock));
             retrieval = add(RetrievalModule.wire(db, s.search(), s.embedding(), clock));
-            memory = add(MemoryModule.wire(db, s.memory(), retrieval, clock));
-            fact = add(FactModule.wire(db, s.facts(), llm, memory, retrieval, clock));
-            profile = add(ProfileModule.wire(db, clock));
-            session = add(SessionModule.wire(db, s.workspace(), s.sessions(), memory, profile, fact, clock));
-            access = add(AccessModule.wire(db, clock));
+            memory = add(MemoryModule.wire(db, s.memory(), retrieval, access, clock));
+            fact = add(FactModule.wire(db, s.facts(), llm, memory, retrieval, access, clock));
+            profile = add(ProfileModule.wire(db, access, clock));
+            session = add(SessionModule.wire(db, s.workspace(), s.sessions(), memory, profile, fact, access, clock));
             idempotency = add(IdempotencyModule.wire(db, clock));
             learning = add(LearningModule.wire(db, s.learning(), llm, memory, clock));
+            role = add(RoleModule.wire(db, s.roles(), s.storage().dataDir(), llm, retrieval, clock));
         } catch (RuntimeException e) {
             closeModules();
             throw e;
@@ -124,6 +128,10 @@ public final class StrataCore implements AutoCloseable {
 
     public LearningModule learning() {
         return learning;
+    }
+
+    public RoleModule role() {
+        return role;
     }
 
     /** Every area's background jobs, for the server to schedule. */

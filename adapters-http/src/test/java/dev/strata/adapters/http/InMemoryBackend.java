@@ -8,6 +8,9 @@ import dev.strata.adapters.http.model.ModelHttpService;
 import dev.strata.adapters.http.profile.ProfileHttpService;
 import dev.strata.adapters.http.session.SessionHttpService;
 import dev.strata.adapters.http.snapshot.SnapshotHttpService;
+import dev.strata.adapters.http.mcp.McpHttpService;
+import dev.strata.domain.session.SessionId;
+import dev.strata.adapters.http.mcp.McpResources;
 import dev.strata.adapters.http.tool.ToolHttpService;
 import dev.strata.adapters.http.vault.VaultHttpService;
 import dev.strata.application.access.AccessService;
@@ -178,6 +181,8 @@ final class InMemoryBackend {
                 new SnapshotHttpService(snapshots),
                 new SessionHttpService(sessions, settings),
                 new ToolHttpService(tools, settings),
+                new McpHttpService(tools, new McpResources(snapshots::render,
+                        (tenant, id) -> sessions.prompt(tenant, SessionId.parse(id))), settings),
                 new VaultHttpService(vault, settings),
                 new FactHttpService(facts, settings),
                 new ModelHttpService(spend),

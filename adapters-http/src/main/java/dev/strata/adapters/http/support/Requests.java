@@ -74,6 +74,12 @@ public final class Requests {
         return Optional.of(JsonBody.parse(text));
     }
 
+    /** The body as text, for a front end that parses it itself (MCP's JSON-RPC); the same limits as {@link #json}. */
+    public static String text(ServerRequest req, long maxBytes) {
+        requireJsonMediaType(req);
+        return body(req, maxBytes);
+    }
+
     /**
      * Reads the whole body (at most {@code maxBytes}) before the route does, and keeps it in the request
      * context, where the route's own read finds it: for filters that must see the body first (the
