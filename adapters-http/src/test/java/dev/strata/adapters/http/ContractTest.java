@@ -120,7 +120,11 @@ class ContractTest {
         String path = concrete(method, template);
         String json = body(method, template);
 
-        check(method, template, send(method, path, json, admin));
+        if (template.equals("/mcp")) {
+            mcp(method);
+        } else {
+            check(method, template, send(method, path, json, admin));
+        }
         if (!open && statuses.contains("401")) {
             check(method, template, gateway.request(method, path).tenant(TENANT).send());
         }
@@ -157,6 +161,27 @@ class ContractTest {
         }
         if (statuses.contains("404") && method.equals("DELETE") && template.equals("/v1/memory")) {
             check(method, template, send(method, "/v1/memory?key=no_such_key", null, admin));
+        }
+    }
+
+    private static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
+            + "{\"protocolVersion\":\"2025-03-26\",\"capabilities\":{},\"clientInfo\":{\"name\":\"c\",\"version\":\"1\"}}}";
+
+    /** MCP's own answers: a session opened, a notification accepted, an unknown session, a session ended. */
+    private void mcp(String method) {
+        GatewayExtension.Request open = as("POST", "/mcp", INITIALIZE).header("Accept", "application/json, text/event-stream");
+        HttpReply opened = open.send();
+        String session = opened.headers().firstValue("Mcp-Session-Id").orElse("none");
+        if (method.equals("POST")) {
+            check("POST", "/mcp", opened);
+            check("POST", "/mcp", as("POST", "/mcp", "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}")
+                    .header("Accept", "application/json, text/event-stream").header("Mcp-Session-Id", session).send());
+            check("POST", "/mcp", as("POST", "/mcp", "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}")
+                    .header("Accept", "application/json, text/event-stream")
+                    .header("Mcp-Session-Id", UUID.randomUUID().toString()).send());
+        } else {
+            check("DELETE", "/mcp", as("DELETE", "/mcp", null).header("Mcp-Session-Id", session).send());
+            check("DELETE", "/mcp", as("DELETE", "/mcp", null).header("Mcp-Session-Id", "no-such-session").send());
         }
     }
 
