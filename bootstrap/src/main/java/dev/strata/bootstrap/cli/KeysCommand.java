@@ -43,7 +43,7 @@ public final class KeysCommand implements Runnable {
         Path dataDir;
 
         StrataCore open() {
-            StrataSettings settings = SettingsLoader.fromDefaults().load();
+            StrataSettings settings = SettingsLoader.fromDefaults().load().withoutEmbeddings();
             if (dataDir != null) {
                 settings = settings.withDataDir(dataDir);
             }
