@@ -1,5 +1,9 @@
 package dev.strata.application.profile;
 
+import dev.strata.application.audit.AuditTrail;
+import dev.strata.domain.audit.AuditEntry;
+import dev.strata.domain.audit.AuditLog;
+import dev.strata.domain.memory.Actor;
 import dev.strata.domain.error.NotFoundException;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.profile.ProfileEntry;
@@ -13,10 +17,13 @@ public final class ProfileService {
 
     private final UserProfileStore store;
     private final Clock clock;
+    private final AuditTrail audit;
 
-    public ProfileService(UserProfileStore store, Clock clock) {
+    /** @param audit where sets and deletes are recorded, with who made them */
+    public ProfileService(UserProfileStore store, Clock clock, AuditLog audit) {
         this.store = store;
         this.clock = clock;
+        this.audit = new AuditTrail(audit);
     }
 
     public List<ProfileEntry> all(Tenant tenant) {
@@ -27,13 +34,18 @@ public final class ProfileService {
         return store.get(tenant, ProfileEntry.checkKey(key)).orElseThrow(() -> new NotFoundException("profile key", key));
     }
 
-    public ProfileEntry set(Tenant tenant, String key, String value) {
-        return store.put(tenant, ProfileEntry.checkKey(key), ProfileEntry.checkValue(value), clock.instant());
+    public ProfileEntry set(Tenant tenant, String key, String value, Actor actor) {
+        ProfileEntry stored = store.put(tenant, ProfileEntry.checkKey(key), ProfileEntry.checkValue(value),
+                clock.instant());
+        audit.record(new AuditEntry(tenant, "profile.set", "profile:" + stored.key(), "value set", actor,
+                stored.updatedAt()));
+        return stored;
     }
 
-    public void delete(Tenant tenant, String key) {
+    public void delete(Tenant tenant, String key, Actor actor) {
         if (!store.delete(tenant, ProfileEntry.checkKey(key))) {
             throw new NotFoundException("profile key", key);
         }
+        audit.record(new AuditEntry(tenant, "profile.delete", "profile:" + key, "deleted", actor, clock.instant()));
     }
 }

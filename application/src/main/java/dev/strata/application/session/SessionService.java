@@ -8,8 +8,10 @@ import dev.strata.domain.prompt.AssembledPrompt;
 import dev.strata.domain.prompt.ProfileEntry;
 import dev.strata.domain.prompt.PromptAssembler;
 import dev.strata.domain.session.Session;
+import dev.strata.domain.session.SessionExplanationStore;
 import dev.strata.domain.session.SessionId;
 import dev.strata.domain.session.SessionStore;
+import dev.strata.domain.snapshot.SnapshotExplanation;
 import dev.strata.domain.workspace.WorkspaceBootstrap;
 import dev.strata.domain.workspace.WorkspaceKind;
 import dev.strata.domain.workspace.WorkspaceReader;
@@ -33,6 +35,10 @@ import java.util.Objects;
  * started while it exists (whichever tenant starts it) includes it, and the file is deleted once that
  * session is stored. While it exists, session starts take a lock, so two concurrent starts cannot
  * both include it.
+ *
+ * <p>The memory-context block is frozen with its explanation (what produced each line and the rule
+ * that placed it), so {@link #explain} answers for the prompt the session actually holds. A tenant
+ * with nothing to show gets no memory-context block at all.
  */
 public final class SessionService {
 
@@ -43,13 +49,16 @@ public final class SessionService {
     private final SnapshotService snapshots;
     private final ProfileService profile;
     private final SessionStore store;
+    private final SessionExplanationStore explanations;
     private final Duration ttl;
     private final Clock clock;
     private final PromptAssembler assembler = new PromptAssembler();
     private final Object bootstrapLock = new Object();
 
     public SessionService(WorkspaceReader workspace, WorkspaceBootstrap bootstrap, SnapshotService snapshots,
-                          ProfileService profile, SessionStore store, Duration ttl, Clock clock) {
+                          ProfileService profile, SessionStore store, SessionExplanationStore explanations,
+                          Duration ttl, Clock clock) {
+        this.explanations = Objects.requireNonNull(explanations, "explanations");
         this.workspace = Objects.requireNonNull(workspace, "workspace");
         this.bootstrap = Objects.requireNonNull(bootstrap, "bootstrap");
         this.snapshots = Objects.requireNonNull(snapshots, "snapshots");
@@ -96,6 +105,16 @@ public final class SessionService {
         return get(tenant, id).prompt();
     }
 
+    /**
+     * Why the session's frozen memory-context block holds what it holds, as it was when the session
+     * started. A session started before explanations were kept has none (not found).
+     */
+    public SnapshotExplanation explain(Tenant tenant, SessionId id) {
+        get(tenant, id);
+        return explanations.find(tenant, id).orElseThrow(() -> new NotFoundException("explanation of session",
+                id.value()));
+    }
+
     /** Deletes expired sessions; returns how many. */
     public int purgeExpired() {
         return store.purgeExpired(clock.instant());
@@ -104,14 +123,29 @@ public final class SessionService {
     private Session freeze(Tenant tenant, WorkspaceSnapshot loaded, boolean first) {
         // The store keeps milliseconds; truncating here makes the response of POST equal a later GET.
         Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
-        String memoryContext = snapshots.renderWithoutProfile(tenant);
+        SnapshotService.ExplainedSnapshot context = snapshots.forSession(tenant);
+        String memoryContext = context.text();
         List<ProfileEntry> derived = profile.all(tenant).stream()
                 .map(e -> new ProfileEntry(e.key(), e.value()))
                 .toList();
         AssembledPrompt assembled = assembler.assemble(loaded, memoryContext, derived, first);
         Session session = Session.freeze(SessionId.random(), tenant, now, ttl, assembled, first, loaded.notices());
         store.save(session);
+        keepExplanation(session, context.explanation());
         return session;
+    }
+
+    /**
+     * The session is stored, so its start succeeded whatever happens here: an explanation that cannot be
+     * kept is logged, and {@link #explain} then answers that the session has none.
+     */
+    private void keepExplanation(Session session, SnapshotExplanation explanation) {
+        try {
+            explanations.save(session.tenant(), session.id(), explanation);
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "session " + session.id() + " started, but the explanation of its "
+                    + "memory context could not be stored", e);
+        }
     }
 
     /**

@@ -1,5 +1,9 @@
 package dev.strata.application.vault;
 
+import dev.strata.application.audit.AuditTrail;
+import dev.strata.domain.audit.AuditEntry;
+import dev.strata.domain.audit.AuditLog;
+import dev.strata.domain.memory.Actor;
 import dev.strata.domain.error.NotFoundException;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.vault.CredentialScrubber;
@@ -20,8 +24,11 @@ public final class VaultService {
     private final VaultStore store;
     private final CredentialScrubber scrubber;
     private final Clock clock;
+    private final AuditTrail audit;
 
-    public VaultService(VaultStore store, CredentialScrubber scrubber, Clock clock) {
+    /** @param audit where sets and deletes are recorded (the key and who, never the value) */
+    public VaultService(VaultStore store, CredentialScrubber scrubber, Clock clock, AuditLog audit) {
+        this.audit = new AuditTrail(audit);
         this.store = Objects.requireNonNull(store, "store");
         this.scrubber = Objects.requireNonNull(scrubber, "scrubber");
         this.clock = Objects.requireNonNull(clock, "clock");
@@ -37,7 +44,7 @@ public final class VaultService {
     }
 
     /** Registers a secret with the scrubber before storing it, so no output between the two can show it. */
-    public synchronized VaultEntry set(Tenant tenant, String key, String value, boolean secret) {
+    public synchronized VaultEntry set(Tenant tenant, String key, String value, boolean secret, Actor actor) {
         VaultEntry.checkKey(key);
         VaultEntry.checkValue(value, secret);
         if (secret) {
@@ -47,14 +54,17 @@ public final class VaultService {
         if (!secret) {
             scrubber.unregister(tenant, key);
         }
+        audit.record(new AuditEntry(tenant, "vault.set", "vault:" + key, secret ? "secret value set (never shown)"
+                : "plain value set", actor, stored.updatedAt()));
         return stored;
     }
 
-    public synchronized void delete(Tenant tenant, String key) {
+    public synchronized void delete(Tenant tenant, String key, Actor actor) {
         if (!store.delete(tenant, VaultEntry.checkKey(key))) {
             throw new NotFoundException("vault key", key);
         }
         scrubber.unregister(tenant, key);
+        audit.record(new AuditEntry(tenant, "vault.delete", "vault:" + key, "deleted", actor, clock.instant()));
     }
 
     public CredentialScrubber scrubber() {
