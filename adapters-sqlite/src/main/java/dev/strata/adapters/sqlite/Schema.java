@@ -338,7 +338,7 @@ final class Schema {
             CREATE TRIGGER memories_edges_ad AFTER DELETE ON memories BEGIN
               DELETE FROM memory_edges WHERE src_table = 'memories' AND src_id = old.id;
             END"""),
-            Optional.of(MemoryEdgeRows::backfill));
+            Optional.of(EdgeBackfillMigration::run));
 
     /**
      * spec 05's role memory. {@code role_memory} holds one decision per row with its outcome, reflection
