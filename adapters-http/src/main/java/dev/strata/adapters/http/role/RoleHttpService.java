@@ -3,6 +3,7 @@ package dev.strata.adapters.http.role;
 import dev.strata.adapters.http.Resource;
 
 import dev.strata.adapters.http.HttpSupport;
+import dev.strata.adapters.http.support.Actors;
 import dev.strata.application.role.PriceService;
 import dev.strata.application.role.PushPrice;
 import dev.strata.application.role.RecordDecision;
@@ -148,7 +149,7 @@ public final class RoleHttpService implements Resource {
         HttpSupport.Body body = HttpSupport.json(req, maxBodyBytes).allowOnly(Set.of("outcome", "change_percent"));
         String outcome = body.requiredString("outcome");
         Optional<BigDecimal> change = body.value("change_percent").map(v -> number(v, "change_percent"));
-        HttpSupport.ok(res, RoleMemoryEntryView.of(roles.recordOutcome(tenant, idParam(req), outcome, change)));
+        HttpSupport.ok(res, RoleMemoryEntryView.of(roles.recordOutcome(tenant, idParam(req), outcome, change, Actors.of(req))));
     }
 
     /** {@code {kind: news|onchain|note, text, source?}}. */
