@@ -3,6 +3,7 @@ package dev.strata.bootstrap;
 import dev.strata.adapters.http.Gateway;
 import dev.strata.adapters.http.GatewayCore;
 import dev.strata.adapters.http.GatewaySettings;
+import dev.strata.adapters.http.audit.AuditHttpService;
 import dev.strata.adapters.http.entity.EntityHttpService;
 import dev.strata.adapters.http.fact.FactHttpService;
 import dev.strata.adapters.http.memory.MemoryHttpService;
@@ -114,7 +115,8 @@ public final class Strata implements AutoCloseable {
                         new VaultHttpService(vault, settings),
                         new FactHttpService(core.fact().facts(), settings),
                         new ModelHttpService(core.llm().spend()),
-                        new EntityHttpService(core.memory().entities())));
+                        new EntityHttpService(core.memory().entities()),
+                        new AuditHttpService(core.access().audit())));
     }
 
     private static boolean ping(SqliteDatabase db) {

@@ -34,9 +34,8 @@ class StrataCoreTest {
     void the_areas_share_one_database_and_see_each_others_writes() {
         try (StrataCore core = StrataCore.open(settings(), Clock.systemUTC())) {
             Tenant tenant = Tenant.of("core");
-            core.memory().memories().write(new WriteMemory(tenant, "lesson", "bought BTC on base", Metadata.EMPTY,
-                    Source.USER_MANUAL));
-            core.profile().profile().set(tenant, "risk", "low");
+            core.memory().memories().write(new WriteMemory(tenant, "lesson", "bought BTC on base", Metadata.EMPTY, Optional.of(Source.USER_MANUAL), TestActors.OPERATOR));
+            core.profile().profile().set(tenant, "risk", "low", TestActors.OPERATOR_ACTOR);
 
             assertThat(core.retrieval().search().search(new SearchRequest(tenant, "BTC", 5,
                     Optional.empty())).hits()).hasSize(1);

@@ -1,5 +1,6 @@
 package dev.strata.bootstrap.fact;
 
+import dev.strata.adapters.sqlite.SqliteAuditLog;
 import dev.strata.adapters.sqlite.SqliteDatabase;
 import dev.strata.adapters.sqlite.SqliteFactStore;
 import dev.strata.application.fact.FactConsolidator;
@@ -50,7 +51,7 @@ public final class FactModule implements AreaModule {
         SqliteFactStore store = new SqliteFactStore(db);
         GeneralFactService facts = new GeneralFactService(store, new FactConsolidator(model, store,
                 retrieval.keywordIndex(), clock, settings.consolidation()), clock,
-                memory.memories().limits().maxContentChars());
+                memory.memories().limits().maxContentChars(), new SqliteAuditLog(db));
         ExecutorSweepScheduler sweeps = new ExecutorSweepScheduler();
         facts.addListener(new FactSweeper(facts::consolidatePending, sweeps, clock, settings.sweep().debounce(),
                 settings.sweep().maxWait()));

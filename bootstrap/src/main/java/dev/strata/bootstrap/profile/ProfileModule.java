@@ -1,5 +1,6 @@
 package dev.strata.bootstrap.profile;
 
+import dev.strata.adapters.sqlite.SqliteAuditLog;
 import dev.strata.adapters.sqlite.SqliteDatabase;
 import dev.strata.adapters.sqlite.SqliteUserProfileStore;
 import dev.strata.application.profile.ProfileService;
@@ -21,7 +22,7 @@ public final class ProfileModule implements AreaModule {
 
     public static ProfileModule wire(SqliteDatabase db, Clock clock) {
         UserProfileStore store = new SqliteUserProfileStore(db);
-        return new ProfileModule(store, new ProfileService(store, clock));
+        return new ProfileModule(store, new ProfileService(store, clock, new SqliteAuditLog(db)));
     }
 
     public UserProfileStore store() {

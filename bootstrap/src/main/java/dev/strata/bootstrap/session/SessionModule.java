@@ -1,6 +1,7 @@
 package dev.strata.bootstrap.session;
 
 import dev.strata.adapters.sqlite.SqliteDatabase;
+import dev.strata.adapters.sqlite.SqliteSessionExplanationStore;
 import dev.strata.adapters.sqlite.SqliteSessionStore;
 import dev.strata.adapters.workspace.FileSystemWorkspaceBootstrap;
 import dev.strata.adapters.workspace.FileSystemWorkspaceReader;
@@ -39,7 +40,8 @@ public final class SessionModule implements AreaModule {
         SessionService sessions = new SessionService(
                 new FileSystemWorkspaceReader(workspace.directory(), workspace.limits(), clock),
                 new FileSystemWorkspaceBootstrap(workspace.directory()),
-                snapshots, profile.profile(), new SqliteSessionStore(db), settings.ttl(), clock);
+                snapshots, profile.profile(), new SqliteSessionStore(db), new SqliteSessionExplanationStore(db),
+                settings.ttl(), clock);
         return new SessionModule(snapshots, sessions, settings.purgeInterval());
     }
 
