@@ -6,6 +6,7 @@ import dev.strata.bootstrap.access.AccessModule;
 import dev.strata.bootstrap.area.AreaModule;
 import dev.strata.bootstrap.area.Job;
 import dev.strata.bootstrap.fact.FactModule;
+import dev.strata.bootstrap.learning.LearningModule;
 import dev.strata.bootstrap.llm.LlmModule;
 import dev.strata.bootstrap.memory.MemoryModule;
 import dev.strata.bootstrap.profile.ProfileModule;
@@ -33,18 +34,21 @@ public final class StrataCore implements AutoCloseable {
     private final ProfileModule profile;
     private final SessionModule session;
     private final AccessModule access;
+    private final LearningModule learning;
 
     /** Wires the areas in dependency order; a failure closes what was wired, not the database. */
     private StrataCore(SqliteDatabase db, StrataSettings s, Clock clock) {
         this.database = db;
         try {
+            // First: the vault's scrubber is what every area that stores text redacts secrets with.
+            access = add(AccessModule.wire(db, s.vault(), s.storage().dataDir(), clock));
             llm = add(LlmModule.wire(db, s.llm(), clock));
             retrieval = add(RetrievalModule.wire(db, s.search(), s.embedding(), clock));
-            memory = add(MemoryModule.wire(db, s.memory(), retrieval, clock));
-            fact = add(FactModule.wire(db, s.facts(), llm, memory, retrieval, clock));
-            profile = add(ProfileModule.wire(db, clock));
-            session = add(SessionModule.wire(db, s.workspace(), s.sessions(), memory, profile, fact, clock));
-            access = add(AccessModule.wire(db, clock));
+            memory = add(MemoryModule.wire(db, s.memory(), retrieval, access, clock));
+            fact = add(FactModule.wire(db, s.facts(), llm, memory, retrieval, access, clock));
+            profile = add(ProfileModule.wire(db, access, clock));
+            session = add(SessionModule.wire(db, s.workspace(), s.sessions(), memory, profile, fact, access, clock));
+            learning = add(LearningModule.wire(db, s.learning(), llm, memory, clock));
         } catch (RuntimeException e) {
             closeModules();
             throw e;
@@ -109,6 +113,10 @@ public final class StrataCore implements AutoCloseable {
 
     public AccessModule access() {
         return access;
+    }
+
+    public LearningModule learning() {
+        return learning;
     }
 
     /** Every area's background jobs, for the server to schedule. */

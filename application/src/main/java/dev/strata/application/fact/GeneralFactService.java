@@ -21,6 +21,7 @@ import dev.strata.domain.fact.RowRef;
 import dev.strata.domain.memory.Source;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.model.StructuredOutputException;
+import dev.strata.domain.vault.CredentialScrubber;
 
 import java.time.Clock;
 import java.util.ArrayList;
@@ -68,9 +69,22 @@ public final class GeneralFactService {
     private final List<FactListener> listeners = new CopyOnWriteArrayList<>();
     /** Consolidation runs one at a time: two runs could otherwise settle the same restatements twice. */
     private final ReentrantLock consolidation = new ReentrantLock();
+    private final CredentialScrubber scrubber;
 
     public GeneralFactService(FactStore facts, FactConsolidator consolidator, Clock clock, int maxContentChars,
                               AuditLog audit) {
+        this(facts, consolidator, clock, maxContentChars, new CredentialScrubber(), audit);
+    }
+
+    /**
+     * @param scrubber the vault's scrubber: a fact is stored with every registered secret replaced, so
+     *                 neither its content nor its dedup key ({@code normalized}) nor its search index
+     *                 entry carries one
+     * @param audit    where recordings and decisions are recorded, with who made them
+     */
+    public GeneralFactService(FactStore facts, FactConsolidator consolidator, Clock clock, int maxContentChars,
+                              CredentialScrubber scrubber, AuditLog audit) {
+        this.scrubber = Objects.requireNonNull(scrubber, "scrubber");
         this.audit = new AuditTrail(audit);
         this.facts = Objects.requireNonNull(facts, "facts");
         this.consolidator = Objects.requireNonNull(consolidator, "consolidator");
@@ -103,7 +117,9 @@ public final class GeneralFactService {
         if (content.strip().length() > maxContentChars) {
             throw new InvalidInputException("content", "must be at most " + maxContentChars + " characters");
         }
-        Fact stored = facts.insert(new NewFact(tenant, content, resolved), clock.instant());
+        // Redacted before anything is derived from it: the normalised dedup key and the index follow.
+        String redacted = scrubber.redactFor(tenant, content);
+        Fact stored = facts.insert(new NewFact(tenant, redacted, resolved), clock.instant());
         audit.record(new AuditEntry(tenant, "fact.record", "fact:" + stored.id(), "recorded pending, source "
                 + resolved.wireName(), origin.actor(), stored.createdAt()));
         FactRecorded event = new FactRecorded(stored);

@@ -27,6 +27,7 @@ import dev.strata.domain.memory.SearchHit;
 import dev.strata.domain.memory.SearchRequest;
 import dev.strata.domain.memory.Supersession;
 import dev.strata.domain.memory.Tenant;
+import dev.strata.domain.vault.CredentialScrubber;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -61,6 +62,7 @@ public final class MemoryService {
     private final List<MemoryListener> listeners = new CopyOnWriteArrayList<>();
     private final KeyLocks keyLocks = new KeyLocks(64);
     private final MemorySearch pipeline;
+    private final CredentialScrubber secrets;
     private final EdgeExtractor edges;
 
     /** A bound on one key's history in a response; older entries stay in the table. */
@@ -86,6 +88,17 @@ public final class MemoryService {
      */
     public MemoryService(MemoryStore store, AuditLog audit, Clock clock, MemoryLimits limits, Duration retention,
                          MemorySearch pipeline, EdgeExtractor edges) {
+        this(store, audit, clock, limits, retention, pipeline, edges, new CredentialScrubber());
+    }
+
+    /**
+     * @param scrubber the vault's scrubber: content, supersede reasons and metadata are stored with every
+     *                 registered secret replaced, so the keyword index, the vectors, the edges and every
+     *                 output built from the row never hold one (a key or category holding a secret is refused)
+     */
+    public MemoryService(MemoryStore store, AuditLog audit, Clock clock, MemoryLimits limits, Duration retention,
+                         MemorySearch pipeline, EdgeExtractor edges, CredentialScrubber scrubber) {
+        this.secrets = Objects.requireNonNull(scrubber);
         this.edges = Objects.requireNonNull(edges);
         this.pipeline = Objects.requireNonNull(pipeline);
         this.store = Objects.requireNonNull(store);
@@ -116,17 +129,19 @@ public final class MemoryService {
      * {@link ConflictException} that shows the current entry. Saves to one key are serialised.
      */
     public Saved save(SaveMemory command) {
-        MemoryKey key = MemoryKey.of(command.key());
+        MemoryKey key = MemoryKey.of(refuseSecret(command.key(), "key"));
         // Any category may carry a key; memory_save narrows its input to spec 02's six types first.
-        Optional<Category> requested = command.type().map(Category::resolve);
-        Optional<String> reason = command.supersedeReason().map(Supersession::checkReason);
+        Optional<Category> requested = command.type().map(t -> Category.resolve(refuseSecret(t, "type")));
+        Optional<String> reason = command.supersedeReason().map(Supersession::checkReason)
+                .map(r -> secrets.redactFor(command.tenant(), r));
         if (command.content() != null) {
             checkContentLength(command.content(), "content");
         }
         checkMetadata(command.metadata(), "metadata");
         Actor actor = command.origin().actor();
-        NewMemory unlinked = new NewMemory(command.tenant(), requested.orElse(MemoryType.DEFAULT), command.content(),
-                command.metadata(), command.origin().resolve(command.source()), Optional.of(key), List.of(), actor);
+        NewMemory unlinked = new NewMemory(command.tenant(), requested.orElse(MemoryType.DEFAULT),
+                redact(command.tenant(), command.content()), redact(command.tenant(), command.metadata()),
+                command.origin().resolve(command.source()), Optional.of(key), List.of(), actor);
         NewMemory typeless = unlinked.withEdges(edgesOf(unlinked.content()));
         SaveOutcome outcome = keyLocks.withLock(command.tenant(), key, () -> {
             // spec 02: "the system never auto-changes types": a save that names no type keeps the current one.
@@ -242,7 +257,9 @@ public final class MemoryService {
             });
         }
         change.metadata().ifPresent(m -> checkMetadata(m, "metadata"));
-        MemoryChange withEdges = change.content().map(c -> change.withEdges(edgesOf(c))).orElse(change);
+        MemoryChange redacted = new MemoryChange(change.content().map(c -> redact(tenant, c)),
+                change.metadata().map(m -> redact(tenant, m)));
+        MemoryChange withEdges = redacted.content().map(c -> redacted.withEdges(edgesOf(c))).orElse(redacted);
         Memory updated = store.update(tenant, id, withEdges, actor, clock.instant())
                 .orElseThrow(() -> new NotFoundException("memory", id.toString()));
         audit.record(new AuditEntry(tenant, "memory.update", subject(updated), change.content().isPresent()
@@ -312,16 +329,22 @@ public final class MemoryService {
         return store.count(tenant);
     }
 
+    /** The tenants holding active memories of these categories, for jobs that visit every tenant (by name). */
+    public List<Tenant> tenantsWithActive(CategoryFilter filter) {
+        return store.tenantsWithActive(filter);
+    }
+
     /** @param fieldPrefix prepended to field names in errors, so a batch error names its element */
     private NewMemory toNew(WriteMemory c, String fieldPrefix) {
         try {
-            Category category = Category.resolve(c.category());
+            Category category = Category.resolve(refuseSecret(c.category(), "category"));
             if (c.content() != null) {
                 checkContentLength(c.content(), "content");
             }
             checkMetadata(c.metadata(), "metadata");
-            NewMemory memory = new NewMemory(c.tenant(), category, c.content(), c.metadata(),
-                    c.origin().resolve(c.source()), Optional.empty(), List.of(), c.origin().actor());
+            NewMemory memory = new NewMemory(c.tenant(), category, redact(c.tenant(), c.content()),
+                    redact(c.tenant(), c.metadata()), c.origin().resolve(c.source()), Optional.empty(), List.of(),
+                    c.origin().actor());
             return memory.withEdges(edgesOf(memory.content()));
         } catch (InvalidInputException e) {
             throw fieldPrefix.isEmpty() ? e : new InvalidInputException(fieldPrefix + e.field(), e.reason());
@@ -348,6 +371,30 @@ public final class MemoryService {
             case SaveOutcome.Superseded superseded -> superseded.memory();
             case SaveOutcome.Rejected rejected -> rejected.current();
         };
+    }
+
+    /** Text as it is stored: every registered secret replaced (null stays null for the record to refuse). */
+    private String redact(Tenant tenant, String text) {
+        return text == null ? null : secrets.redactFor(tenant, text);
+    }
+
+    private Metadata redact(Tenant tenant, Metadata metadata) {
+        if (metadata == null || !secrets.containsSecret(metadata.json())) {
+            return metadata;
+        }
+        // The label holds no character JSON escapes, so a secret inside a JSON string stays a valid string.
+        return new Metadata(secrets.redactFor(tenant, metadata.json()));
+    }
+
+    /**
+     * Identifiers (keys, categories) cannot be redacted without changing what they name, and they are
+     * indexed for search: one holding a secret is refused.
+     */
+    private String refuseSecret(String identifier, String field) {
+        if (identifier != null && secrets.containsSecret(identifier)) {
+            throw new InvalidInputException(field, "must not contain a vault secret");
+        }
+        return identifier;
     }
 
     /**

@@ -8,21 +8,33 @@ import dev.strata.domain.error.NotFoundException;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.profile.ProfileEntry;
 import dev.strata.domain.profile.UserProfileStore;
+import dev.strata.domain.vault.CredentialScrubber;
 
 import java.time.Clock;
 import java.util.List;
+import java.util.Objects;
 
 /** The user-profile use cases: list, read one, set, delete. */
 public final class ProfileService {
 
     private final UserProfileStore store;
     private final Clock clock;
+    private final CredentialScrubber scrubber;
     private final AuditTrail audit;
 
     /** @param audit where sets and deletes are recorded, with who made them */
     public ProfileService(UserProfileStore store, Clock clock, AuditLog audit) {
+        this(store, clock, new CredentialScrubber(), audit);
+    }
+
+    /**
+     * @param scrubber the vault's scrubber: values are stored with every registered secret replaced
+     * @param audit    where sets and deletes are recorded, with who made them
+     */
+    public ProfileService(UserProfileStore store, Clock clock, CredentialScrubber scrubber, AuditLog audit) {
         this.store = store;
         this.clock = clock;
+        this.scrubber = Objects.requireNonNull(scrubber, "scrubber");
         this.audit = new AuditTrail(audit);
     }
 
@@ -35,7 +47,8 @@ public final class ProfileService {
     }
 
     public ProfileEntry set(Tenant tenant, String key, String value, Actor actor) {
-        ProfileEntry stored = store.put(tenant, ProfileEntry.checkKey(key), ProfileEntry.checkValue(value),
+        String checked = ProfileEntry.checkValue(value);
+        ProfileEntry stored = store.put(tenant, ProfileEntry.checkKey(key), scrubber.redactFor(tenant, checked),
                 clock.instant());
         audit.record(new AuditEntry(tenant, "profile.set", "profile:" + stored.key(), "value set", actor,
                 stored.updatedAt()));

@@ -11,6 +11,7 @@ import dev.strata.domain.profile.ProfileEntry;
 import dev.strata.domain.profile.UserProfileStore;
 import dev.strata.domain.snapshot.MemoryContextBlock;
 import dev.strata.domain.snapshot.SnapshotExplanation;
+import dev.strata.domain.vault.CredentialScrubber;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -58,6 +59,7 @@ public final class SnapshotService {
     private final Map<Tenant, Instant> lastWarned = new ConcurrentHashMap<>();
     private final Function<Tenant, List<Fact>> facts;
     private final InjectionSelection selection;
+    private final CredentialScrubber scrubber;
 
     public SnapshotService(MemoryStore memories, UserProfileStore profile, int cap, Clock clock) {
         this(memories, profile, cap, clock, tenant -> List.of());
@@ -66,6 +68,17 @@ public final class SnapshotService {
     /** @param facts the tenant's active facts in render order (the fact layer gives them oldest first) */
     public SnapshotService(MemoryStore memories, UserProfileStore profile, int cap, Clock clock,
                            Function<Tenant, List<Fact>> facts) {
+        this(memories, profile, cap, clock, facts, new CredentialScrubber());
+    }
+
+    /**
+     * @param scrubber the vault's scrubber: stored text is redacted when written, and the rendered block
+     *                 is scrubbed once more, so text written before its secret was registered and not yet
+     *                 swept cannot reach a prompt either
+     */
+    public SnapshotService(MemoryStore memories, UserProfileStore profile, int cap, Clock clock,
+                           Function<Tenant, List<Fact>> facts, CredentialScrubber scrubber) {
+        this.scrubber = Objects.requireNonNull(scrubber, "scrubber");
         if (cap < 1) {
             throw new IllegalArgumentException("cap must be positive");
         }
@@ -126,8 +139,9 @@ public final class SnapshotService {
         InjectionSelection.Selection chosen = selection.select(tenant, leftOutWanted);
         warnIfNearCap(tenant, chosen.placed().size());
         List<Fact> shownFacts = facts.apply(tenant);
-        return new Composed(MemoryContextBlock.render(shownProfile, chosen.memories(), shownFacts), shownProfile,
-                chosen, shownFacts);
+        // Scrubbed once more as a whole: text written before its secret was registered and not yet swept.
+        String text = scrubber.redactFor(tenant, MemoryContextBlock.render(shownProfile, chosen.memories(), shownFacts));
+        return new Composed(text, shownProfile, chosen, shownFacts);
     }
 
     private SnapshotExplanation explanation(Tenant tenant, Composed c) {

@@ -23,6 +23,9 @@ class VaultServiceTest {
     private static final Tenant ACME = Tenant.of("acme");
     private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
 
+    private static final dev.strata.domain.entity.EdgeExtractor EDGES =
+            new dev.strata.domain.entity.EdgeExtractor(new dev.strata.domain.entity.FinanceEntityExtractor());
+
     private final InMemoryVaultStore store = new InMemoryVaultStore();
     private final CredentialScrubber scrubber = new CredentialScrubber();
     private final MutableClock clock = new MutableClock(T0);
@@ -91,5 +94,44 @@ class VaultServiceTest {
                         tuple("vault.set", "vault:progress", AGENT_ACTOR),
                         tuple("vault.set", "vault:OPENAI_API_KEY", AGENT_ACTOR));
         assertThat(audit.all().toString()).doesNotContain("sk-live-4f9a8b7c6d5e").doesNotContain("page-17-of-40");
+    }
+
+    /** Records each sweep and what the scrubber knew at that moment. */
+    private static final class RecordingRedaction implements dev.strata.domain.vault.StoredTextRedaction {
+        final java.util.List<Integer> sweeps = new java.util.ArrayList<>();
+
+        @Override
+        public dev.strata.domain.vault.RedactionReport redactAll(dev.strata.domain.vault.RedactionPolicy p) {
+            sweeps.add(p.holdsSecret("tok-123456789") || p.holdsSecret("tok-from-an-upgrade") ? 1 : 0);
+            return new dev.strata.domain.vault.RedactionReport(java.util.Map.of("memories", 1));
+        }
+    }
+
+    @Test
+    void setting_a_secret_sweeps_stored_text_after_registering_it_and_records_the_sweep() {
+        RecordingRedaction redaction = new RecordingRedaction();
+        VaultService vault = new VaultService(store, scrubber, clock, redaction, EDGES, new InMemoryAuditLog());
+
+        vault.set(ACME, "progress", "page-1", false, AGENT_ACTOR);
+        assertThat(redaction.sweeps).isEmpty();
+        vault.set(ACME, "token", "tok-123456789", true, AGENT_ACTOR);
+
+        assertThat(redaction.sweeps).containsExactly(1);
+        assertThat(store.unredactedSecrets()).isEmpty();
+    }
+
+    @Test
+    void secrets_left_unswept_are_swept_at_the_next_start_and_only_once() {
+        store.put(ACME, "token", "tok-from-an-upgrade", true, T0);
+        new VaultService(store, scrubber, clock, new InMemoryAuditLog());
+        assertThat(store.unredactedSecrets()).as("no sweep, so nothing is marked").hasSize(1);
+
+        RecordingRedaction first = new RecordingRedaction();
+        new VaultService(store, scrubber, clock, first, EDGES, new InMemoryAuditLog());
+        RecordingRedaction second = new RecordingRedaction();
+        new VaultService(store, scrubber, clock, second, EDGES, new InMemoryAuditLog());
+
+        assertThat(first.sweeps).containsExactly(1);
+        assertThat(second.sweeps).isEmpty();
     }
 }

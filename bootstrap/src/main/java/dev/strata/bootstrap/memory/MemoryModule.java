@@ -1,11 +1,11 @@
 package dev.strata.bootstrap.memory;
 
-import dev.strata.adapters.sqlite.SqliteAuditLog;
 import dev.strata.adapters.sqlite.SqliteDatabase;
 import dev.strata.adapters.sqlite.SqliteMemoryEdgeStore;
 import dev.strata.adapters.sqlite.SqliteMemoryStore;
 import dev.strata.application.entity.EntityService;
 import dev.strata.application.memory.MemoryService;
+import dev.strata.bootstrap.access.AccessModule;
 import dev.strata.bootstrap.area.AreaModule;
 import dev.strata.bootstrap.area.Job;
 import dev.strata.bootstrap.retrieval.RetrievalModule;
@@ -40,12 +40,14 @@ public final class MemoryModule implements AreaModule {
         this.purgeInterval = purgeInterval;
     }
 
-    public static MemoryModule wire(SqliteDatabase db, MemorySettings settings, RetrievalModule retrieval, Clock clock) {
+    public static MemoryModule wire(SqliteDatabase db, MemorySettings settings, RetrievalModule retrieval,
+                                    AccessModule access, Clock clock) {
         // One extractor for the write path and the replay, so both derive exactly the same edges.
         EdgeExtractor edges = new EdgeExtractor(new FinanceEntityExtractor());
         SqliteMemoryStore store = new SqliteMemoryStore(db);
-        MemoryService memories = new MemoryService(store, new SqliteAuditLog(db), clock, settings.limits(),
-                settings.retention(), retrieval.search(), edges);
+        // Text is stored with the vault's secrets replaced; the audit trail is redacted the same way.
+        MemoryService memories = new MemoryService(store, access.auditLog(),
+                clock, settings.limits(), settings.retention(), retrieval.search(), edges, access.secrets());
         EntityService entities = new EntityService(new SqliteMemoryEdgeStore(db), edges, clock);
         return new MemoryModule(store, memories, entities, retrieval, settings.snapshotLimit(),
                 settings.purgeInterval());

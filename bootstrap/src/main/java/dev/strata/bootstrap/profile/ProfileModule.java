@@ -1,9 +1,9 @@
 package dev.strata.bootstrap.profile;
 
-import dev.strata.adapters.sqlite.SqliteAuditLog;
 import dev.strata.adapters.sqlite.SqliteDatabase;
 import dev.strata.adapters.sqlite.SqliteUserProfileStore;
 import dev.strata.application.profile.ProfileService;
+import dev.strata.bootstrap.access.AccessModule;
 import dev.strata.bootstrap.area.AreaModule;
 import dev.strata.domain.profile.UserProfileStore;
 
@@ -20,9 +20,9 @@ public final class ProfileModule implements AreaModule {
         this.profile = profile;
     }
 
-    public static ProfileModule wire(SqliteDatabase db, Clock clock) {
+    public static ProfileModule wire(SqliteDatabase db, AccessModule access, Clock clock) {
         UserProfileStore store = new SqliteUserProfileStore(db);
-        return new ProfileModule(store, new ProfileService(store, clock, new SqliteAuditLog(db)));
+        return new ProfileModule(store, new ProfileService(store, clock, access.secrets(), access.auditLog()));
     }
 
     public UserProfileStore store() {

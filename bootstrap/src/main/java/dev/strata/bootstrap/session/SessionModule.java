@@ -7,6 +7,7 @@ import dev.strata.adapters.workspace.FileSystemWorkspaceBootstrap;
 import dev.strata.adapters.workspace.FileSystemWorkspaceReader;
 import dev.strata.application.session.SessionService;
 import dev.strata.application.snapshot.SnapshotService;
+import dev.strata.bootstrap.access.AccessModule;
 import dev.strata.bootstrap.area.AreaModule;
 import dev.strata.bootstrap.area.Job;
 import dev.strata.bootstrap.fact.FactModule;
@@ -34,14 +35,15 @@ public final class SessionModule implements AreaModule {
     }
 
     public static SessionModule wire(SqliteDatabase db, WorkspaceSettings workspace, SessionSettings settings,
-                                     MemoryModule memory, ProfileModule profile, FactModule facts, Clock clock) {
+                                     MemoryModule memory, ProfileModule profile, FactModule facts, AccessModule access,
+                                     Clock clock) {
         SnapshotService snapshots = new SnapshotService(memory.store(), profile.store(), memory.snapshotLimit(), clock,
-                facts.snapshotFacts());
+                facts.snapshotFacts(), access.secrets());
         SessionService sessions = new SessionService(
                 new FileSystemWorkspaceReader(workspace.directory(), workspace.limits(), clock),
                 new FileSystemWorkspaceBootstrap(workspace.directory()),
                 snapshots, profile.profile(), new SqliteSessionStore(db), new SqliteSessionExplanationStore(db),
-                settings.ttl(), clock);
+                settings.ttl(), clock, access.secrets());
         return new SessionModule(snapshots, sessions, settings.purgeInterval());
     }
 

@@ -14,7 +14,8 @@ import java.util.regex.Pattern;
  *
  * <p>A caller names itself with the {@code X-Strata-Actor} header; the name is a claim, so the key
  * that made the request is kept beside it ({@code keyId}), and the names Strata gives itself
- * ({@code key:...}, {@code system:...}, {@code cli:...}, {@code unknown}, {@code anonymous}) cannot
+ * ({@code key:...}, {@code system:...}, {@code cli:...}, {@code unknown}, {@code anonymous},
+ * {@code redacted}) cannot
  * be claimed: a header cannot pass for another key or for a job.
  *
  * @param id    what {@code updated_by} and the audit log's {@code actor} show
@@ -28,7 +29,7 @@ public record Actor(String id, Optional<String> keyId) {
     private static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._:@/+=-]{0," + (MAX_LENGTH - 1) + "}");
     private static final Pattern KEY_ID = Pattern.compile("[a-z0-9]{12}");
     private static final List<String> RESERVED_PREFIXES = List.of("key:", "system:", "cli:");
-    private static final List<String> RESERVED = List.of("unknown", "anonymous");
+    private static final List<String> RESERVED = List.of("unknown", "anonymous", "redacted");
 
     /** Rows and entries written before actors were recorded. */
     public static final Actor UNKNOWN = new Actor("unknown", Optional.empty());
