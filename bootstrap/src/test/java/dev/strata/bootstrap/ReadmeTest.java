@@ -33,15 +33,29 @@ class ReadmeTest {
         return Files.readString(README);
     }
 
-    /** The text of a section: from its heading to the next heading of the same or a higher level. */
+    /**
+     * The text of a section: from its heading to the next heading of the same or a higher level,
+     * outside code blocks (a shell comment in an example starts with {@code #} too).
+     */
     private static String section(String heading) throws IOException {
-        String text = readme();
-        int start = text.indexOf("\n" + heading + "\n");
+        List<String> lines = List.of(readme().split("\n", -1));
+        int start = lines.indexOf(heading);
         assertThat(start).as("README section %s", heading).isNotNegative();
         int level = heading.indexOf(' ');
-        Matcher next = Pattern.compile("\n#{1," + level + "} ").matcher(text);
-        int end = next.find(start + heading.length() + 1) ? next.start() : text.length();
-        return text.substring(start, end);
+        StringBuilder out = new StringBuilder();
+        boolean inCode = false;
+        for (int i = start; i < lines.size(); i++) {
+            String line = lines.get(i);
+            if (line.startsWith("```")) {
+                inCode = !inCode;
+            }
+            Matcher h = Pattern.compile("(#+) ").matcher(line);
+            if (i > start && !inCode && h.lookingAt() && h.group(1).length() <= level) {
+                break;
+            }
+            out.append(line).append('\n');
+        }
+        return out.toString();
     }
 
     /** The rows of the first Markdown table in a text, each as its cells. */
@@ -104,9 +118,11 @@ class ReadmeTest {
     void the_http_table_names_the_search_mode_the_quick_start_server_answers() throws IOException {
         String row = Arrays.stream(section("## HTTP API").split("\n"))
                 .filter(l -> l.startsWith("| `POST /v1/memory/search`")).findFirst().orElseThrow();
-        boolean embeddings = SettingsLoader.fromDefaults().load().embedding().provider() != EmbeddingProvider.DISABLED;
+        // the shipped defaults (the test class path carries its own application.yaml)
+        String defaults = Files.readString(Path.of("src", "main", "resources", "application.yaml"));
 
-        assertThat(embeddings).as("the quick start embeds in process").isTrue();
+        assertThat(defaults).as("the quick start embeds in process").containsPattern("embedding:\\n(\\s+#.*\\n)*\\s+provider: "
+                + EmbeddingProvider.LOCAL.configName());
         assertThat(row).contains("search_mode: \"hybrid\"");
     }
 
