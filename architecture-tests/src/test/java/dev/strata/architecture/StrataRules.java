@@ -215,7 +215,8 @@ final class StrataRules {
      * use cases through the tool registry, never a use-case service of their own choosing.
      */
     ArchRule onlyTheRegistryDecidesToolBehaviour() {
-        return noClasses().that().resideInAnyPackage(root + ".adapters.http.tool..", root + ".adapters.mcp..")
+        return noClasses().that().resideInAnyPackage(root + ".adapters.http.tool..", root + ".adapters.http.mcp..",
+                        root + ".adapters.mcp..")
                 .should().dependOnClassesThat(useCaseServiceOutsideTheRegistry())
                 .as("only the tool registry decides what a tool does; its front ends only translate")
                 .because("a rule kept in one front end (fact routing, provenance, limits, scrubbing) would be "

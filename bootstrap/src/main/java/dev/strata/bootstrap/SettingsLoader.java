@@ -9,6 +9,7 @@ import dev.strata.bootstrap.llm.LlmSettings;
 import dev.strata.bootstrap.memory.MemorySettings;
 import dev.strata.bootstrap.retrieval.EmbeddingSettings;
 import dev.strata.bootstrap.retrieval.SearchSettings;
+import dev.strata.bootstrap.role.RoleSettings;
 import dev.strata.bootstrap.server.ServerSettings;
 import dev.strata.bootstrap.session.SessionSettings;
 import dev.strata.bootstrap.session.WorkspaceSettings;
@@ -45,7 +46,7 @@ public final class SettingsLoader {
         return new StrataSettings(StorageSettings.from(config), ServerSettings.from(config), MemorySettings.from(config),
                 SearchSettings.from(config), EmbeddingSettings.from(config), LlmSettings.from(config),
                 FactSettings.from(config), WorkspaceSettings.from(config), SessionSettings.from(config),
-                LearningSettings.from(config), VaultSettings.from(config));
+                LearningSettings.from(config), VaultSettings.from(config), RoleSettings.from(config));
     }
 
     /** The keys the areas have read so far, each with its environment variable. */

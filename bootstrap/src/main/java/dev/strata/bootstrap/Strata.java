@@ -8,11 +8,15 @@ import dev.strata.adapters.http.audit.AuditHttpService;
 import dev.strata.adapters.http.entity.EntityHttpService;
 import dev.strata.adapters.http.fact.FactHttpService;
 import dev.strata.adapters.http.learning.LearningHttpService;
+import dev.strata.adapters.http.role.RoleHttpService;
 import dev.strata.adapters.http.memory.MemoryHttpService;
 import dev.strata.adapters.http.model.ModelHttpService;
 import dev.strata.adapters.http.profile.ProfileHttpService;
 import dev.strata.adapters.http.session.SessionHttpService;
 import dev.strata.adapters.http.snapshot.SnapshotHttpService;
+import dev.strata.adapters.http.mcp.McpHttpService;
+import dev.strata.domain.session.SessionId;
+import dev.strata.adapters.http.mcp.McpResources;
 import dev.strata.adapters.http.tool.ToolHttpService;
 import dev.strata.adapters.http.vault.VaultHttpService;
 import dev.strata.adapters.sqlite.SqliteDatabase;
@@ -20,10 +24,12 @@ import dev.strata.adapters.sqlite.SqliteFailures;
 import dev.strata.application.memory.MemoryService;
 import dev.strata.application.memory.MemoryTools;
 import dev.strata.application.memory.SecretSafeSearch;
+import dev.strata.application.session.MemoryErasure;
 import dev.strata.application.tool.ToolRegistry;
 import dev.strata.application.vault.VaultService;
 import dev.strata.application.vault.VaultTools;
 import dev.strata.bootstrap.area.Job;
+import dev.strata.bootstrap.llm.ModelCircuitCheck;
 import dev.strata.bootstrap.learning.LearningModule;
 import dev.strata.bootstrap.retrieval.BacklogObservation;
 import dev.strata.bootstrap.server.ServerSettings;
@@ -32,6 +38,7 @@ import io.helidon.scheduling.FixedRate;
 import io.helidon.scheduling.Scheduling;
 
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -90,8 +97,9 @@ public final class Strata implements AutoCloseable {
             logScrubbing = LogScrubbing.install(core.access().vault().scrubber());
             core.retrieval().startEmbedding(core.memory().memories());
             backlog = core.retrieval().observation(core.database(), clock);
-            Gateway gateway = startGateway(settings.server(), core,
-                    backlog.map(b -> List.of(b.healthCheck())).orElse(List.of()));
+            List<HealthCheck> checks = new ArrayList<>(List.of(new ModelCircuitCheck(core.llm())));
+            backlog.ifPresent(b -> checks.add(b.healthCheck()));
+            Gateway gateway = startGateway(settings.server(), core, checks);
             List<FixedRate> jobs = core.jobs().stream().map(Strata::schedule).toList();
             LOG.log(System.Logger.Level.INFO, "workspace: " + settings.workspace().directory().toAbsolutePath());
             return new Strata(core, gateway, jobs, logScrubbing, backlog);
@@ -109,7 +117,7 @@ public final class Strata implements AutoCloseable {
      * The gateway with every area's resource, and the agent tools each area declares. The tools'
      * rules live in the registry (application); the gateway only translates them to HTTP.
      *
-     * @param healthChecks reported beside storage in the health JSON (the embedding backlog)
+     * @param healthChecks reported after storage in the health JSON (the model circuit, the embedding backlog)
      */
     private static Gateway startGateway(ServerSettings server, StrataCore core, List<HealthCheck> healthChecks) {
         GatewaySettings settings = server.gateway();
@@ -121,15 +129,19 @@ public final class Strata implements AutoCloseable {
                 .add(MemoryTools.definitions(memories, search, core.fact().facts()))
                 .add(VaultTools.definitions(vault))
                 .add(learning.tools())
+                .add(core.role().tools())
                 .build();
         return Gateway.start(settings,
                 new GatewayCore(core.access().access(), vault.scrubber(), () -> ping(core.database()),
-                        SqliteFailures::isUnavailable, healthChecks),
-                Stream.<Resource>concat(Stream.of(new MemoryHttpService(memories, search, settings),
+                        SqliteFailures::isUnavailable, healthChecks, core.idempotency().idempotency()),
+                Stream.of(Stream.<Resource>of(new MemoryHttpService(memories, search,
+                                new MemoryErasure(memories, core.session().sessions()), settings),
                         new ProfileHttpService(core.profile().profile(), settings),
                         new SnapshotHttpService(core.session().snapshots()),
                         new SessionHttpService(core.session().sessions(), settings),
                         new ToolHttpService(tools, settings),
+                        new McpHttpService(tools, new McpResources(core.session().snapshots()::render,
+                                (tenant, id) -> core.session().sessions().prompt(tenant, SessionId.parse(id))), settings),
                         new VaultHttpService(vault, settings),
                         new FactHttpService(core.fact().facts(), settings),
                         new ModelHttpService(core.llm().spend()),
@@ -137,7 +149,10 @@ public final class Strata implements AutoCloseable {
                         new AuditHttpService(core.access().audit())),
                         new LearningHttpService(learning.methodologies(), learning.trades(), learning.preferences(),
                                 learning.learnings(), learning.pages(), learning.synthesis(), settings)
-                                .resources().stream()).toList());
+                                .resources().stream(),
+                        new RoleHttpService(core.role().roles(), core.role().reflector(), core.role().prices(),
+                                settings.maxBodyBytes()).resources().stream())
+                        .flatMap(area -> area).toList());
     }
 
     private static boolean ping(SqliteDatabase db) {

@@ -3,6 +3,7 @@ package dev.strata.bootstrap;
 import dev.strata.adapters.sqlite.SqliteDatabase;
 import dev.strata.adapters.sqlite.SqliteSettings;
 import dev.strata.bootstrap.access.AccessModule;
+import dev.strata.bootstrap.idempotency.IdempotencyModule;
 import dev.strata.bootstrap.area.AreaModule;
 import dev.strata.bootstrap.area.Job;
 import dev.strata.bootstrap.fact.FactModule;
@@ -11,6 +12,7 @@ import dev.strata.bootstrap.llm.LlmModule;
 import dev.strata.bootstrap.memory.MemoryModule;
 import dev.strata.bootstrap.profile.ProfileModule;
 import dev.strata.bootstrap.retrieval.RetrievalModule;
+import dev.strata.bootstrap.role.RoleModule;
 import dev.strata.bootstrap.session.SessionModule;
 import dev.strata.bootstrap.storage.StorageSettings;
 
@@ -34,7 +36,9 @@ public final class StrataCore implements AutoCloseable {
     private final ProfileModule profile;
     private final SessionModule session;
     private final AccessModule access;
+    private final IdempotencyModule idempotency;
     private final LearningModule learning;
+    private final RoleModule role;
 
     /** Wires the areas in dependency order; a failure closes what was wired, not the database. */
     private StrataCore(SqliteDatabase db, StrataSettings s, Clock clock) {
@@ -48,7 +52,9 @@ public final class StrataCore implements AutoCloseable {
             fact = add(FactModule.wire(db, s.facts(), llm, memory, retrieval, access, clock));
             profile = add(ProfileModule.wire(db, access, clock));
             session = add(SessionModule.wire(db, s.workspace(), s.sessions(), memory, profile, fact, access, clock));
+            idempotency = add(IdempotencyModule.wire(db, clock));
             learning = add(LearningModule.wire(db, s.learning(), llm, memory, clock));
+            role = add(RoleModule.wire(db, s.roles(), s.storage().dataDir(), llm, retrieval, clock));
         } catch (RuntimeException e) {
             closeModules();
             throw e;
@@ -115,8 +121,17 @@ public final class StrataCore implements AutoCloseable {
         return access;
     }
 
+    /** The {@code Idempotency-Key} service of every front end. */
+    public IdempotencyModule idempotency() {
+        return idempotency;
+    }
+
     public LearningModule learning() {
         return learning;
+    }
+
+    public RoleModule role() {
+        return role;
     }
 
     /** Every area's background jobs, for the server to schedule. */

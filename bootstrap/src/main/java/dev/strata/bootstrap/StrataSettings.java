@@ -8,6 +8,7 @@ import dev.strata.bootstrap.llm.LlmSettings;
 import dev.strata.bootstrap.memory.MemorySettings;
 import dev.strata.bootstrap.retrieval.EmbeddingSettings;
 import dev.strata.bootstrap.retrieval.SearchSettings;
+import dev.strata.bootstrap.role.RoleSettings;
 import dev.strata.bootstrap.server.ServerSettings;
 import dev.strata.bootstrap.session.SessionSettings;
 import dev.strata.bootstrap.session.WorkspaceSettings;
@@ -24,10 +25,10 @@ import java.util.stream.Stream;
 public record StrataSettings(StorageSettings storage, ServerSettings server, MemorySettings memory,
                              SearchSettings search, EmbeddingSettings embedding, LlmSettings llm, FactSettings facts,
                              WorkspaceSettings workspace, SessionSettings sessions, LearningSettings learning,
-                             VaultSettings vault) {
+                             VaultSettings vault, RoleSettings roles) {
 
     public StrataSettings {
-        Stream.of(storage, server, memory, search, embedding, llm, facts, workspace, sessions, learning, vault)
+        Stream.of(storage, server, memory, search, embedding, llm, facts, workspace, sessions, learning, vault, roles)
                 .forEach(area -> Objects.requireNonNull(area, "every area has its settings"));
     }
 
@@ -35,7 +36,8 @@ public record StrataSettings(StorageSettings storage, ServerSettings server, Mem
     public StrataSettings with(AreaSettings area) {
         StrataSettings changed = new StrataSettings(pick(area, storage), pick(area, server), pick(area, memory),
                 pick(area, search), pick(area, embedding), pick(area, llm), pick(area, facts), pick(area, workspace),
-                pick(area, sessions), pick(area, learning), pick(area, vault));
+                pick(area, sessions), pick(area, learning), pick(area, vault),
+                pick(area, roles));
         if (Stream.of(changed.getClass().getRecordComponents()).noneMatch(c -> c.getType() == area.getClass())) {
             throw new IllegalArgumentException("no area of the settings is a " + area.getClass().getSimpleName());
         }

@@ -313,6 +313,9 @@ class CrossTenantAccessTest {
             // alpha's id inside a body reads like a missing one: a 400 naming that field (the collection is the resource)
             assertThat(json(res).getString("field")).as(request + " " + res.body())
                     .isIn("trade_id", "methodology_ids[0]");
+        } else if (request.equals("GET /observe/metrics")) {
+            // metrics count every tenant's activity: admin keys only (issue 13), so a tenant key is refused
+            assertThat(res.statusCode()).as(request + " " + res.body()).isEqualTo(403);
         } else {
             assertThat(res.statusCode()).as(request + " " + res.body()).isIn(200, 201, 202, 204, 404);
         }

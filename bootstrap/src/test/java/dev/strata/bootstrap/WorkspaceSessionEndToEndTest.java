@@ -278,7 +278,10 @@ class WorkspaceSessionEndToEndTest {
         HttpResponse<String> badTenant = send("POST", "/v1/sessions", null, "Not A Tenant!");
         assertThat(badTenant.statusCode()).isEqualTo(400);
         assertThat(json(badTenant).getString("field")).isEqualTo("X-Strata-Tenant");
-        assertThat(send("DELETE", "/v1/sessions/" + id, null, "dave").statusCode()).isBetween(400, 499);
+        // Revocation (issue 13): another tenant cannot revoke the session; its owner can, and then it is gone.
+        assertThat(send("DELETE", "/v1/sessions/" + id, null, "eve").statusCode()).isEqualTo(404);
+        assertThat(send("DELETE", "/v1/sessions/" + id, null, "dave").statusCode()).isEqualTo(204);
+        assertThat(send("GET", "/v1/sessions/" + id, null, "dave").statusCode()).isEqualTo(404);
         HttpResponse<String> xml = server.http().send(HttpRequest.newBuilder(server.http().uri("/v1/sessions")).POST(HttpRequest.BodyPublishers.ofString("<session/>"))
                 .header("Content-Type", "application/xml").header("X-Strata-Tenant", "dave").build(),
                 HttpResponse.BodyHandlers.ofString());

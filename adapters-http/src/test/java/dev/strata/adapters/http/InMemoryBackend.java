@@ -9,6 +9,9 @@ import dev.strata.adapters.http.model.ModelHttpService;
 import dev.strata.adapters.http.profile.ProfileHttpService;
 import dev.strata.adapters.http.session.SessionHttpService;
 import dev.strata.adapters.http.snapshot.SnapshotHttpService;
+import dev.strata.adapters.http.mcp.McpHttpService;
+import dev.strata.domain.session.SessionId;
+import dev.strata.adapters.http.mcp.McpResources;
 import dev.strata.adapters.http.tool.ToolHttpService;
 import dev.strata.adapters.http.vault.VaultHttpService;
 import dev.strata.application.access.AccessService;
@@ -27,7 +30,9 @@ import dev.strata.application.learning.PreferenceService;
 import dev.strata.application.learning.SynthesisService;
 import dev.strata.application.learning.TradeService;
 import dev.strata.application.memory.MemoryLimits;
+import dev.strata.application.idempotency.IdempotencyService;
 import dev.strata.application.memory.MemoryService;
+import dev.strata.application.session.MemoryErasure;
 import dev.strata.application.memory.MemoryTools;
 import dev.strata.application.memory.SecretSafeSearch;
 import dev.strata.application.model.DisabledLanguageModel;
@@ -39,6 +44,10 @@ import dev.strata.application.tool.ToolRegistry;
 import dev.strata.application.vault.VaultService;
 import dev.strata.application.vault.VaultTools;
 import dev.strata.domain.MutableClock;
+import io.helidon.health.HealthCheck;
+import io.helidon.health.HealthCheckResponse;
+import io.helidon.health.HealthCheckType;
+import dev.strata.domain.idempotency.InMemoryIdempotencyStore;
 import dev.strata.domain.access.InMemoryApiKeyStore;
 import dev.strata.domain.audit.InMemoryAuditLog;
 import dev.strata.domain.entity.EdgeExtractor;
@@ -97,6 +106,11 @@ final class InMemoryBackend {
     final ModelSpendService spend;
     final EntityService entities = new EntityService(new InMemoryMemoryEdgeStore(memoryStore),
             new EdgeExtractor(new FinanceEntityExtractor()), clock);
+    /** The model circuit the health check reports. */
+    final java.util.concurrent.atomic.AtomicReference<String> circuit =
+            new java.util.concurrent.atomic.AtomicReference<>("closed");
+    final InMemoryIdempotencyStore idempotencyStore = new InMemoryIdempotencyStore();
+    final IdempotencyService idempotency = new IdempotencyService(idempotencyStore, clock);
     final InMemoryMethodologyStore methodologyStore = new InMemoryMethodologyStore();
     final InMemoryTradeStore tradeStore = new InMemoryTradeStore(methodologyStore);
     final InMemoryPreferenceStore preferenceStore = new InMemoryPreferenceStore();
@@ -140,17 +154,40 @@ final class InMemoryBackend {
     }
 
     GatewayCore core() {
-        return new GatewayCore(access, vault.scrubber(), storageUp::get, failure -> false);
+        return new GatewayCore(access, vault.scrubber(), storageUp::get, failure -> false, List.of(modelCheck()),
+                idempotency);
+    }
+
+    /** What the composition root's model check reports: the circuit the test sets, always up. */
+    private HealthCheck modelCheck() {
+        return new HealthCheck() {
+            @Override
+            public HealthCheckType type() {
+                return HealthCheckType.READINESS;
+            }
+
+            @Override
+            public String name() {
+                return "model";
+            }
+
+            @Override
+            public HealthCheckResponse call() {
+                return HealthCheckResponse.builder().status(true).detail("circuit", circuit.get()).build();
+            }
+        };
     }
 
     /** Every resource of the gateway, in the order the composition root mounts them. */
     List<Resource> resources(GatewaySettings settings) {
         return Stream.<Resource>concat(Stream.of(
-                new MemoryHttpService(memories, search, settings),
+                new MemoryHttpService(memories, search, new MemoryErasure(memories, sessions), settings),
                 new ProfileHttpService(profile, settings),
                 new SnapshotHttpService(snapshots),
                 new SessionHttpService(sessions, settings),
                 new ToolHttpService(tools, settings),
+                new McpHttpService(tools, new McpResources(snapshots::render,
+                        (tenant, id) -> sessions.prompt(tenant, SessionId.parse(id))), settings),
                 new VaultHttpService(vault, settings),
                 new FactHttpService(facts, settings),
                 new ModelHttpService(spend),

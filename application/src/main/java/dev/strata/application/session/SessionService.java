@@ -3,6 +3,7 @@ package dev.strata.application.session;
 import dev.strata.application.profile.ProfileService;
 import dev.strata.application.snapshot.SnapshotService;
 import dev.strata.domain.error.NotFoundException;
+import dev.strata.domain.memory.MemoryId;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.prompt.AssembledPrompt;
 import dev.strata.domain.prompt.ProfileEntry;
@@ -132,6 +133,21 @@ public final class SessionService {
                 id.value()));
     }
 
+    /**
+     * Ends a session before its expiry ({@code DELETE /v1/sessions/{id}}): its prompt is gone, so what it
+     * froze (a memory since erased, a profile value since changed) leaves the agent's context.
+     */
+    public void revoke(Tenant tenant, SessionId id) {
+        if (!store.revoke(tenant, id)) {
+            throw new NotFoundException("session", id.value());
+        }
+    }
+
+    /** Ends every live session of the tenant whose prompt holds {@code memory}; returns how many. */
+    public int revokeHolding(Tenant tenant, MemoryId memory) {
+        return store.revokeHolding(tenant, memory);
+    }
+
     /** Deletes expired sessions; returns how many. */
     public int purgeExpired() {
         return store.purgeExpired(clock.instant());
@@ -143,15 +159,14 @@ public final class SessionService {
         WorkspaceSnapshot loaded = redacted(tenant, read);
         // The store keeps milliseconds; truncating here makes the response of POST equal a later GET.
         Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
-        SnapshotService.ExplainedSnapshot context = snapshots.forSession(tenant);
-        String memoryContext = context.text();
+        SnapshotService.ExplainedSnapshot memoryContext = snapshots.forSession(tenant);
         List<ProfileEntry> derived = profile.all(tenant).stream()
                 .map(e -> new ProfileEntry(e.key(), e.value()))
                 .toList();
-        AssembledPrompt assembled = scrubbed(tenant, assembler.assemble(loaded, memoryContext, derived, first));
+        AssembledPrompt assembled = scrubbed(tenant, assembler.assemble(loaded, memoryContext.text(), derived, first));
         Session session = Session.freeze(SessionId.random(), tenant, now, ttl, assembled, first, loaded.notices());
-        store.save(session);
-        keepExplanation(session, context.explanation());
+        store.save(session, memoryContext.memories());
+        keepExplanation(session, memoryContext.explanation());
         return session;
     }
 

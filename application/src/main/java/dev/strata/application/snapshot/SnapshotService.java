@@ -4,6 +4,7 @@ import dev.strata.domain.fact.Fact;
 import dev.strata.domain.memory.Category;
 import dev.strata.domain.memory.CategoryFilter;
 import dev.strata.domain.memory.Memory;
+import dev.strata.domain.memory.MemoryId;
 import dev.strata.domain.memory.MemoryStore;
 import dev.strata.domain.memory.MemoryType;
 import dev.strata.domain.memory.Tenant;
@@ -19,9 +20,11 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * Loads a tenant's snapshot: the user profile and the injected memories, rendered as the fenced
@@ -125,7 +128,8 @@ public final class SnapshotService {
         if (composed.chosen().placed().isEmpty() && composed.facts().isEmpty()) {
             composed = new Composed("", List.of(), composed.chosen(), List.of());
         }
-        return new ExplainedSnapshot(composed.text(), explanation(tenant, composed));
+        return new ExplainedSnapshot(composed.text(), explanation(tenant, composed), composed.chosen().memories().stream()
+                .map(Memory::id).collect(Collectors.toUnmodifiableSet()));
     }
 
     /**
@@ -181,11 +185,15 @@ public final class SnapshotService {
         return (long) Math.ceil(cap * 0.8);
     }
 
-    /** A rendered block (empty when a session has nothing to show) and why it holds what it holds. */
-    public record ExplainedSnapshot(String text, SnapshotExplanation explanation) {
+    /**
+     * A rendered block (empty when a session has nothing to show), why it holds what it holds, and the
+     * memories it holds (a session that holds a memory is revoked with it on request).
+     */
+    public record ExplainedSnapshot(String text, SnapshotExplanation explanation, Set<MemoryId> memories) {
         public ExplainedSnapshot {
             Objects.requireNonNull(text, "text");
             Objects.requireNonNull(explanation, "explanation");
+            memories = Set.copyOf(memories);
         }
     }
 

@@ -12,6 +12,7 @@ import dev.strata.application.memory.Saved;
 import dev.strata.application.memory.SecretSafeSearch;
 import dev.strata.application.memory.WriteMemory;
 import dev.strata.application.provenance.WriteOrigin;
+import dev.strata.application.session.MemoryErasure;
 import dev.strata.domain.error.InvalidInputException;
 import dev.strata.domain.memory.Memory;
 import dev.strata.domain.memory.MemoryChange;
@@ -39,13 +40,19 @@ public final class MemoryHttpService implements Resource {
     private static final Set<String> PATCH_FIELDS = Set.of("content", "metadata");
     private static final Set<String> SEARCH_FIELDS = Set.of("query", "limit", "category");
 
+    /** The response header saying how many sessions a delete with {@code revoke_sessions=true} revoked. */
+    static final String REVOKED_SESSIONS = "X-Strata-Revoked-Sessions";
+
     private final MemoryService memories;
     private final SecretSafeSearch search;
+    private final MemoryErasure erasure;
     private final GatewaySettings settings;
 
-    public MemoryHttpService(MemoryService memories, SecretSafeSearch search, GatewaySettings settings) {
+    public MemoryHttpService(MemoryService memories, SecretSafeSearch search, MemoryErasure erasure,
+                             GatewaySettings settings) {
         this.memories = memories;
         this.search = search;
+        this.erasure = erasure;
         this.settings = settings;
     }
 
@@ -99,8 +106,7 @@ public final class MemoryHttpService implements Resource {
         Tenant tenant = Requests.tenant(req);
         String key = Requests.param(req, "key").orElseThrow(() -> new InvalidInputException("key",
                 "is required (DELETE /v1/memory/{id} deletes by id)"));
-        memories.deleteByKey(tenant, key, Actors.of(req));
-        res.status(Status.NO_CONTENT_204).send();
+        deleted(res, erasure.deleteByKey(tenant, key, revokeSessions(req), Actors.of(req)));
     }
 
     private void writeBatch(ServerRequest req, ServerResponse res) {
@@ -157,7 +163,20 @@ public final class MemoryHttpService implements Resource {
     }
 
     private void delete(ServerRequest req, ServerResponse res) {
-        memories.delete(Requests.tenant(req), id(req), Actors.of(req));
+        deleted(res, erasure.delete(Requests.tenant(req), id(req), revokeSessions(req), Actors.of(req)));
+    }
+
+    /** {@code ?revoke_sessions=true}: the delete also revokes every live session whose prompt holds the memory. */
+    private static boolean revokeSessions(ServerRequest req) {
+        return Requests.param(req, "revoke_sessions").map(v -> switch (v) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new InvalidInputException("revoke_sessions", "must be true or false");
+        }).orElse(false);
+    }
+
+    private static void deleted(ServerResponse res, MemoryErasure.Erased erased) {
+        res.header(REVOKED_SESSIONS, Integer.toString(erased.revokedSessions()));
         res.status(Status.NO_CONTENT_204).send();
     }
 

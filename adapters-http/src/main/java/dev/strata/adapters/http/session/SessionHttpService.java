@@ -40,6 +40,7 @@ public final class SessionHttpService implements Resource {
     public void routing(HttpRules rules) {
         rules.post("/", this::start)
                 .get("/{id}", this::get)
+                .delete("/{id}", this::revoke)
                 .get("/{id}/prompt", this::prompt)
                 .get("/{id}/explain", this::explain);
     }
@@ -60,6 +61,12 @@ public final class SessionHttpService implements Resource {
 
     private void get(ServerRequest req, ServerResponse res) {
         Responses.ok(res, SessionView.of(sessions.get(Requests.tenant(req), id(req))));
+    }
+
+    /** Ends the session now: its prompt is gone (404) from here on. */
+    private void revoke(ServerRequest req, ServerResponse res) {
+        sessions.revoke(Requests.tenant(req), id(req));
+        res.status(Status.NO_CONTENT_204).send();
     }
 
     private void prompt(ServerRequest req, ServerResponse res) {

@@ -40,8 +40,10 @@ record ToolListView(List<ToolView> tools) {
                                 .add("content", Json.createObjectBuilder().add("application/json",
                                         Json.createObjectBuilder().add("schema",
                                                 JsonTree.toJsonObject(tool.input().toJson())))))
-                        .add("responses", Json.createObjectBuilder().add("default",
-                                Json.createObjectBuilder().add("$ref", "#/components/responses/Tool"))))
+                        .add("responses", Json.createObjectBuilder()
+                                .add("200", Json.createObjectBuilder().add("$ref", "#/components/responses/Tool"))
+                                .add("default", Json.createObjectBuilder()
+                                        .add("$ref", "#/components/responses/ToolFailure"))))
                 .build();
     }
 }
