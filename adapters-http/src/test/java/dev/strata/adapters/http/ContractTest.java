@@ -201,6 +201,7 @@ class ContractTest {
             case "/v1/vault/{key}" -> "/v1/vault/" + (delete ? freshVault() : "api_token");
             case "/v1/sessions/{id}" -> "/v1/sessions/" + (delete ? freshSession() : session);
             case "/v1/sessions/{id}/prompt" -> "/v1/sessions/" + session + "/prompt";
+            case "/v1/sessions/{id}/explain" -> "/v1/sessions/" + session + "/explain";
             case "/v1/facts/{id}" -> "/v1/facts/" + fact;
             case "/v1/facts/{id}/events" -> "/v1/facts/" + fact + "/events";
             case "/v1/tools/{name}" -> "/v1/tools/memory_list";
