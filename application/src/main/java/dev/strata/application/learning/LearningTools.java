@@ -16,7 +16,6 @@ import dev.strata.domain.learning.MethodologyId;
 import dev.strata.domain.learning.PreferenceDimension;
 import dev.strata.domain.learning.Trade;
 import dev.strata.domain.learning.TradeId;
-import dev.strata.domain.memory.Tenant;
 
 import java.time.DateTimeException;
 import java.time.Instant;
