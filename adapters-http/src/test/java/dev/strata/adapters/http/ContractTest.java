@@ -71,8 +71,8 @@ class ContractTest {
 
     @BeforeAll
     static void seed() {
-        admin = gateway.backend().access.create(Tenant.of("ops"), true);
-        tenantKey = gateway.backend().access.create(Tenant.of(TENANT), false);
+        admin = gateway.backend().access.create(Tenant.of("ops"), true, TestWrites.OPERATOR_ACTOR);
+        tenantKey = gateway.backend().access.create(Tenant.of(TENANT), false, TestWrites.OPERATOR_ACTOR);
         document = as("GET", "/openapi", null).send().assertJson(200).json();
         memory = as("POST", "/v1/memory", "{\"category\":\"preference\",\"content\":\"BTC holder prefers limit "
                 + "orders\"}").send().assertJson(201).id();
@@ -230,6 +230,7 @@ class ContractTest {
             case "/v1/vault/{key}" -> "/v1/vault/" + (delete ? freshVault() : "api_token");
             case "/v1/sessions/{id}" -> "/v1/sessions/" + (delete ? freshSession() : session);
             case "/v1/sessions/{id}/prompt" -> "/v1/sessions/" + session + "/prompt";
+            case "/v1/sessions/{id}/explain" -> "/v1/sessions/" + session + "/explain";
             case "/v1/facts/{id}" -> "/v1/facts/" + fact;
             case "/v1/facts/{id}/events" -> "/v1/facts/" + fact + "/events";
             case "/v1/tools/{name}" -> "/v1/tools/memory_list";
