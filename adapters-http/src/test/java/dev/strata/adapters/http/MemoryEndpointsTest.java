@@ -60,6 +60,71 @@ class MemoryEndpointsTest {
     }
 
     @Test
+    void an_event_time_is_kept_from_the_write_from_a_session_date_in_the_metadata_or_else_is_the_write_time() {
+        JsonObject stated = api.post("/v1/memory", """
+                {"category":"observation","content":"went hiking with Mel","occurred_at":"2023-05-08T13:56:00+02:00"}""")
+                .assertJson(201).json();
+        JsonObject fromMetadata = api.post("/v1/memory", """
+                {"category":"observation","content":"painted a sunrise","metadata":{"session_date":"2023-05-20"}}""")
+                .assertJson(201).json();
+        JsonObject unstated = api.post("/v1/memory", """
+                {"category":"observation","content":"bought a guitar"}""").assertJson(201).json();
+
+        assertThat(stated.getString("occurred_at")).isEqualTo("2023-05-08T11:56:00Z");
+        assertThat(fromMetadata.getString("occurred_at")).isEqualTo("2023-05-20T00:00:00Z");
+        assertThat(unstated.getString("occurred_at")).isEqualTo(unstated.getString("created_at"));
+        assertThat(api.get("/v1/memory/" + stated.getJsonNumber("id").longValueExact()).assertJson(200).json()
+                .getString("occurred_at")).isEqualTo("2023-05-08T11:56:00Z");
+    }
+
+    @Test
+    void every_write_path_takes_an_event_time_and_every_view_returns_it() {
+        JsonObject keyed = api.post("/v1/memory", """
+                {"category":"decision","key":"trip","content":"Lisbon in May","occurred_at":"2023-05-01"}""")
+                .assertJson(201).json();
+        JsonObject batch = api.post("/v1/memory/batch", """
+                {"memories":[{"category":"lesson","content":"one","occurred_at":"2022-01-02"},
+                             {"category":"lesson","content":"two"}]}""").assertJson(201).json();
+        JsonObject tool = api.post("/v1/tools/memory_write", """
+                {"category":"observation","content":"met Anna at the gallery","occurred_at":"2023-06-01"}""")
+                .assertJson(200).json();
+        JsonObject saved = api.post("/v1/tools/memory_save", """
+                {"key":"gallery","content":"the gallery opens in June","occurred_at":"2023-06-02T09:00:00Z"}""")
+                .assertJson(200).json();
+        long id = batch.getJsonArray("memories").getJsonObject(1).getJsonNumber("id").longValueExact();
+        JsonObject patched = api.patch("/v1/memory/" + id, "{\"occurred_at\":\"2021-12-24\"}").assertJson(200).json();
+
+        assertThat(keyed.getString("occurred_at")).isEqualTo("2023-05-01T00:00:00Z");
+        assertThat(batch.getJsonArray("memories").getJsonObject(0).getString("occurred_at"))
+                .isEqualTo("2022-01-02T00:00:00Z");
+        assertThat(tool.getJsonObject("data").getJsonObject("memory").getString("occurred_at"))
+                .isEqualTo("2023-06-01T00:00:00Z");
+        assertThat(saved.getJsonObject("data").getJsonObject("memory").getString("occurred_at"))
+                .isEqualTo("2023-06-02T09:00:00Z");
+        assertThat(patched.getString("occurred_at")).isEqualTo("2021-12-24T00:00:00Z");
+        assertThat(patched.getString("content")).isEqualTo("two");
+        assertThat(api.get("/v1/memory/history?key=trip").assertJson(200).json().getJsonArray("entries")
+                .getJsonObject(0).getString("occurred_at")).isEqualTo("2023-05-01T00:00:00Z");
+        assertThat(api.post("/v1/memory/search", "{\"query\":\"gallery\"}").assertJson(200).json()
+                .getJsonArray("hits").getJsonObject(0).getString("occurred_at")).startsWith("2023-06-0");
+    }
+
+    @Test
+    void a_bad_event_time_is_a_400_naming_the_field_and_stores_nothing() {
+        HttpReply reply = api.post("/v1/memory", """
+                {"category":"observation","content":"x","occurred_at":"last tuesday"}""");
+        HttpReply inBatch = api.post("/v1/memory/batch", """
+                {"memories":[{"category":"lesson","content":"one"},{"category":"lesson","content":"two",
+                  "occurred_at":"2023-02-30"}]}""");
+
+        assertThat(reply.status()).isEqualTo(400);
+        assertThat(reply.json().getString("field")).isEqualTo("occurred_at");
+        assertThat(inBatch.status()).isEqualTo(400);
+        assertThat(inBatch.json().getString("field")).isEqualTo("memories[1].occurred_at");
+        assertThat(api.get("/v1/memory").assertJson(200).json().getJsonArray("memories")).isEmpty();
+    }
+
+    @Test
     void writeKeepsAnExplicitSourceAndDefaultsMetadataToAnEmptyObject() {
         JsonObject m = api.post("/v1/memory", """
                 {"category":"fact","content":"lives in Lisbon","source":"user_explicit"}""").assertJson(201).json();

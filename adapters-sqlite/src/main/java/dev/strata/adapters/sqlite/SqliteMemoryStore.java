@@ -232,6 +232,10 @@ public final class SqliteMemoryStore implements MemoryStore {
             sets.add("metadata = ?");
             params.add(m.isEmpty() ? null : m.json());
         });
+        change.occurredAt().ifPresent(t -> {
+            sets.add("occurred_at = ?");
+            params.add(Timestamps.format(Timestamps.truncate(t)));
+        });
         Instant at = Timestamps.truncate(now);
         sets.add("updated_at = ?");
         params.add(Timestamps.format(at));

@@ -19,6 +19,7 @@ import dev.strata.domain.memory.MemoryId;
 import dev.strata.domain.memory.MemoryKey;
 import dev.strata.domain.memory.MemoryStore;
 import dev.strata.domain.memory.MemoryType;
+import dev.strata.domain.memory.EventTime;
 import dev.strata.domain.memory.Metadata;
 import dev.strata.domain.memory.NewMemory;
 import dev.strata.domain.memory.PurgedMemory;
@@ -141,7 +142,8 @@ public final class MemoryService {
         Actor actor = command.origin().actor();
         NewMemory unlinked = new NewMemory(command.tenant(), requested.orElse(MemoryType.DEFAULT),
                 redact(command.tenant(), command.content()), redact(command.tenant(), command.metadata()),
-                command.origin().resolve(command.source()), Optional.of(key), List.of(), actor);
+                command.origin().resolve(command.source()), Optional.of(key), List.of(), actor,
+                eventTime(command.occurredAt(), command.metadata()));
         NewMemory typeless = unlinked.withEdges(edgesOf(unlinked.content()));
         SaveOutcome outcome = keyLocks.withLock(command.tenant(), key, () -> {
             // spec 02: "the system never auto-changes types": a save that names no type keeps the current one.
@@ -258,13 +260,12 @@ public final class MemoryService {
         }
         change.metadata().ifPresent(m -> checkMetadata(m, "metadata"));
         MemoryChange redacted = new MemoryChange(change.content().map(c -> redact(tenant, c)),
-                change.metadata().map(m -> redact(tenant, m)));
+                change.metadata().map(m -> redact(tenant, m)), change.occurredAt());
         MemoryChange withEdges = redacted.content().map(c -> redacted.withEdges(edgesOf(c))).orElse(redacted);
         Memory updated = store.update(tenant, id, withEdges, actor, clock.instant())
                 .orElseThrow(() -> new NotFoundException("memory", id.toString()));
-        audit.record(new AuditEntry(tenant, "memory.update", subject(updated), change.content().isPresent()
-                ? (change.metadata().isPresent() ? "content and metadata changed" : "content changed")
-                : "metadata changed", actor, updated.updatedAt()));
+        audit.record(new AuditEntry(tenant, "memory.update", subject(updated), changed(change), actor,
+                updated.updatedAt()));
         publish(updated);
         return updated;
     }
@@ -344,11 +345,28 @@ public final class MemoryService {
             checkMetadata(c.metadata(), "metadata");
             NewMemory memory = new NewMemory(c.tenant(), category, redact(c.tenant(), c.content()),
                     redact(c.tenant(), c.metadata()), c.origin().resolve(c.source()), Optional.empty(), List.of(),
-                    c.origin().actor());
+                    c.origin().actor(), eventTime(c.occurredAt(), c.metadata()));
             return memory.withEdges(edgesOf(memory.content()));
         } catch (InvalidInputException e) {
             throw fieldPrefix.isEmpty() ? e : new InvalidInputException(fieldPrefix + e.field(), e.reason());
         }
+    }
+
+    /** What an update changed, for its audit entry: "content and metadata changed", "event time changed". */
+    private static String changed(MemoryChange change) {
+        List<String> parts = new ArrayList<>();
+        change.content().ifPresent(c -> parts.add("content"));
+        change.metadata().ifPresent(m -> parts.add("metadata"));
+        change.occurredAt().ifPresent(t -> parts.add("event time"));
+        return String.join(" and ", parts) + " changed";
+    }
+
+    /**
+     * The event time of a write: the one it states, else one its metadata states (a chat importer's
+     * session date), else none (the store records the write time).
+     */
+    private static Optional<Instant> eventTime(Optional<Instant> stated, Metadata metadata) {
+        return stated.or(() -> EventTime.fromMetadata(metadata));
     }
 
     private static AuditEntry written(Memory m, String suffix) {
@@ -362,7 +380,7 @@ public final class MemoryService {
 
     private static NewMemory withCategory(NewMemory m, Category category) {
         return new NewMemory(m.tenant(), category, m.content(), m.metadata(), m.source(), m.key(), m.edges(),
-                m.updatedBy());
+                m.updatedBy(), m.occurredAt());
     }
 
     private static Memory outcomeMemory(SaveOutcome outcome) {

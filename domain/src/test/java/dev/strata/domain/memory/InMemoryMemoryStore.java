@@ -38,7 +38,7 @@ public final class InMemoryMemoryStore implements MemoryStore {
     private Memory store(NewMemory m, Optional<Supersession> supersedes, Instant now) {
         Memory stored = new Memory(MemoryId.of(ids.incrementAndGet()), m.tenant(), m.category(), m.content(),
                 m.metadata(), m.source(), now, now, Optional.empty(), m.key(), supersedes, Optional.empty(),
-                m.updatedBy());
+                m.updatedBy(), m.occurredAt().orElse(now));
         rows.put(stored.id().value(), stored);
         edges.put(stored.id().value(), new LinkedHashSet<>(m.edges()));
         return stored;
@@ -118,7 +118,7 @@ public final class InMemoryMemoryStore implements MemoryStore {
         return find(tenant, id).filter(Memory::isActive).map(m -> {
             Memory updated = new Memory(m.id(), m.tenant(), m.category(), change.content().orElse(m.content()),
                     change.metadata().orElse(m.metadata()), m.source(), m.createdAt(), now, Optional.empty(), m.key(),
-                    m.supersedes(), m.supersededAt(), by);
+                    m.supersedes(), m.supersededAt(), by, change.occurredAt().orElse(m.occurredAt()));
             rows.put(id.value(), updated);
             if (change.content().isPresent()) {
                 // A content change replaces what the content implied; a scenario edge came from the system and stays.

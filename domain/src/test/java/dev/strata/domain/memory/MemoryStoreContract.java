@@ -52,6 +52,37 @@ public abstract class MemoryStoreContract {
     }
 
     @Test
+    void a_memory_keeps_the_event_time_its_writer_stated_and_without_one_its_write_time() {
+        Instant may = Instant.parse("2023-05-08T13:56:00Z");
+        Memory stated = store.insert(memory(ALICE, "observation", "went hiking with Mel").withOccurredAt(
+                Optional.of(may)), T0);
+        Memory unstated = store.insert(memory(ALICE, "observation", "bought a guitar"), T0);
+
+        assertThat(store.find(ALICE, stated.id()).orElseThrow().occurredAt()).isEqualTo(may);
+        assertThat(stated.occurredAt()).isEqualTo(may);
+        assertThat(stated.createdAt()).isEqualTo(T0);
+        assertThat(store.find(ALICE, unstated.id()).orElseThrow().occurredAt()).isEqualTo(T0);
+    }
+
+    @Test
+    void event_times_survive_a_batch_a_keyed_save_and_an_update_that_corrects_them() {
+        Instant first = Instant.parse("2022-01-02T00:00:00Z");
+        Instant second = Instant.parse("2022-03-04T00:00:00Z");
+        List<Memory> batch = store.insertAll(List.of(memory(ALICE, "lesson", "one").withOccurredAt(Optional.of(first)),
+                memory(ALICE, "lesson", "two")), T0);
+        SaveOutcome saved = store.save(keyed(ALICE, "historical", "trip", "went to Lisbon").withOccurredAt(Optional.of(second)),
+                Optional.empty(), T0);
+
+        assertThat(batch).extracting(Memory::occurredAt).containsExactly(first, T0);
+        assertThat(((SaveOutcome.Inserted) saved).memory().occurredAt()).isEqualTo(second);
+        Memory corrected = store.update(ALICE, batch.get(1).id(), new MemoryChange(Optional.empty(), Optional.empty(),
+                Optional.of(second)), Actor.UNKNOWN, T0.plusSeconds(5)).orElseThrow();
+        assertThat(corrected.occurredAt()).isEqualTo(second);
+        assertThat(corrected.content()).isEqualTo("two");
+        assertThat(store.find(ALICE, batch.get(1).id()).orElseThrow().occurredAt()).isEqualTo(second);
+    }
+
+    @Test
     void insertAllStoresEveryRowInInputOrderWithDistinctIds() {
         List<Memory> stored = store.insertAll(List.of(memory(ALICE, "lesson", "one"), memory(ALICE, "lesson", "two"),
                 memory(ALICE, "lesson", "three")), T0);

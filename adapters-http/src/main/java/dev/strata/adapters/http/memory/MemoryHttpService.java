@@ -17,6 +17,7 @@ import dev.strata.domain.error.InvalidInputException;
 import dev.strata.domain.memory.Memory;
 import dev.strata.domain.memory.MemoryChange;
 import dev.strata.domain.memory.MemoryId;
+import dev.strata.domain.memory.EventTime;
 import dev.strata.domain.memory.Metadata;
 import dev.strata.domain.memory.Source;
 import dev.strata.domain.memory.Tenant;
@@ -27,6 +28,7 @@ import io.helidon.webserver.http.ServerResponse;
 import jakarta.json.JsonValue;
 
 import java.util.ArrayList;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -34,10 +36,11 @@ import java.util.Set;
 /** {@code /v1/memory}: the REST resource over the general memory layer. */
 public final class MemoryHttpService implements Resource {
 
-    private static final Set<String> WRITE_FIELDS = Set.of("category", "content", "metadata", "source");
+    private static final Set<String> WRITE_FIELDS = Set.of("category", "content", "metadata", "source",
+            "occurred_at");
     private static final Set<String> KEYED_WRITE_FIELDS = Set.of("category", "content", "metadata", "source", "key",
-            "supersede_reason");
-    private static final Set<String> PATCH_FIELDS = Set.of("content", "metadata");
+            "supersede_reason", "occurred_at");
+    private static final Set<String> PATCH_FIELDS = Set.of("content", "metadata", "occurred_at");
     private static final Set<String> SEARCH_FIELDS = Set.of("query", "limit", "category");
 
     /** The response header saying how many sessions a delete with {@code revoke_sessions=true} revoked. */
@@ -89,7 +92,7 @@ public final class MemoryHttpService implements Resource {
         WriteMemory w = command(tenant, body, req);
         Saved saved = memories.save(new SaveMemory(tenant, body.requiredString("key"), w.content(),
                 Optional.of(w.category()), body.optionalString("supersede_reason"), w.metadata(), w.source(),
-                w.origin()));
+                w.origin(), w.occurredAt()));
         Responses.json(res, Status.CREATED_201, MemoryView.of(saved.memory()));
     }
 
@@ -158,7 +161,8 @@ public final class MemoryHttpService implements Resource {
         Tenant tenant = Requests.tenant(req);
         MemoryId id = id(req);
         JsonBody body = Requests.json(req, settings.maxBodyBytes()).allowOnly(PATCH_FIELDS);
-        MemoryChange change = new MemoryChange(body.optionalString("content"), body.optionalMetadata("metadata"));
+        MemoryChange change = new MemoryChange(body.optionalString("content"), body.optionalMetadata("metadata"),
+                occurredAt(body));
         Responses.ok(res, MemoryView.of(memories.update(tenant, id, change, Actors.of(req))));
     }
 
@@ -202,6 +206,11 @@ public final class MemoryHttpService implements Resource {
         String content = body.requiredString("content");
         Metadata metadata = body.optionalMetadata("metadata").orElse(Metadata.EMPTY);
         Optional<Source> source = body.optionalString("source", Source::parse);
-        return new WriteMemory(tenant, category, content, metadata, source, origin);
+        return new WriteMemory(tenant, category, content, metadata, source, origin, occurredAt(body));
+    }
+
+    /** {@code occurred_at}: the event time the writer states (a date or an instant, see {@link EventTime}). */
+    private static Optional<Instant> occurredAt(JsonBody body) {
+        return body.optionalString("occurred_at", t -> EventTime.parse("occurred_at", t));
     }
 }
