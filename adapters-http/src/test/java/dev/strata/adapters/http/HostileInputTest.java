@@ -201,6 +201,20 @@ class HostileInputTest {
         cleanUpRawWrites();
     }
 
+    /** {@code as_of} on the routes that read the past: answered, or a 400 naming it; never a 5xx. */
+    @Property(tries = 400, shrinking = ShrinkingMode.OFF)
+    void aBadAsOfIsRefusedNamingItAndAGoodOneIsAnswered(@ForAll("asOfRoutes") String route,
+                                                        @ForAll("dateGarbage") String value) {
+        String path = route + (route.contains("?") ? "&" : "?") + "as_of="
+                + java.net.URLEncoder.encode(value, StandardCharsets.UTF_8);
+        HttpReply reply = sendAndCheck(route, gateway.request("GET", path));
+
+        assertThat(reply.status()).as("%s -> %s", path, reply.text()).isIn(200, 400, 404);
+        if (reply.status() == 400) {
+            assertThat(reply.json().getString("field", "")).as(reply.text()).isEqualTo("as_of");
+        }
+    }
+
     /** A route that takes a time, the body that carries it (%s: the JSON string) and the field a refusal names. */
     record TimeParameter(String method, String path, String body, String field) {
         String body(String quoted) {
@@ -457,6 +471,12 @@ class HostileInputTest {
     @Provide
     Arbitrary<String> writeRoutes() {
         return Arbitraries.of("POST /v1/memory", "PUT /v1/profile/risk", "POST /v1/tools/memory_write");
+    }
+
+    @Provide
+    Arbitrary<String> asOfRoutes() {
+        return Arbitraries.of("/v1/memory", "/v1/memory?category=decision&limit=5", "/v1/memory/history?key=auth",
+                "/v1/snapshot");
     }
 
     @Provide

@@ -110,6 +110,62 @@ class MemoryEndpointsTest {
     }
 
     @Test
+    void as_of_an_instant_list_history_and_snapshot_show_what_was_active_then() {
+        long first = api.post("/v1/memory", """
+                {"category":"decision","key":"auth","content":"JWT with 1h expiry"}""").assertJson(201).id();
+        long doomed = write("lesson", "bridge on weekdays only");
+        gateway.backend().clock.advance(Duration.ofMinutes(1));
+        String before = gateway.backend().clock.instant().toString();
+        gateway.backend().clock.advance(Duration.ofMinutes(1));
+        long second = api.post("/v1/memory", """
+                {"category":"decision","key":"auth","content":"JWT with 15m expiry","supersede_reason":"review"}""")
+                .assertJson(201).id();
+        api.delete("/v1/memory/" + doomed);
+
+        JsonObject then = api.get("/v1/memory?as_of=" + before).assertJson(200).json();
+        JsonObject now = api.get("/v1/memory").assertJson(200).json();
+        JsonObject believed = api.get("/v1/memory/history?key=auth&as_of=" + before).assertJson(200).json();
+        String snapshotThen = api.get("/v1/snapshot?as_of=" + before).assertStatus(200).text();
+
+        assertThat(then.getJsonArray("memories").getValuesAs(JsonObject.class)).extracting(m -> m.getJsonNumber("id")
+                .longValueExact()).containsExactly(doomed, first);
+        assertThat(then.getJsonArray("memories").getValuesAs(JsonObject.class)).allMatch(m -> m.getBoolean("is_active"));
+        assertThat(then.getString("as_of")).isEqualTo(before);
+        assertThat(then.getJsonArray("edited_since")).isEmpty();
+        assertThat(now.getJsonArray("memories").getValuesAs(JsonObject.class)).extracting(m -> m.getJsonNumber("id")
+                .longValueExact()).containsExactly(second);
+        assertThat(believed.getJsonArray("entries").getValuesAs(JsonObject.class)).singleElement()
+                .satisfies(m -> assertThat(m.getString("content")).isEqualTo("JWT with 1h expiry"));
+        assertThat(snapshotThen).contains("JWT with 1h expiry", "bridge on weekdays only").doesNotContain("15m");
+        assertThat(api.get("/v1/memory/history?key=auth&as_of=2000-01-01").assertJson(200).json()
+                .getJsonArray("entries")).isEmpty();
+    }
+
+    @Test
+    void a_memory_edited_in_place_after_the_instant_is_named_as_such() {
+        long id = write("lesson", "use 1% slippage");
+        gateway.backend().clock.advance(Duration.ofMinutes(1));
+        String before = gateway.backend().clock.instant().toString();
+        gateway.backend().clock.advance(Duration.ofMinutes(1));
+        api.patch("/v1/memory/" + id, "{\"content\":\"use 0.5% slippage\"}").assertJson(200);
+
+        JsonObject then = api.get("/v1/memory?as_of=" + before).assertJson(200).json();
+
+        assertThat(then.getJsonArray("edited_since").getJsonNumber(0).longValueExact()).isEqualTo(id);
+    }
+
+    @Test
+    void a_bad_as_of_is_a_400_naming_it_on_every_route_that_takes_it() {
+        for (String path : List.of("/v1/memory?as_of=yesterday", "/v1/memory/history?key=auth&as_of=2023-02-30",
+                "/v1/snapshot?as_of=12345")) {
+            HttpReply reply = api.get(path);
+
+            assertThat(reply.status()).as(path).isEqualTo(400);
+            assertThat(reply.json().getString("field")).as(path).isEqualTo("as_of");
+        }
+    }
+
+    @Test
     void a_bad_event_time_is_a_400_naming_the_field_and_stores_nothing() {
         HttpReply reply = api.post("/v1/memory", """
                 {"category":"observation","content":"x","occurred_at":"last tuesday"}""");

@@ -247,6 +247,21 @@ public final class MemoryService {
     }
 
     /**
+     * The memories that were active at {@code asOf}, newest written first, each as it stood then (see
+     * {@link Memory#asOf}: content edited in place since shows as it is now, which
+     * {@link Memory#editedAfter} tells; purged rows and deletions since restored are not known).
+     */
+    public List<Memory> listAsOf(Tenant tenant, Optional<String> category, Optional<Integer> limit, Instant asOf) {
+        return store.listAsOf(tenant, category.map(Category::resolve).map(CategoryFilter::only)
+                .orElse(CategoryFilter.ALL), asOf, checkLimit(limit, limits.defaultListLimit(), limits.maxListLimit()));
+    }
+
+    /** What was believed under a key at {@code asOf}: the entry of its chain active then, if any. */
+    public Optional<Memory> historyAsOf(Tenant tenant, String key, Instant asOf) {
+        return history(tenant, key).stream().flatMap(m -> m.asOf(asOf).stream()).findFirst();
+    }
+
+    /**
      * Edits an active memory in place. A keyed memory's content is not silently overwritten (spec
      * 02): it changes only through a save with a supersede reason, so the history stays honest.
      */

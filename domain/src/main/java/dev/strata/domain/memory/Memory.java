@@ -88,6 +88,28 @@ public record Memory(MemoryId id, Tenant tenant, Category category, String conte
         return !isDeleted() && !isSuperseded();
     }
 
+    /**
+     * This memory as it stood at {@code at}, by the supersede chain and soft deletes: empty when it
+     * was not yet written or was already superseded or deleted by then; otherwise the memory with a
+     * supersession or deletion that came later taken back (so {@link #isActive()} answers for
+     * {@code at}). What the row does not keep cannot be taken back: content edited in place after
+     * {@code at} ({@link #editedAfter}) shows as it is now, and a deletion since restored is not
+     * known at all.
+     */
+    public Optional<Memory> asOf(Instant at) {
+        if (createdAt.isAfter(at) || supersededAt.filter(t -> !t.isAfter(at)).isPresent()
+                || deletedAt.filter(t -> !t.isAfter(at)).isPresent()) {
+            return Optional.empty();
+        }
+        return Optional.of(new Memory(id, tenant, category, content, metadata, source, createdAt, updatedAt,
+                Optional.empty(), key, supersedes, Optional.empty(), updatedBy, occurredAt));
+    }
+
+    /** True when the row was edited in place after {@code at}: its content or metadata then may have differed. */
+    public boolean editedAfter(Instant at) {
+        return updatedAt.isAfter(at);
+    }
+
     public Memory withDeletedAt(Optional<Instant> at) {
         return new Memory(id, tenant, category, content, metadata, source, createdAt, updatedAt, at, key, supersedes,
                 supersededAt, updatedBy, occurredAt);

@@ -100,6 +100,16 @@ public final class InMemoryMemoryStore implements MemoryStore {
     }
 
     @Override
+    public synchronized List<Memory> listAsOf(Tenant tenant, CategoryFilter filter, Instant at, int limit) {
+        return rows.values().stream()
+                .filter(m -> m.tenant().equals(tenant) && filter.accepts(m.category()))
+                .flatMap(m -> m.asOf(at).stream())
+                .sorted(Comparator.comparing(Memory::createdAt).thenComparing(m -> m.id().value()).reversed())
+                .limit(limit)
+                .toList();
+    }
+
+    @Override
     public synchronized long countActive(Tenant tenant, CategoryFilter filter) {
         return rows.values().stream()
                 .filter(m -> m.tenant().equals(tenant) && m.isActive() && filter.accepts(m.category()))

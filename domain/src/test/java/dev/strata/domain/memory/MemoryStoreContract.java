@@ -83,6 +83,32 @@ public abstract class MemoryStoreContract {
     }
 
     @Test
+    void as_of_an_instant_the_list_shows_what_was_active_then_by_supersede_chain_and_soft_delete() {
+        Memory early = store.insert(memory(ALICE, "lesson", "written first"), T0);
+        SaveOutcome first = store.save(keyed(ALICE, "decision", "auth", "JWT with 1h expiry"), Optional.empty(),
+                T0.plusSeconds(10));
+        Memory deletedLater = store.insert(memory(ALICE, "lesson", "deleted at +40"), T0.plusSeconds(20));
+        SaveOutcome second = store.save(keyed(ALICE, "decision", "auth", "JWT with 15m expiry"), Optional.of("review"),
+                T0.plusSeconds(30));
+        store.softDelete(ALICE, deletedLater.id(), T0.plusSeconds(40));
+        store.insert(memory(BOB, "lesson", "another tenant's"), T0);
+        Memory v1 = ((SaveOutcome.Inserted) first).memory();
+        Memory v2 = ((SaveOutcome.Superseded) second).memory();
+
+        assertThat(store.listAsOf(ALICE, CategoryFilter.ALL, T0.minusSeconds(1), 10)).isEmpty();
+        assertThat(store.listAsOf(ALICE, CategoryFilter.ALL, T0.plusSeconds(25), 10)).extracting(Memory::id)
+                .containsExactly(deletedLater.id(), v1.id(), early.id());
+        assertThat(store.listAsOf(ALICE, CategoryFilter.ALL, T0.plusSeconds(25), 10))
+                .as("each as it stood then: active, though superseded or deleted since").allMatch(Memory::isActive);
+        assertThat(store.listAsOf(ALICE, CategoryFilter.ALL, T0.plusSeconds(35), 10)).extracting(Memory::id)
+                .containsExactly(v2.id(), deletedLater.id(), early.id());
+        assertThat(store.listAsOf(ALICE, CategoryFilter.ALL, T0.plusSeconds(45), 10)).extracting(Memory::id)
+                .containsExactly(v2.id(), early.id());
+        assertThat(store.listAsOf(ALICE, CategoryFilter.only(Category.LESSON), T0.plusSeconds(25), 1))
+                .extracting(Memory::id).containsExactly(deletedLater.id());
+    }
+
+    @Test
     void insertAllStoresEveryRowInInputOrderWithDistinctIds() {
         List<Memory> stored = store.insertAll(List.of(memory(ALICE, "lesson", "one"), memory(ALICE, "lesson", "two"),
                 memory(ALICE, "lesson", "three")), T0);

@@ -100,8 +100,16 @@ public final class MemoryHttpService implements Resource {
     private void history(ServerRequest req, ServerResponse res) {
         Tenant tenant = Requests.tenant(req);
         String key = Requests.param(req, "key").orElseThrow(() -> new InvalidInputException("key", "is required"));
+        Optional<Instant> asOf = asOf(req);
+        if (asOf.isPresent()) {
+            // What was believed under the key then: the one entry of its chain active at that instant, if any.
+            Optional<Memory> then = memories.historyAsOf(tenant, key, asOf.get());
+            Responses.ok(res, new HistoryView(key, then.stream().map(MemoryView::of).toList(),
+                    Optional.of(asOf.get().toString())));
+            return;
+        }
         List<Memory> chain = memories.history(tenant, key);
-        Responses.ok(res, new HistoryView(key, chain.stream().map(MemoryView::of).toList()));
+        Responses.ok(res, new HistoryView(key, chain.stream().map(MemoryView::of).toList(), Optional.empty()));
     }
 
     /** {@code DELETE /v1/memory?key=K}: soft-deletes the active entry of a key. */
@@ -139,10 +147,23 @@ public final class MemoryHttpService implements Resource {
         Responses.json(res, Status.CREATED_201, MemoriesView.of(stored));
     }
 
+    /** {@code GET /v1/memory}, or with {@code as_of} what was active at that instant. */
     private void list(ServerRequest req, ServerResponse res) {
         Tenant tenant = Requests.tenant(req);
+        Optional<Instant> asOf = asOf(req);
+        if (asOf.isPresent()) {
+            List<Memory> then = memories.listAsOf(tenant, Requests.param(req, "category"),
+                    Requests.intParam(req, "limit"), asOf.get());
+            Responses.ok(res, AsOfMemoriesView.of(then, asOf.get()));
+            return;
+        }
         Responses.ok(res, MemoriesView.of(memories.list(tenant, Requests.param(req, "category"),
                 Requests.intParam(req, "limit"))));
+    }
+
+    /** The {@code as_of} query parameter: a date or an instant, or a 400 naming it. */
+    static Optional<Instant> asOf(ServerRequest req) {
+        return EventTime.parse("as_of", Requests.param(req, "as_of"));
     }
 
     private void search(ServerRequest req, ServerResponse res) {
