@@ -97,12 +97,20 @@ public record Memory(MemoryId id, Tenant tenant, Category category, String conte
      * known at all.
      */
     public Optional<Memory> asOf(Instant at) {
-        if (createdAt.isAfter(at) || supersededAt.filter(t -> !t.isAfter(at)).isPresent()
-                || deletedAt.filter(t -> !t.isAfter(at)).isPresent()) {
+        return seenAt(at).filter(Memory::isActive);
+    }
+
+    /**
+     * This memory as a search at {@code at} would have seen it: empty when it was not yet written or
+     * was already deleted by then; superseded (history) when it was superseded by then; a supersession
+     * or deletion that came later taken back. Same limits as {@link #asOf}.
+     */
+    public Optional<Memory> seenAt(Instant at) {
+        if (createdAt.isAfter(at) || deletedAt.filter(t -> !t.isAfter(at)).isPresent()) {
             return Optional.empty();
         }
         return Optional.of(new Memory(id, tenant, category, content, metadata, source, createdAt, updatedAt,
-                Optional.empty(), key, supersedes, Optional.empty(), updatedBy, occurredAt));
+                Optional.empty(), key, supersedes, supersededAt.filter(t -> !t.isAfter(at)), updatedBy, occurredAt));
     }
 
     /** True when the row was edited in place after {@code at}: its content or metadata then may have differed. */

@@ -210,11 +210,13 @@ public final class InMemoryMemoryStore implements MemoryStore {
     public synchronized List<SearchHit> search(SearchRequest request) {
         List<String> keywords = QueryText.keywords(request.query());
         List<SearchHit> hits = new ArrayList<>();
-        for (Memory m : rows.values()) {
-            if (!m.tenant().equals(request.tenant()) || m.isDeleted()
-                    || request.category().map(c -> !c.equals(m.category())).orElse(false)) {
+        for (Memory row : rows.values()) {
+            Optional<Memory> seen = request.scope().view(row);
+            if (!row.tenant().equals(request.tenant()) || seen.isEmpty()
+                    || request.category().map(c -> !c.equals(row.category())).orElse(false)) {
                 continue;
             }
+            Memory m = seen.get();
             List<String> stems = QueryText.tokens(m.content()).stream().map(QueryText::stem).toList();
             long matched = keywords.stream().filter(k -> stems.contains(QueryText.stem(k))).count();
             if (matched > 0) {

@@ -109,6 +109,53 @@ public abstract class MemoryStoreContract {
     }
 
     @Test
+    void search_keeps_only_event_times_inside_occurred_after_and_before() {
+        Instant may = Instant.parse("2023-05-08T00:00:00Z");
+        Instant june = Instant.parse("2023-06-10T00:00:00Z");
+        Memory inMay = store.insert(memory(ALICE, "observation", "went hiking with Mel").withOccurredAt(
+                Optional.of(may)), T0);
+        Memory inJune = store.insert(memory(ALICE, "observation", "went hiking alone").withOccurredAt(
+                Optional.of(june)), T0);
+
+        TimeScope mayOnly = new TimeScope(Optional.of(Instant.parse("2023-05-01T00:00:00Z")),
+                Optional.of(Instant.parse("2023-06-01T00:00:00Z")), Optional.empty());
+        TimeScope fromJune = new TimeScope(Optional.of(june), Optional.empty(), Optional.empty());
+        TimeScope beforeJune = new TimeScope(Optional.empty(), Optional.of(june), Optional.empty());
+
+        assertThat(store.search(new SearchRequest(ALICE, "hiking", 10, Optional.empty()).withScope(mayOnly)))
+                .extracting(h -> h.memory().id()).containsExactly(inMay.id());
+        assertThat(store.search(new SearchRequest(ALICE, "hiking", 10, Optional.empty()).withScope(fromJune)))
+                .as("occurred_after is inclusive").extracting(h -> h.memory().id()).containsExactly(inJune.id());
+        assertThat(store.search(new SearchRequest(ALICE, "hiking", 10, Optional.empty()).withScope(beforeJune)))
+                .as("occurred_before is exclusive").extracting(h -> h.memory().id()).containsExactly(inMay.id());
+        assertThat(store.search(new SearchRequest(ALICE, "hiking", 10, Optional.empty()))).hasSize(2);
+    }
+
+    @Test
+    void search_as_of_an_instant_sees_what_was_written_by_then_with_later_supersessions_and_deletions_taken_back() {
+        SaveOutcome first = store.save(keyed(ALICE, "decision", "auth", "JWT tokens with 1h expiry"), Optional.empty(),
+                T0);
+        Memory deleted = store.insert(memory(ALICE, "lesson", "JWT secrets rotate weekly"), T0.plusSeconds(10));
+        SaveOutcome second = store.save(keyed(ALICE, "decision", "auth", "JWT tokens with 15m expiry"),
+                Optional.of("review"), T0.plusSeconds(20));
+        store.softDelete(ALICE, deleted.id(), T0.plusSeconds(30));
+        store.insert(memory(ALICE, "lesson", "JWT audience must be checked"), T0.plusSeconds(40));
+        Memory v1 = ((SaveOutcome.Inserted) first).memory();
+        Memory v2 = ((SaveOutcome.Superseded) second).memory();
+
+        List<SearchHit> then = store.search(new SearchRequest(ALICE, "JWT", 10, Optional.empty())
+                .withScope(new TimeScope(Optional.empty(), Optional.empty(), Optional.of(T0.plusSeconds(15)))));
+        List<SearchHit> later = store.search(new SearchRequest(ALICE, "JWT", 10, Optional.empty())
+                .withScope(new TimeScope(Optional.empty(), Optional.empty(), Optional.of(T0.plusSeconds(35)))));
+
+        assertThat(then).extracting(h -> h.memory().id()).containsExactlyInAnyOrder(v1.id(), deleted.id());
+        assertThat(then).allMatch(h -> h.memory().isActive());
+        assertThat(later).extracting(h -> h.memory().id()).containsExactlyInAnyOrder(v1.id(), v2.id());
+        assertThat(later).filteredOn(h -> h.memory().id().equals(v1.id())).singleElement()
+                .satisfies(h -> assertThat(h.memory().isSuperseded()).as("history by then").isTrue());
+    }
+
+    @Test
     void insertAllStoresEveryRowInInputOrderWithDistinctIds() {
         List<Memory> stored = store.insertAll(List.of(memory(ALICE, "lesson", "one"), memory(ALICE, "lesson", "two"),
                 memory(ALICE, "lesson", "three")), T0);
