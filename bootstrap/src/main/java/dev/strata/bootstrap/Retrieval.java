@@ -1,11 +1,13 @@
 package dev.strata.bootstrap;
 
+import dev.strata.adapters.llm.embedding.DisabledEmbedder;
 import dev.strata.adapters.llm.embedding.EmbedderFactory;
 import dev.strata.adapters.llm.embedding.EmbeddingProvider;
 import dev.strata.adapters.llm.embedding.LocalEmbeddingModel;
 import dev.strata.adapters.llm.embedding.OpenAiEmbedderSettings;
 import dev.strata.adapters.sqlite.SqliteDatabase;
 import dev.strata.adapters.sqlite.SqliteEmbeddingStateStore;
+import dev.strata.adapters.sqlite.SqliteKeywordIndex;
 import dev.strata.adapters.sqlite.SqliteMemoryStore;
 import dev.strata.adapters.sqlite.vec.SqliteVecExtension;
 import dev.strata.adapters.sqlite.SqliteVectorStore;
@@ -46,6 +48,23 @@ public record Retrieval(Embedder embedder, Optional<SqliteVectorStore> vectors, 
         return loaded;
     }
 
+    /**
+     * The configured embedding provider; one that cannot embed (spec 02 "Anthropic Provider Limitation":
+     * Anthropic has no embeddings API) or that Strata does not know degrades to {@code disabled}, i.e.
+     * keyword search, with one warning, instead of stopping start-up.
+     */
+    static EmbeddingProvider provider(String configured) {
+        try {
+            return EmbeddingProvider.fromConfigName(configured);
+        } catch (IllegalArgumentException e) {
+            String name = configured == null ? "" : configured.strip();
+            LOG.log(System.Logger.Level.WARNING, "strata.embedding.provider (EMBEDDING_PROVIDER) '" + name + "' "
+                    + (name.equalsIgnoreCase("anthropic") ? "cannot embed: Anthropic models have no embeddings API"
+                    : "is not an embedding provider (local, openai or disabled)") + "; search is keyword-only");
+            return EmbeddingProvider.DISABLED;
+        }
+    }
+
     /** Opens the database, with sqlite-vec in every connection unless embeddings are disabled. */
     static SqliteDatabase openDatabase(StrataSettings settings, Clock clock) {
         return settings.retrieval().provider() == EmbeddingProvider.DISABLED
@@ -54,18 +73,13 @@ public record Retrieval(Embedder embedder, Optional<SqliteVectorStore> vectors, 
     }
 
     static Retrieval on(SqliteDatabase db, SqliteMemoryStore store, RetrievalSettings settings, Clock clock) {
-        Embedder embedder = new EmbedderFactory(settings.queryInstruction(), settings.localQueryThreads(),
-                settings.localDocumentThreads()).create(settings.provider(),
-                settings.localModel().isBlank() ? LocalEmbeddingModel.DEFAULT
-                        : LocalEmbeddingModel.fromConfigName(settings.localModel()),
-                () -> OpenAiEmbedderSettings.of(settings.openAiBaseUrl().orElse(OpenAiEmbedderSettings.DEFAULT_BASE_URL),
-                        settings.openAiModel(), settings.openAiApiKey(), settings.openAiDimension()),
-                clock);
+        Embedder embedder = embedder(settings, clock);
         Optional<SqliteVectorStore> vectors = embedder.modelInfo().flatMap(info -> vectorStore(db, info.dimension()));
         HybridRanker ranker = new HybridRanker(settings.fusion(), new FinanceEntityExtractor(), clock);
         Optional<EmbeddingWorker> worker = vectors.map(v -> new EmbeddingWorker(embedder, v,
                 new SqliteEmbeddingStateStore(db), settings.embedding()));
-        HybridSearchService search = new HybridSearchService(store, embedder, vectors.map(v -> (VectorStore) v),
+        HybridSearchService search = new HybridSearchService(store, new SqliteKeywordIndex(db), embedder,
+                vectors.map(v -> (VectorStore) v),
                 ranker, settings.candidateDepth(), () -> worker.ifPresent(EmbeddingWorker::onSearched));
         embedder.modelInfo().ifPresentOrElse(
                 info -> LOG.log(System.Logger.Level.INFO, "embeddings: " + info.provider() + " " + info.modelId()
@@ -73,6 +87,23 @@ public record Retrieval(Embedder embedder, Optional<SqliteVectorStore> vectors, 
                         + (search.vectorArmAvailable() ? "hybrid" : "keyword")),
                 () -> LOG.log(System.Logger.Level.INFO, "embeddings disabled; search mode keyword"));
         return new Retrieval(embedder, vectors, search, worker);
+    }
+
+    /** The configured embedder; spec 02 "Failure Modes": a misconfigured provider degrades to keyword search. */
+    private static Embedder embedder(RetrievalSettings settings, Clock clock) {
+        try {
+            return new EmbedderFactory(settings.queryInstruction(), settings.localQueryThreads(),
+                    settings.localDocumentThreads()).create(settings.provider(),
+                    settings.localModel().isBlank() ? LocalEmbeddingModel.DEFAULT
+                            : LocalEmbeddingModel.fromConfigName(settings.localModel()),
+                    () -> OpenAiEmbedderSettings.of(settings.openAiBaseUrl().orElse(OpenAiEmbedderSettings.DEFAULT_BASE_URL),
+                            settings.openAiModel(), settings.openAiApiKey(), settings.openAiDimension()),
+                    clock);
+        } catch (IllegalArgumentException e) {
+            LOG.log(System.Logger.Level.WARNING, "embedding provider " + settings.provider().configName()
+                    + " is misconfigured (" + e.getMessage() + "); search is keyword-only");
+            return new DisabledEmbedder();
+        }
     }
 
     /**

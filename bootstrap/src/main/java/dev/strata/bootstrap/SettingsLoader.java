@@ -27,6 +27,7 @@ import java.time.ZoneId;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 
@@ -110,7 +111,8 @@ public final class SettingsLoader {
             Map.entry("strata.search.mmr", "STRATA_SEARCH_MMR"),
             Map.entry("strata.search.neighbour-weight", "STRATA_SEARCH_NEIGHBOUR_WEIGHT"),
             Map.entry("strata.search.neighbour-window", "STRATA_SEARCH_NEIGHBOUR_WINDOW"),
-            Map.entry("strata.search.neighbour-gap-minutes", "STRATA_SEARCH_NEIGHBOUR_GAP_MINUTES"));
+            Map.entry("strata.search.neighbour-gap-minutes", "STRATA_SEARCH_NEIGHBOUR_GAP_MINUTES"),
+            Map.entry("strata.search.vector-min-similarity", "STRATA_SEARCH_VECTOR_MIN_SIMILARITY"));
 
     private final Config config;
     private final Map<String, String> env;
@@ -168,13 +170,7 @@ public final class SettingsLoader {
     }
 
     private RetrievalSettings retrieval() {
-        EmbeddingProvider provider;
-        try {
-            provider = EmbeddingProvider.fromConfigName(string("strata.embedding.provider"));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("configuration strata.embedding.provider (EMBEDDING_PROVIDER) must be "
-                    + "local, openai or disabled, got '" + string("strata.embedding.provider") + "'", e);
-        }
+        EmbeddingProvider provider = Retrieval.provider(string("strata.embedding.provider"));
         Optional<URI> baseUrl = optional("strata.embedding.openai-base-url").map(raw -> {
             try {
                 return URI.create(raw);
@@ -194,7 +190,8 @@ public final class SettingsLoader {
                                 .doubleValue(),
                         decimal("strata.search.vector-weight", string("strata.search.vector-weight")).doubleValue())
                 .withTemporalDecay(bool("strata.search.temporal-decay"))
-                .withMmr(bool("strata.search.mmr"));
+                .withMmr(bool("strata.search.mmr"))
+                .withVectorMinSimilarity(vectorMinSimilarity());
         try {
             fusion = fusion.withNeighbourContext(
                     decimal("strata.search.neighbour-weight", string("strata.search.neighbour-weight")).doubleValue(),
@@ -296,6 +293,19 @@ public final class SettingsLoader {
                 millis("strata.facts.sweep-max-wait-ms"),
                 Duration.ofMinutes(integer("strata.facts.retry-interval-minutes")),
                 integer("strata.facts.snapshot-limit"));
+    }
+
+    /** strata.search.vector-min-similarity: empty = the embedding model's measured floor, 0 = none. */
+    private OptionalDouble vectorMinSimilarity() {
+        String key = "strata.search.vector-min-similarity";
+        return optional(key).map(raw -> {
+            double floor = decimal(key, raw).doubleValue();
+            if (!(floor >= 0 && floor < 1)) {
+                throw new IllegalArgumentException("configuration " + key + " (" + ENV.get(key) + ") must be in [0, 1),"
+                        + " got '" + raw.strip() + "'");
+            }
+            return OptionalDouble.of(floor);
+        }).orElse(OptionalDouble.empty());
     }
 
     /** A value that may be left empty: absent when the variable is unset or blank and the file holds "". */

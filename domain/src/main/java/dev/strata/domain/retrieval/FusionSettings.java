@@ -1,7 +1,11 @@
 package dev.strata.domain.retrieval;
 
+import dev.strata.domain.model.EmbeddingModelInfo;
+
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Set;
 
 /**
@@ -14,6 +18,9 @@ import java.util.Set;
  * @param neighbourWeight share of a hit's fused score passed to its neighbours; 0 = off
  * @param neighbourWindow places on each side of a hit that count as its neighbours
  * @param neighbourGap    the longest time between the writes of a hit and its neighbour
+ * @param vectorMinSimilarity the vector arm's floor: a row less similar to the query (cosine) is no answer
+ *                        of that arm; empty = the embedding model's measured default ({@link SimilarityFloor}),
+ *                        0 = no floor
  */
 public record FusionSettings(
         int rrfK,
@@ -27,7 +34,8 @@ public record FusionSettings(
         double mmrLambda,
         double neighbourWeight,
         int neighbourWindow,
-        Duration neighbourGap) {
+        Duration neighbourGap,
+        OptionalDouble vectorMinSimilarity) {
 
     public FusionSettings {
         if (rrfK < 1) {
@@ -48,6 +56,18 @@ public record FusionSettings(
             throw new IllegalArgumentException("mmrLambda must be within [0, 1]: " + mmrLambda);
         }
         new NeighbourContext(neighbourWeight, neighbourWindow, neighbourGap);
+        Objects.requireNonNull(vectorMinSimilarity, "vectorMinSimilarity");
+        vectorMinSimilarity.ifPresent(SimilarityFloor::new);
+    }
+
+    /** With the model's own similarity floor. */
+    public FusionSettings(int rrfK, double keywordWeight, double vectorWeight, double entityBoostFactor,
+                          boolean temporalDecayEnabled, Duration decayHalfLife, Set<String> decayExemptTypes,
+                          boolean mmrEnabled, double mmrLambda, double neighbourWeight, int neighbourWindow,
+                          Duration neighbourGap) {
+        this(rrfK, keywordWeight, vectorWeight, entityBoostFactor, temporalDecayEnabled, decayHalfLife,
+                decayExemptTypes, mmrEnabled, mmrLambda, neighbourWeight, neighbourWindow, neighbourGap,
+                OptionalDouble.empty());
     }
 
     /** Without neighbour context. */
@@ -67,22 +87,38 @@ public record FusionSettings(
 
     public FusionSettings withTemporalDecay(boolean enabled) {
         return new FusionSettings(rrfK, keywordWeight, vectorWeight, entityBoostFactor, enabled, decayHalfLife,
-                decayExemptTypes, mmrEnabled, mmrLambda, neighbourWeight, neighbourWindow, neighbourGap);
+                decayExemptTypes, mmrEnabled, mmrLambda, neighbourWeight, neighbourWindow, neighbourGap,
+                vectorMinSimilarity);
     }
 
     public FusionSettings withMmr(boolean enabled) {
         return new FusionSettings(rrfK, keywordWeight, vectorWeight, entityBoostFactor, temporalDecayEnabled,
-                decayHalfLife, decayExemptTypes, enabled, mmrLambda, neighbourWeight, neighbourWindow, neighbourGap);
+                decayHalfLife, decayExemptTypes, enabled, mmrLambda, neighbourWeight, neighbourWindow, neighbourGap,
+                vectorMinSimilarity);
     }
 
     public FusionSettings withArmWeights(double keyword, double vector) {
         return new FusionSettings(rrfK, keyword, vector, entityBoostFactor, temporalDecayEnabled, decayHalfLife,
-                decayExemptTypes, mmrEnabled, mmrLambda, neighbourWeight, neighbourWindow, neighbourGap);
+                decayExemptTypes, mmrEnabled, mmrLambda, neighbourWeight, neighbourWindow, neighbourGap,
+                vectorMinSimilarity);
     }
 
     public FusionSettings withNeighbourContext(double weight, int window, Duration gap) {
         return new FusionSettings(rrfK, keywordWeight, vectorWeight, entityBoostFactor, temporalDecayEnabled,
-                decayHalfLife, decayExemptTypes, mmrEnabled, mmrLambda, weight, window, gap);
+                decayHalfLife, decayExemptTypes, mmrEnabled, mmrLambda, weight, window, gap, vectorMinSimilarity);
+    }
+
+    /** @param floor the vector arm's cosine floor; empty = the model's default, 0 = none */
+    public FusionSettings withVectorMinSimilarity(OptionalDouble floor) {
+        return new FusionSettings(rrfK, keywordWeight, vectorWeight, entityBoostFactor, temporalDecayEnabled,
+                decayHalfLife, decayExemptTypes, mmrEnabled, mmrLambda, neighbourWeight, neighbourWindow, neighbourGap,
+                floor);
+    }
+
+    /** The floor the vector arm applies for vectors of this model. */
+    public SimilarityFloor similarityFloor(Optional<EmbeddingModelInfo> model) {
+        return vectorMinSimilarity.isPresent() ? new SimilarityFloor(vectorMinSimilarity.getAsDouble())
+                : SimilarityFloor.defaultFor(model);
     }
 
     public NeighbourContext neighbourContext() {
