@@ -63,6 +63,12 @@ public final class EvalCommand implements Runnable {
                 description = "Only the first N conversations.")
         Integer limitConversations;
 
+        @Option(names = "--vector-min-similarity", split = ",", paramLabel = "F[,F...]",
+                description = "Instead of comparing modes: hybrid recall at each of these vector similarity floors "
+                        + "(the first is the baseline, normally 0), the rows unrelated probe queries get, and the floor "
+                        + "a leave-one-conversation-out choice settles on.")
+        List<Double> floors;
+
         private EmbeddingProvider providerOption() {
             try {
                 return EmbeddingProvider.fromConfigName(provider.strip());
@@ -101,6 +107,14 @@ public final class EvalCommand implements Runnable {
                 Strata.Services s = opened.services();
                 LocomoEvaluation evaluation = new LocomoEvaluation(s.memories(), s.retrieval().search(),
                         s.retrieval().worker(), line -> spec.commandLine().getErr().println("eval: " + line));
+                if (floors != null && !floors.isEmpty()) {
+                    if (floors.stream().anyMatch(f -> !(f >= 0 && f < 1))) {
+                        throw new CommandLine.ParameterException(spec.commandLine(),
+                                "--vector-min-similarity: each floor must be in [0, 1)");
+                    }
+                    spec.commandLine().getOut().println(evaluation.sweepFloors(conversations, floors).table());
+                    return 0;
+                }
                 EvalReport report = evaluation.run(conversations, chosen);
                 spec.commandLine().getOut().println(json ? report.json() : report.table());
                 return 0;

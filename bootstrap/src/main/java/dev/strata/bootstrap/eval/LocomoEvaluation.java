@@ -95,6 +95,52 @@ public final class LocomoEvaluation {
         return new EvalReport(report);
     }
 
+    /**
+     * Hybrid search at each vector similarity floor, on one ingestion of every conversation, plus the
+     * rows unrelated {@link FloorSweep#PROBES} get at each floor: what the floor default is chosen from.
+     */
+    public FloorSweep sweepFloors(List<Locomo.Conversation> conversations, List<Double> floors) {
+        if (!search.vectorArmAvailable()) {
+            throw new IllegalStateException("a floor sweep needs embeddings: the embedder is disabled or sqlite-vec "
+                    + "could not load");
+        }
+        List<HybridSearchService> searches = floors.stream().map(f -> search.withSettings(
+                search.settings().withVectorMinSimilarity(java.util.OptionalDouble.of(f)))).toList();
+        FloorSweep.Builder sweep = new FloorSweep.Builder(floors);
+        for (Locomo.Conversation conversation : conversations) {
+            Tenant tenant = Tenant.of(conversation.id().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_-]", "-"));
+            Map<Long, String> diaIds = ingest(tenant, conversation);
+            worker.ifPresent(w -> w.reindex(false, n -> { }));
+            for (Locomo.Question question : conversation.questions()) {
+                String query = question.text().length() > SearchRequest.MAX_QUERY_CHARS
+                        ? question.text().substring(0, SearchRequest.MAX_QUERY_CHARS) : question.text();
+                if (query.isBlank()) {
+                    continue;
+                }
+                for (int f = 0; f < floors.size(); f++) {
+                    List<Long> ids = searches.get(f).search(new SearchRequest(tenant, query, KS[KS.length - 1],
+                            Optional.empty())).searchHits().stream().map(h -> h.memory().id().value()).toList();
+                    double[] recall = new double[KS.length];
+                    for (int i = 0; i < KS.length; i++) {
+                        recall[i] = recall(question.evidence(), ids, diaIds, KS[i]);
+                    }
+                    sweep.question(conversation.id(), f, recall);
+                }
+            }
+            for (String probe : FloorSweep.PROBES) {
+                for (int f = 0; f < floors.size(); f++) {
+                    var found = searches.get(f).search(new SearchRequest(tenant, probe, 10, Optional.empty())).hits();
+                    int notKeyword = (int) found.stream().filter(h -> !h.arms().equals(Set.of(
+                            dev.strata.domain.retrieval.Arm.KEYWORD))).count();
+                    sweep.probe(f, found.size(), notKeyword);
+                }
+            }
+            progress.accept(conversation.id() + ": " + conversation.questions().size() + " questions searched at "
+                    + floors.size() + " floors");
+        }
+        return sweep.build();
+    }
+
     private Map<Long, String> ingest(Tenant tenant, Locomo.Conversation conversation) {
         Map<Long, String> diaIds = new HashMap<>();
         List<Locomo.Turn> turns = conversation.turns();
