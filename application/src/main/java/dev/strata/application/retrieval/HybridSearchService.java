@@ -63,6 +63,8 @@ public final class HybridSearchService implements MemorySearch {
 
     private static final System.Logger LOG = System.getLogger(HybridSearchService.class.getName());
 
+    /** Keyword mode without MMR ranks this many times the limit of keyword rows. */
+    static final int KEYWORD_MODE_DEPTH_FACTOR = 2;
     /** At most this many of the query's terms are looked up for rarity (each look-up is a bounded read). */
     static final int MAX_RARE_TERM_LOOKUPS = 8;
 
@@ -192,11 +194,16 @@ public final class HybridSearchService implements MemorySearch {
     }
 
     /**
-     * Keyword mode: the keyword arm through the ranker, fetched as deep as in hybrid mode so that a
-     * boosted row just past the limit can still enter.
+     * Keyword mode: the keyword arm through the ranker. It is fetched twice as deep as the limit, so that
+     * a boosted row just past the limit can still enter (with RRF k = 5 a boost of 1.3 to 1.9 moves a row
+     * up by a third to a half of its rank), or as deep as in hybrid mode when MMR needs rows to choose from.
      */
     private SearchResults keywordMode(SearchRequest request) {
-        KeywordArm keyword = keywordArm(request, Math.max(candidateDepth, request.limit()));
+        int depth = Math.max(candidateDepth, request.limit());
+        if (!ranker.settings().mmrEnabled()) {
+            depth = Math.min(depth, KEYWORD_MODE_DEPTH_FACTOR * request.limit());
+        }
+        KeywordArm keyword = keywordArm(request, depth);
         Map<Long, SearchHit> keywordHits = new HashMap<>();
         List<Candidate> ranked = new ArrayList<>(keyword.hits().size());
         for (SearchHit hit : keyword.hits()) {
