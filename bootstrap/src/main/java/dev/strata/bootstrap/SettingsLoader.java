@@ -112,7 +112,8 @@ public final class SettingsLoader {
             Map.entry("strata.search.neighbour-weight", "STRATA_SEARCH_NEIGHBOUR_WEIGHT"),
             Map.entry("strata.search.neighbour-window", "STRATA_SEARCH_NEIGHBOUR_WINDOW"),
             Map.entry("strata.search.neighbour-gap-minutes", "STRATA_SEARCH_NEIGHBOUR_GAP_MINUTES"),
-            Map.entry("strata.search.vector-min-similarity", "STRATA_SEARCH_VECTOR_MIN_SIMILARITY"));
+            Map.entry("strata.search.vector-min-similarity", "STRATA_SEARCH_VECTOR_MIN_SIMILARITY"),
+            Map.entry("strata.search.vector-similarity-window", "STRATA_SEARCH_VECTOR_SIMILARITY_WINDOW"));
 
     private final Config config;
     private final Map<String, String> env;
@@ -191,7 +192,8 @@ public final class SettingsLoader {
                         decimal("strata.search.vector-weight", string("strata.search.vector-weight")).doubleValue())
                 .withTemporalDecay(bool("strata.search.temporal-decay"))
                 .withMmr(bool("strata.search.mmr"))
-                .withVectorMinSimilarity(vectorMinSimilarity());
+                .withVectorMinSimilarity(similarity("strata.search.vector-min-similarity", false))
+                .withVectorSimilarityWindow(similarity("strata.search.vector-similarity-window", true));
         try {
             fusion = fusion.withNeighbourContext(
                     decimal("strata.search.neighbour-weight", string("strata.search.neighbour-weight")).doubleValue(),
@@ -295,16 +297,19 @@ public final class SettingsLoader {
                 integer("strata.facts.snapshot-limit"));
     }
 
-    /** strata.search.vector-min-similarity: empty = the embedding model's measured floor, 0 = none. */
-    private OptionalDouble vectorMinSimilarity() {
-        String key = "strata.search.vector-min-similarity";
+    /**
+     * The vector arm's similarity floor (strata.search.vector-min-similarity, in [0, 1)) and window
+     * (strata.search.vector-similarity-window, in (0, 2]): empty = the embedding model's measured value.
+     */
+    private OptionalDouble similarity(String key, boolean window) {
         return optional(key).map(raw -> {
-            double floor = decimal(key, raw).doubleValue();
-            if (!(floor >= 0 && floor < 1)) {
-                throw new IllegalArgumentException("configuration " + key + " (" + ENV.get(key) + ") must be in [0, 1),"
-                        + " got '" + raw.strip() + "'");
+            double value = decimal(key, raw).doubleValue();
+            boolean valid = window ? value > 0 && value <= 2 : value >= 0 && value < 1;
+            if (!valid) {
+                throw new IllegalArgumentException("configuration " + key + " (" + ENV.get(key) + ") must be in "
+                        + (window ? "(0, 2]" : "[0, 1)") + ", got '" + raw.strip() + "'");
             }
-            return OptionalDouble.of(floor);
+            return OptionalDouble.of(value);
         }).orElse(OptionalDouble.empty());
     }
 

@@ -13,9 +13,10 @@ import org.sqlite.SQLiteException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -68,29 +69,34 @@ public final class SqliteKeywordIndex implements KeywordIndex {
     }
 
     @Override
-    public Optional<Set<MemoryId>> rareTermRows(Tenant tenant, String term, int atMost) {
+    public Map<String, Set<MemoryId>> rareTerms(Tenant tenant, List<String> terms, int atMost) {
         Objects.requireNonNull(tenant, "tenant");
         if (atMost < 1) {
             throw new IllegalArgumentException("atMost must be at least 1: " + atMost);
         }
-        String phrase = '"' + term.replace("\"", "\"\"") + '"';
         // Over the whole index, stopping after atMost + 1 rows: bounded whatever the term.
         String sql = "SELECT r.id, (m.tenant = ? AND m.deleted_at IS NULL) AS mine FROM (SELECT rowid AS id "
                 + "FROM memories_fts WHERE memories_fts MATCH ? LIMIT " + (atMost + 1) + ") r "
                 + "JOIN memories m ON m.id = r.id";
-        Set<MemoryId> mine = new HashSet<>();
-        int[] rows = {0};
+        Map<String, Set<MemoryId>> rare = new LinkedHashMap<>();
         try (JdbcReads reads = new JdbcReads(database)) {
-            reads.forEach(sql, List.of(tenant.value(), phrase), r -> {
-                rows[0]++;
-                if (r.getLong("mine") == 1) {
-                    mine.add(MemoryId.of(r.getLong("id")));
+            for (String term : terms) {
+                Set<MemoryId> mine = new HashSet<>();
+                int[] rows = {0};
+                reads.forEach(sql, List.of(tenant.value(), '"' + term.replace("\"", "\"\"") + '"'), r -> {
+                    rows[0]++;
+                    if (r.getLong("mine") == 1) {
+                        mine.add(MemoryId.of(r.getLong("id")));
+                    }
+                });
+                if (rows[0] <= atMost) {
+                    rare.put(term, Set.copyOf(mine));
                 }
-            });
+            }
         } catch (DbClientException e) {
-            throw failure("count a term's rows", e);
+            throw failure("count the query terms' rows", e);
         }
-        return rows[0] > atMost ? Optional.empty() : Optional.of(Set.copyOf(mine));
+        return rare;
     }
 
     private static RuntimeException failure(String what, DbClientException e) {

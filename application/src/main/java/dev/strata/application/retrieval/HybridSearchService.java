@@ -252,11 +252,13 @@ public final class HybridSearchService implements MemorySearch {
         Set<Long> found = new HashSet<>();
         hits.forEach(h -> found.add(h.memory().id().value()));
         Map<Long, Integer> rare = new HashMap<>();
-        int maxRows = RareTerm.maxRows(keywordIndex.size());
-        for (String term : QuerySyntax.positiveTerms(request.query()).stream().limit(MAX_RARE_TERM_LOOKUPS).toList()) {
-            keywordIndex.rareTermRows(request.tenant(), term, maxRows).ifPresent(ids -> ids.stream()
-                    .map(MemoryId::value).filter(found::contains).forEach(id -> rare.merge(id, 1, Integer::sum)));
+        List<String> terms = QuerySyntax.positiveTerms(request.query()).stream().limit(MAX_RARE_TERM_LOOKUPS).toList();
+        if (terms.isEmpty()) {
+            return rare;
         }
+        keywordIndex.rareTerms(request.tenant(), terms, RareTerm.maxRows(keywordIndex.size())).values()
+                .forEach(ids -> ids.stream().map(MemoryId::value).filter(found::contains)
+                        .forEach(id -> rare.merge(id, 1, Integer::sum)));
         return rare;
     }
 

@@ -151,6 +151,19 @@ class SearchToTheSpecTest {
     }
 
     @Test
+    void a_related_question_does_not_drag_every_memory_along() {
+        Memory car = embedded("bought a red car last spring");
+        embedded("always use 0.5% slippage on swaps");
+        embedded("prefers dark mode in every editor");
+        assertThat(service(FusionSettings.defaults(), true).search(request("automobile", 10)).hits()).hasSize(3);
+
+        SearchResults results = service(FusionSettings.defaults().withVectorMinSimilarity(OptionalDouble.of(0.3))
+                .withVectorSimilarityWindow(OptionalDouble.of(0.2)), true).search(request("automobile", 10));
+
+        assertThat(ids(results)).containsExactly(car.id().value());
+    }
+
+    @Test
     void neighbour_context_does_not_lift_rows_the_vector_arm_found_unrelated() {
         // One sitting: every memory is every other's neighbour.
         embedded("bought a red car last spring");

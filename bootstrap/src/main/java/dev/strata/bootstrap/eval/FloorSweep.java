@@ -8,51 +8,98 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Recall of hybrid search at several vector similarity floors, per conversation, and the floor a
- * leave-one-conversation-out choice settles on: for each conversation, the highest floor whose recall
- * on the <em>other</em> conversations stays within noise of no floor (R@5 and R@10 each drop by at
- * most one standard error of the paired per-question difference) is scored on the held-out one.
- * Also how many rows unrelated probe queries get at each floor (the floor's purpose).
+ * Hybrid recall at several vector similarity floors and windows ({@link
+ * dev.strata.domain.retrieval.SimilarityFloor}), per conversation, and what unrelated probe queries
+ * get at each: what the model's defaults are chosen from, by leaving one conversation out. For each
+ * conversation, among the settings whose recall on the <em>other</em> conversations stays within
+ * noise of the first setting (neither R@5 nor R@10 drops significantly: by more than 1.96 standard
+ * errors of the paired per-question difference), the one whose probes get the fewest rows from the
+ * vector arm and neighbour context there is scored on the held-out conversation.
  *
- * @param floors        the floors tried, ascending; the first is the baseline (normally 0)
- * @param conversations per conversation id, per floor (same order), per question: recall at each k
- * @param probeAnswers  per floor, the mean number of rows an unrelated probe query got (limit 10)
- * @param probeVector   per floor, the mean number of those rows the vector arm or neighbour context brought
+ * @param points        the settings tried; the first is the baseline (normally no floor)
+ * @param conversations per conversation id, per setting (same order), per question: recall at each k
+ * @param probeRows     per conversation id, per setting: rows the probes got that the keyword arm alone
+ *                      did not find, summed over {@link #PROBES}
+ * @param starter       per setting, what a small starter tenant gets (see {@link #STARTER_MEMORIES})
  */
-public record FloorSweep(List<Double> floors, Map<String, List<List<double[]>>> conversations,
-                         List<Double> probeAnswers, List<Double> probeVector) {
+public record FloorSweep(List<Point> points, Map<String, List<List<double[]>>> conversations,
+                         Map<String, List<Double>> probeRows, List<Starter> starter) {
 
     /** Queries unrelated to every LoCoMo conversation (and to most memory stores). */
     public static final List<String> PROBES = List.of(
             "asdkjh qwpeoiru zxmvn",
             "'; DROP TABLE memories; --",
+            "completely unrelated text about cooking pasta",
+            "xylophone zebra quartz",
+            "lorem ipsum dolor sit amet",
             "quantum chromodynamics lattice gauge theory",
             "kubernetes pod eviction threshold",
-            "xylophone zebra quartz");
+            "the mitochondria is the powerhouse of the cell");
+
+    /** A new user's first memories, as the README's examples write them. */
+    public static final List<String> STARTER_MEMORIES = List.of(
+            "always use 0.5% slippage on swaps",
+            "user avoided meme coins throughout Q1",
+            "long ETH from $3200, closed at $3450, +7.8%",
+            "stop-losses on BTC should trail by 8% not 5%",
+            "user treats crypto as a 5% allocation",
+            "BTC ETF inflows spiked on 2026-04-14",
+            "prefers dark mode in every editor",
+            "risk tolerance is conservative",
+            "preferred chains: base and arbitrum",
+            "user prefers weekly charts",
+            "the user's dog is called Rex",
+            "user lives in Lisbon and works remotely");
+
+    /** Questions about the starter memories worded apart from them, with the index of the memory that answers. */
+    public static final Map<String, Integer> STARTER_QUESTIONS = Map.of(
+            "what slippage do I use?", 0,
+            "how much of my money is in crypto", 4,
+            "which networks does the user like", 8,
+            "bitcoin fund flows", 5,
+            "what pet does the user have", 10,
+            "where is home", 11,
+            "editor theme", 6,
+            "trailing stop rule", 3);
+
+    /** One setting: the best match's floor and the window below it. */
+    public record Point(double floor, double window) {
+    }
+
+    /**
+     * @param probeRows      mean rows an unrelated probe got in the starter tenant (limit 10)
+     * @param rowsPerAnswer  mean rows a starter question got (limit 10)
+     * @param firstRight     how many starter questions had their answer first
+     */
+    public record Starter(double probeRows, double rowsPerAnswer, int firstRight) {
+    }
 
     public FloorSweep {
-        floors = List.copyOf(floors);
+        points = List.copyOf(points);
         conversations = new LinkedHashMap<>(conversations);
-        probeAnswers = List.copyOf(probeAnswers);
-        probeVector = List.copyOf(probeVector);
-        if (floors.isEmpty()) {
-            throw new IllegalArgumentException("at least one floor");
+        probeRows = new LinkedHashMap<>(probeRows);
+        starter = List.copyOf(starter);
+        if (points.isEmpty()) {
+            throw new IllegalArgumentException("at least one setting");
         }
     }
 
-    /** R@5 and R@10 (percent) of one floor over the given conversations, with the paired SE against floor 0. */
+    /** Recall (percent) of one setting over the given conversations, with the paired SE against the first. */
     record Figures(double r5, double r10, double r25, double r50, double dropR5, double seR5, double dropR10,
                    double seR10, int questions) {
+        /** Not a significant drop at the 5% level (two-sided z for the paired mean difference). */
+        static final double Z = 1.96;
+
         boolean withinNoise() {
-            return dropR5 <= seR5 && dropR10 <= seR10;
+            return dropR5 <= Z * seR5 && dropR10 <= Z * seR10;
         }
     }
 
-    Figures figures(int floor, List<String> over) {
+    Figures figures(int point, List<String> over) {
         List<double[]> at = new ArrayList<>();
         List<double[]> base = new ArrayList<>();
         for (String id : over) {
-            at.addAll(conversations.get(id).get(floor));
+            at.addAll(conversations.get(id).get(point));
             base.addAll(conversations.get(id).get(0));
         }
         int n = at.size();
@@ -70,12 +117,21 @@ public record FloorSweep(List<Double> floors, Map<String, List<List<double[]>>> 
                 100 * standardError(diff5), 100 * mean(diff10), 100 * standardError(diff10), n);
     }
 
-    /** The highest floor within noise of the baseline on these conversations. */
+    /** Mean rows per probe not from the keyword arm alone, over these conversations. */
+    double probeRows(int point, List<String> over) {
+        double sum = 0;
+        for (String id : over) {
+            sum += probeRows.get(id).get(point);
+        }
+        return sum / (over.size() * PROBES.size());
+    }
+
+    /** The setting within noise of the baseline whose probes get fewest rows on these conversations. */
     int choose(List<String> over) {
         int chosen = 0;
-        for (int f = 1; f < floors.size(); f++) {
-            if (figures(f, over).withinNoise()) {
-                chosen = f;
+        for (int p = 1; p < points.size(); p++) {
+            if (figures(p, over).withinNoise() && probeRows(p, over) < probeRows(chosen, over)) {
+                chosen = p;
             }
         }
         return chosen;
@@ -84,38 +140,50 @@ public record FloorSweep(List<Double> floors, Map<String, List<List<double[]>>> 
     public String table() {
         List<String> all = List.copyOf(conversations.keySet());
         StringBuilder out = new StringBuilder(String.format(Locale.ROOT,
-                "%nhybrid recall by vector-min-similarity (all %d conversations; drop = paired mean vs floor %.2f, "
-                        + "± one standard error)%n", all.size(), floors.getFirst()));
-        out.append(String.format(Locale.ROOT, "%-7s %6s %6s %6s %6s %15s %15s %14s%n", "floor", "R@5", "R@10", "R@25",
-                "R@50", "R@5 drop", "R@10 drop", "probe rows"));
-        for (int f = 0; f < floors.size(); f++) {
-            Figures r = figures(f, all);
-            out.append(String.format(Locale.ROOT, "%-7.2f %6.1f %6.1f %6.1f %6.1f %7.2f ± %5.2f %7.2f ± %5.2f "
-                            + "%5.1f (%4.1f v)%n", floors.get(f), r.r5(), r.r10(), r.r25(), r.r50(), r.dropR5(), r.seR5(),
-                    r.dropR10(), r.seR10(), probeAnswers.get(f), probeVector.get(f)));
+                "%nhybrid recall by vector floor / window (all %d conversations; drop = paired mean against the "
+                        + "first row, ± one standard error; probe = rows an unrelated query gets beyond keyword "
+                        + "matches; starter = a 12-memory tenant: probe rows, rows per question, answer first)%n",
+                all.size()));
+        out.append(String.format(Locale.ROOT, "%-6s %-6s %6s %6s %6s %6s %15s %15s %6s %8s %6s %6s%n", "floor",
+                "window", "R@5", "R@10", "R@25", "R@50", "R@5 drop", "R@10 drop", "probe", "starter", "rows", "first"));
+        for (int p = 0; p < points.size(); p++) {
+            Figures r = figures(p, all);
+            Starter s = starter.get(p);
+            out.append(String.format(Locale.ROOT, "%-6.2f %-6.2f %6.1f %6.1f %6.1f %6.1f %7.2f ± %5.2f %7.2f ± %5.2f "
+                            + "%6.1f %8.1f %6.1f %3d/%d%n", points.get(p).floor(), points.get(p).window(), r.r5(),
+                    r.r10(), r.r25(), r.r50(), r.dropR5(), r.seR5(), r.dropR10(), r.seR10(), probeRows(p, all),
+                    s.probeRows(), s.rowsPerAnswer(), s.firstRight(), STARTER_QUESTIONS.size()));
         }
-        out.append(String.format(Locale.ROOT, "%nleave one conversation out (floor chosen on the others, scored on "
+        out.append(String.format(Locale.ROOT, "%nleave one conversation out (setting chosen on the others, scored on "
                 + "the held-out one)%n"));
-        out.append(String.format(Locale.ROOT, "%-10s %6s %10s %10s %10s %10s%n", "held out", "floor", "R@5 none",
-                "R@5 floor", "R@10 none", "R@10 floor"));
-        double[] sums = new double[4];
+        out.append(String.format(Locale.ROOT, "%-10s %6s %6s %9s %9s %9s %9s %9s %9s%n", "held out", "floor", "window",
+                "R@5 none", "R@5 set", "R@10 none", "R@10 set", "probe no", "probe set"));
+        double[] sums = new double[6];
         int n = 0;
         for (String held : all) {
             List<String> others = all.stream().filter(id -> !id.equals(held)).toList();
             int chosen = choose(others.isEmpty() ? all : others);
             Figures none = figures(0, List.of(held));
             Figures at = figures(chosen, List.of(held));
-            out.append(String.format(Locale.ROOT, "%-10s %6.2f %10.1f %10.1f %10.1f %10.1f%n", held,
-                    floors.get(chosen), none.r5(), at.r5(), none.r10(), at.r10()));
-            sums[0] += none.r5() * none.questions();
-            sums[1] += at.r5() * at.questions();
-            sums[2] += none.r10() * none.questions();
-            sums[3] += at.r10() * at.questions();
-            n += none.questions();
+            double probeNone = probeRows(0, List.of(held));
+            double probeAt = probeRows(chosen, List.of(held));
+            out.append(String.format(Locale.ROOT, "%-10s %6.2f %6.2f %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f%n", held,
+                    points.get(chosen).floor(), points.get(chosen).window(), none.r5(), at.r5(), none.r10(), at.r10(),
+                    probeNone, probeAt));
+            int q = none.questions();
+            sums[0] += none.r5() * q;
+            sums[1] += at.r5() * q;
+            sums[2] += none.r10() * q;
+            sums[3] += at.r10() * q;
+            sums[4] += probeNone;
+            sums[5] += probeAt;
+            n += q;
         }
-        out.append(String.format(Locale.ROOT, "%-10s %6s %10.1f %10.1f %10.1f %10.1f%n", "pooled", "",
-                sums[0] / n, sums[1] / n, sums[2] / n, sums[3] / n));
-        out.append(String.format(Locale.ROOT, "chosen on all conversations: %.2f%n", floors.get(choose(all))));
+        out.append(String.format(Locale.ROOT, "%-10s %6s %6s %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f%n", "pooled", "", "",
+                sums[0] / n, sums[1] / n, sums[2] / n, sums[3] / n, sums[4] / all.size(), sums[5] / all.size()));
+        Point best = points.get(choose(all));
+        out.append(String.format(Locale.ROOT, "chosen on all conversations: floor %.2f, window %.2f%n", best.floor(),
+                best.window()));
         return out.toString();
     }
 
@@ -141,43 +209,38 @@ public record FloorSweep(List<Double> floors, Map<String, List<List<double[]>>> 
 
     /** Collects the sweep while it runs. */
     static final class Builder {
-        private final List<Double> floors;
+        private final List<Point> points;
         private final Map<String, List<List<double[]>>> conversations = new LinkedHashMap<>();
-        private final double[] probeAnswers;
-        private final double[] probeVector;
-        private int probes;
+        private final Map<String, List<Double>> probeRows = new LinkedHashMap<>();
+        private final List<Starter> starter = new ArrayList<>();
 
-        Builder(List<Double> floors) {
-            this.floors = List.copyOf(Objects.requireNonNull(floors, "floors"));
-            this.probeAnswers = new double[floors.size()];
-            this.probeVector = new double[floors.size()];
+        Builder(List<Point> points) {
+            this.points = List.copyOf(Objects.requireNonNull(points, "points"));
         }
 
-        void question(String conversation, int floor, double[] recall) {
-            List<List<double[]>> perFloor = conversations.computeIfAbsent(conversation, c -> {
+        void question(String conversation, int point, double[] recall) {
+            conversations.computeIfAbsent(conversation, c -> {
                 List<List<double[]>> lists = new ArrayList<>();
-                floors.forEach(f -> lists.add(new ArrayList<>()));
+                points.forEach(p -> lists.add(new ArrayList<>()));
                 return lists;
-            });
-            perFloor.get(floor).add(recall.clone());
+            }).get(point).add(recall.clone());
         }
 
-        void probe(int floor, int answers, int fromVector) {
-            probeAnswers[floor] += answers;
-            probeVector[floor] += fromVector;
-            if (floor == 0) {
-                probes++;
-            }
+        void probe(String conversation, int point, int rowsBeyondKeyword) {
+            List<Double> rows = probeRows.computeIfAbsent(conversation, c -> {
+                List<Double> zeros = new ArrayList<>();
+                points.forEach(p -> zeros.add(0.0));
+                return zeros;
+            });
+            rows.set(point, rows.get(point) + rowsBeyondKeyword);
+        }
+
+        void starter(Starter s) {
+            starter.add(s);
         }
 
         FloorSweep build() {
-            List<Double> answers = new ArrayList<>();
-            List<Double> vector = new ArrayList<>();
-            for (int f = 0; f < floors.size(); f++) {
-                answers.add(probes == 0 ? 0 : probeAnswers[f] / probes);
-                vector.add(probes == 0 ? 0 : probeVector[f] / probes);
-            }
-            return new FloorSweep(floors, conversations, answers, vector);
+            return new FloorSweep(points, conversations, probeRows, starter);
         }
     }
 }

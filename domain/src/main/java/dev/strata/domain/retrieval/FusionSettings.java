@@ -18,9 +18,10 @@ import java.util.Set;
  * @param neighbourWeight share of a hit's fused score passed to its neighbours; 0 = off
  * @param neighbourWindow places on each side of a hit that count as its neighbours
  * @param neighbourGap    the longest time between the writes of a hit and its neighbour
- * @param vectorMinSimilarity the vector arm's floor: a row less similar to the query (cosine) is no answer
- *                        of that arm; empty = the embedding model's measured default ({@link SimilarityFloor}),
- *                        0 = no floor
+ * @param vectorMinSimilarity the vector arm answers only when its best match is this similar to the query
+ *                        (cosine); empty = the embedding model's measured default ({@link SimilarityFloor}), 0 = always
+ * @param vectorSimilarityWindow the vector arm keeps rows at most this far below its best match; empty = the
+ *                        model's default, 2 = every row
  */
 public record FusionSettings(
         int rrfK,
@@ -35,7 +36,8 @@ public record FusionSettings(
         double neighbourWeight,
         int neighbourWindow,
         Duration neighbourGap,
-        OptionalDouble vectorMinSimilarity) {
+        OptionalDouble vectorMinSimilarity,
+        OptionalDouble vectorSimilarityWindow) {
 
     public FusionSettings {
         if (rrfK < 1) {
@@ -57,7 +59,8 @@ public record FusionSettings(
         }
         new NeighbourContext(neighbourWeight, neighbourWindow, neighbourGap);
         Objects.requireNonNull(vectorMinSimilarity, "vectorMinSimilarity");
-        vectorMinSimilarity.ifPresent(SimilarityFloor::new);
+        Objects.requireNonNull(vectorSimilarityWindow, "vectorSimilarityWindow");
+        new SimilarityFloor(vectorMinSimilarity.orElse(0), vectorSimilarityWindow.orElse(SimilarityFloor.FULL_WINDOW));
     }
 
     /** With the model's own similarity floor. */
@@ -67,7 +70,7 @@ public record FusionSettings(
                           Duration neighbourGap) {
         this(rrfK, keywordWeight, vectorWeight, entityBoostFactor, temporalDecayEnabled, decayHalfLife,
                 decayExemptTypes, mmrEnabled, mmrLambda, neighbourWeight, neighbourWindow, neighbourGap,
-                OptionalDouble.empty());
+                OptionalDouble.empty(), OptionalDouble.empty());
     }
 
     /** Without neighbour context. */
@@ -88,37 +91,46 @@ public record FusionSettings(
     public FusionSettings withTemporalDecay(boolean enabled) {
         return new FusionSettings(rrfK, keywordWeight, vectorWeight, entityBoostFactor, enabled, decayHalfLife,
                 decayExemptTypes, mmrEnabled, mmrLambda, neighbourWeight, neighbourWindow, neighbourGap,
-                vectorMinSimilarity);
+                vectorMinSimilarity, vectorSimilarityWindow);
     }
 
     public FusionSettings withMmr(boolean enabled) {
         return new FusionSettings(rrfK, keywordWeight, vectorWeight, entityBoostFactor, temporalDecayEnabled,
                 decayHalfLife, decayExemptTypes, enabled, mmrLambda, neighbourWeight, neighbourWindow, neighbourGap,
-                vectorMinSimilarity);
+                vectorMinSimilarity, vectorSimilarityWindow);
     }
 
     public FusionSettings withArmWeights(double keyword, double vector) {
         return new FusionSettings(rrfK, keyword, vector, entityBoostFactor, temporalDecayEnabled, decayHalfLife,
                 decayExemptTypes, mmrEnabled, mmrLambda, neighbourWeight, neighbourWindow, neighbourGap,
-                vectorMinSimilarity);
+                vectorMinSimilarity, vectorSimilarityWindow);
     }
 
     public FusionSettings withNeighbourContext(double weight, int window, Duration gap) {
         return new FusionSettings(rrfK, keywordWeight, vectorWeight, entityBoostFactor, temporalDecayEnabled,
-                decayHalfLife, decayExemptTypes, mmrEnabled, mmrLambda, weight, window, gap, vectorMinSimilarity);
+                decayHalfLife, decayExemptTypes, mmrEnabled, mmrLambda, weight, window, gap, vectorMinSimilarity,
+                vectorSimilarityWindow);
     }
 
-    /** @param floor the vector arm's cosine floor; empty = the model's default, 0 = none */
+    /** @param floor the similarity the vector arm's best match must reach; empty = the model's default, 0 = none */
     public FusionSettings withVectorMinSimilarity(OptionalDouble floor) {
         return new FusionSettings(rrfK, keywordWeight, vectorWeight, entityBoostFactor, temporalDecayEnabled,
                 decayHalfLife, decayExemptTypes, mmrEnabled, mmrLambda, neighbourWeight, neighbourWindow, neighbourGap,
-                floor);
+                floor, vectorSimilarityWindow);
     }
 
-    /** The floor the vector arm applies for vectors of this model. */
+    /** @param window how far below its best match the vector arm keeps rows; empty = the model's default, 2 = all */
+    public FusionSettings withVectorSimilarityWindow(OptionalDouble window) {
+        return new FusionSettings(rrfK, keywordWeight, vectorWeight, entityBoostFactor, temporalDecayEnabled,
+                decayHalfLife, decayExemptTypes, mmrEnabled, mmrLambda, neighbourWeight, neighbourWindow, neighbourGap,
+                vectorMinSimilarity, window);
+    }
+
+    /** The floor the vector arm applies to vectors of this model: each configured part overrides the model's. */
     public SimilarityFloor similarityFloor(Optional<EmbeddingModelInfo> model) {
-        return vectorMinSimilarity.isPresent() ? new SimilarityFloor(vectorMinSimilarity.getAsDouble())
-                : SimilarityFloor.defaultFor(model);
+        SimilarityFloor measured = SimilarityFloor.defaultFor(model);
+        return new SimilarityFloor(vectorMinSimilarity.orElse(measured.minSimilarity()),
+                vectorSimilarityWindow.orElse(measured.window()));
     }
 
     public NeighbourContext neighbourContext() {

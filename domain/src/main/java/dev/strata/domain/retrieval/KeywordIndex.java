@@ -4,7 +4,8 @@ import dev.strata.domain.memory.MemoryId;
 import dev.strata.domain.memory.Tenant;
 
 import java.util.Collection;
-import java.util.Optional;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -26,10 +27,11 @@ public interface KeywordIndex {
     long size();
 
     /**
-     * The tenant's live memories holding {@code term} (one word, matched as the keyword arm matches
-     * it), when the whole index holds it in at most {@code atMost} rows; empty when it is more common.
-     * Counting over the whole index keeps the look-up bounded (it stops after {@code atMost + 1} rows)
-     * and can only call a term common that is rare in one tenant, never the reverse.
+     * Of {@code terms} (single words, matched as the keyword arm matches them), those the whole index
+     * holds in at most {@code atMost} rows, each with the tenant's live memories holding it; a more
+     * common term is left out. Counting over the whole index keeps every look-up bounded (it stops
+     * after {@code atMost + 1} rows) and can only call a term common that is rare in one tenant, never
+     * the reverse.
      */
-    Optional<Set<MemoryId>> rareTermRows(Tenant tenant, String term, int atMost);
+    Map<String, Set<MemoryId>> rareTerms(Tenant tenant, List<String> terms, int atMost);
 }

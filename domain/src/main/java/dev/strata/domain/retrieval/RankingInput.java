@@ -12,7 +12,7 @@ import java.util.Optional;
  *                  did not run (keyword mode)
  * @param around    write times and rows around the hits, for neighbour context
  * @param rareTerms per memory, how many of the query's rare terms it holds (see
- *                  {@link KeywordIndex#rareTermRows}); such a memory ranks above every memory that
+ *                  {@link RareTerm}); such a memory ranks above every memory that
  *                  holds none, more rare terms first
  */
 public record RankingInput(ArmResult keyword, Optional<ArmResult> vector, Neighbourhood around,

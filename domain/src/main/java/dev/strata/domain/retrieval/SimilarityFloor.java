@@ -7,44 +7,72 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The vector arm's similarity floor: a memory whose best chunk is less similar to the query than
- * {@code minSimilarity} (cosine) is not an answer of that arm. Nearest-neighbour search always
- * returns the nearest rows, related or not, so without a floor a small tenant answers gibberish with
- * every memory it holds; with one, a query nothing relates to gets an empty or keyword-only answer.
+ * When the vector arm may answer, and with which rows. Nearest-neighbour search always returns the
+ * nearest rows, related or not: without a floor a small tenant answers gibberish with every memory it
+ * holds, and a related question drags every other memory along.
+ *
+ * <ul>
+ *   <li>{@code minSimilarity}: the arm answers only when its best match is at least this similar to
+ *       the query (cosine). A query nothing relates to gets an empty or keyword-only answer.</li>
+ *   <li>{@code window}: it then keeps the rows at most this far below its best match: a related
+ *       question brings what is about as related as its best answer, not the rest of the tenant.</li>
+ * </ul>
+ * A floor on the best match rather than on every row, because the rows that answer a question are
+ * often far less similar to it than its best match ("How long have you had them?" answers a question
+ * about turtles): measured on LoCoMo, a per-row floor that stops gibberish costs recall, a floor on the
+ * best match does not (README, Search).
  *
  * <p>Similarities are on a different scale for every model (bge-small rates unrelated English text
- * around 0.4-0.5, OpenAI's models far lower), so the default is per model, measured on LoCoMo
- * (README, Search); a model without a measured value gets no floor.
+ * around 0.45-0.65, OpenAI's models far lower), so the defaults are per model, chosen on LoCoMo by
+ * leave-one-conversation-out ({@code strata eval locomo --vector-min-similarity}); a model without a
+ * measured value gets {@link #NONE}.
  *
- * @param minSimilarity the lowest cosine similarity kept, in [0, 1); 0 keeps everything
+ * @param minSimilarity the best match's lowest cosine similarity for the arm to answer, in [0, 1); 0 = always
+ * @param window        how far below the best match a row may be, in (0, 2]; 2 = every row
  */
-public record SimilarityFloor(double minSimilarity) {
+public record SimilarityFloor(double minSimilarity, double window) {
 
-    public static final SimilarityFloor NONE = new SimilarityFloor(0);
+    /** Cosine similarities lie in [-1, 1]: a window of 2 keeps every row. */
+    public static final double FULL_WINDOW = 2.0;
+    public static final SimilarityFloor NONE = new SimilarityFloor(0, FULL_WINDOW);
 
-    /** Measured defaults by model id (see the README's table of the leave-one-conversation-out choice). */
-    static final Map<String, Double> MEASURED = Map.of(
-            "bge-small-en-v1.5-q", 0.0,
-            "all-minilm-l6-v2-q", 0.0);
+    /** Measured defaults by model id (README, Search: the leave-one-conversation-out choice). */
+    static final Map<String, SimilarityFloor> MEASURED = Map.of(
+            "bge-small-en-v1.5-q", new SimilarityFloor(0.64, FULL_WINDOW));
 
     public SimilarityFloor {
         if (!(minSimilarity >= 0 && minSimilarity < 1)) {
             throw new IllegalArgumentException("vector-min-similarity must be within [0, 1): " + minSimilarity);
         }
+        if (!(window > 0 && window <= FULL_WINDOW)) {
+            throw new IllegalArgumentException("vector-similarity-window must be within (0, 2]: " + window);
+        }
     }
 
     /** The measured floor of a model; {@link #NONE} for a model nobody measured, or without a model. */
     public static SimilarityFloor defaultFor(Optional<EmbeddingModelInfo> model) {
-        return model.map(m -> MEASURED.get(m.modelId())).map(SimilarityFloor::new).orElse(NONE);
+        return model.map(m -> MEASURED.get(m.modelId())).orElse(NONE);
     }
 
-    /** Whether a match at this cosine distance ({@code 1 - similarity}) is kept. */
-    public boolean keeps(VectorMatch match) {
-        return 1 - match.distance() >= minSimilarity;
+    public boolean isNone() {
+        return minSimilarity == 0 && window >= FULL_WINDOW;
     }
 
-    /** The matches this floor keeps, in their order. */
+    /** The matches the arm answers with, in their order. */
     public List<VectorMatch> apply(List<VectorMatch> matches) {
-        return minSimilarity == 0 ? matches : matches.stream().filter(this::keeps).toList();
+        if (isNone() || matches.isEmpty()) {
+            return matches;
+        }
+        double best = matches.stream().mapToDouble(SimilarityFloor::similarity).max().orElseThrow();
+        if (best < minSimilarity) {
+            return List.of();
+        }
+        // A hair of slack: similarities arrive as 1 - distance, and 0.8 - 0.1 must keep a row at 0.7.
+        double lowest = best - window - 1e-9;
+        return matches.stream().filter(m -> similarity(m) >= lowest).toList();
+    }
+
+    private static double similarity(VectorMatch match) {
+        return 1 - match.distance();
     }
 }

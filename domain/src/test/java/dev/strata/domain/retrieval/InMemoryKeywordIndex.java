@@ -9,8 +9,9 @@ import dev.strata.domain.memory.Tenant;
 
 import java.util.Collection;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Optional;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 
@@ -47,17 +48,20 @@ public final class InMemoryKeywordIndex implements KeywordIndex {
     }
 
     @Override
-    public Optional<Set<MemoryId>> rareTermRows(Tenant tenant, String term, int atMost) {
-        String stem = QueryText.stem(term);
-        List<Memory> holding = store.allRows().stream()
-                .filter(m -> QueryText.tokens(m.content()).stream().map(QueryText::stem).anyMatch(stem::equals))
-                .toList();
-        if (holding.size() > atMost) {
-            return Optional.empty();
+    public Map<String, Set<MemoryId>> rareTerms(Tenant tenant, List<String> terms, int atMost) {
+        Map<String, Set<MemoryId>> rare = new LinkedHashMap<>();
+        for (String term : terms) {
+            String stem = QueryText.stem(term);
+            List<Memory> holding = store.allRows().stream()
+                    .filter(m -> QueryText.tokens(m.content()).stream().map(QueryText::stem).anyMatch(stem::equals))
+                    .toList();
+            if (holding.size() <= atMost) {
+                Set<MemoryId> mine = new HashSet<>();
+                holding.stream().filter(m -> m.tenant().equals(tenant) && !m.isDeleted()).forEach(m -> mine.add(m.id()));
+                rare.put(term, mine);
+            }
         }
-        Set<MemoryId> mine = new HashSet<>();
-        holding.stream().filter(m -> m.tenant().equals(tenant) && !m.isDeleted()).forEach(m -> mine.add(m.id()));
-        return Optional.of(mine);
+        return rare;
     }
 
     private static final class Parser {

@@ -17,24 +17,42 @@ class SimilarityFloorTest {
     }
 
     @Test
-    void keeps_matches_at_or_above_the_floor_in_their_order() {
-        SimilarityFloor floor = new SimilarityFloor(0.6);
+    void the_arm_answers_nothing_when_its_best_match_is_below_the_floor() {
+        SimilarityFloor floor = new SimilarityFloor(0.64, SimilarityFloor.FULL_WINDOW);
 
-        assertThat(floor.apply(List.of(at(1, 0.9), at(2, 0.6), at(3, 0.59), at(4, 0.1))))
+        assertThat(floor.apply(List.of(at(1, 0.63), at(2, 0.6), at(3, 0.2)))).isEmpty();
+    }
+
+    @Test
+    void above_the_floor_every_row_of_the_window_stays_however_low() {
+        SimilarityFloor floor = new SimilarityFloor(0.64, SimilarityFloor.FULL_WINDOW);
+
+        assertThat(floor.apply(List.of(at(1, 0.7), at(2, 0.5), at(3, 0.1)))).extracting(m -> m.memory().value())
+                .containsExactly(1L, 2L, 3L);
+    }
+
+    @Test
+    void the_window_keeps_rows_close_to_the_best_match_in_their_order() {
+        SimilarityFloor floor = new SimilarityFloor(0, 0.1);
+
+        assertThat(floor.apply(List.of(at(1, 0.8), at(2, 0.7), at(3, 0.69), at(4, 0.3))))
                 .extracting(m -> m.memory().value()).containsExactly(1L, 2L);
     }
 
     @Test
-    void zero_keeps_everything() {
+    void none_keeps_everything() {
         List<VectorMatch> all = List.of(at(1, 0.9), at(2, 0.0));
         assertThat(SimilarityFloor.NONE.apply(all)).isEqualTo(all);
+        assertThat(SimilarityFloor.NONE.isNone()).isTrue();
     }
 
     @Test
-    void must_be_in_0_to_1() {
-        assertThatIllegalArgumentException().isThrownBy(() -> new SimilarityFloor(1.0));
-        assertThatIllegalArgumentException().isThrownBy(() -> new SimilarityFloor(-0.1));
-        assertThatIllegalArgumentException().isThrownBy(() -> new SimilarityFloor(Double.NaN));
+    void floor_and_window_must_be_in_range() {
+        assertThatIllegalArgumentException().isThrownBy(() -> new SimilarityFloor(1.0, 1));
+        assertThatIllegalArgumentException().isThrownBy(() -> new SimilarityFloor(-0.1, 1));
+        assertThatIllegalArgumentException().isThrownBy(() -> new SimilarityFloor(Double.NaN, 1));
+        assertThatIllegalArgumentException().isThrownBy(() -> new SimilarityFloor(0.5, 0));
+        assertThatIllegalArgumentException().isThrownBy(() -> new SimilarityFloor(0.5, 2.5));
     }
 
     @Test
@@ -42,21 +60,25 @@ class SimilarityFloorTest {
         EmbeddingModelInfo bge = new EmbeddingModelInfo("local", "bge-small-en-v1.5-q", 384);
         EmbeddingModelInfo remote = new EmbeddingModelInfo("openai", "text-embedding-3-small", 1536);
 
-        assertThat(SimilarityFloor.defaultFor(Optional.of(bge)).minSimilarity())
-                .isEqualTo(SimilarityFloor.MEASURED.get("bge-small-en-v1.5-q"));
+        assertThat(SimilarityFloor.defaultFor(Optional.of(bge))).isEqualTo(SimilarityFloor.MEASURED.get(bge.modelId()));
+        assertThat(SimilarityFloor.defaultFor(Optional.of(bge)).isNone()).isFalse();
         assertThat(SimilarityFloor.defaultFor(Optional.of(remote))).isEqualTo(SimilarityFloor.NONE);
         assertThat(SimilarityFloor.defaultFor(Optional.empty())).isEqualTo(SimilarityFloor.NONE);
     }
 
     @Test
-    void a_configured_floor_overrides_the_models_default() {
+    void each_configured_part_overrides_the_models_default() {
         EmbeddingModelInfo bge = new EmbeddingModelInfo("local", "bge-small-en-v1.5-q", 384);
-        FusionSettings settings = FusionSettings.defaults().withVectorMinSimilarity(OptionalDouble.of(0.25));
+        SimilarityFloor measured = SimilarityFloor.defaultFor(Optional.of(bge));
 
-        assertThat(settings.similarityFloor(Optional.of(bge)).minSimilarity()).isEqualTo(0.25);
+        SimilarityFloor floor = FusionSettings.defaults().withVectorMinSimilarity(OptionalDouble.of(0.25))
+                .similarityFloor(Optional.of(bge));
+        assertThat(floor).isEqualTo(new SimilarityFloor(0.25, measured.window()));
         assertThat(FusionSettings.defaults().withVectorMinSimilarity(OptionalDouble.of(0))
-                .similarityFloor(Optional.of(bge))).isEqualTo(SimilarityFloor.NONE);
+                .withVectorSimilarityWindow(OptionalDouble.of(2)).similarityFloor(Optional.of(bge)).isNone()).isTrue();
         assertThatIllegalArgumentException().isThrownBy(() ->
                 FusionSettings.defaults().withVectorMinSimilarity(OptionalDouble.of(1.5)));
+        assertThatIllegalArgumentException().isThrownBy(() ->
+                FusionSettings.defaults().withVectorSimilarityWindow(OptionalDouble.of(0)));
     }
 }
