@@ -113,6 +113,7 @@ public final class SettingsLoader {
             Map.entry("strata.search.neighbour-window", "STRATA_SEARCH_NEIGHBOUR_WINDOW"),
             Map.entry("strata.search.neighbour-gap-minutes", "STRATA_SEARCH_NEIGHBOUR_GAP_MINUTES"),
             Map.entry("strata.search.vector-min-similarity", "STRATA_SEARCH_VECTOR_MIN_SIMILARITY"),
+            Map.entry("strata.search.vector-solo-min-similarity", "STRATA_SEARCH_VECTOR_SOLO_MIN_SIMILARITY"),
             Map.entry("strata.search.vector-similarity-window", "STRATA_SEARCH_VECTOR_SIMILARITY_WINDOW"));
 
     private final Config config;
@@ -193,6 +194,7 @@ public final class SettingsLoader {
                 .withTemporalDecay(bool("strata.search.temporal-decay"))
                 .withMmr(bool("strata.search.mmr"))
                 .withVectorMinSimilarity(similarity("strata.search.vector-min-similarity", false))
+                .withVectorSoloMinSimilarity(similarity("strata.search.vector-solo-min-similarity", false))
                 .withVectorSimilarityWindow(similarity("strata.search.vector-similarity-window", true));
         try {
             fusion = fusion.withNeighbourContext(
@@ -298,7 +300,8 @@ public final class SettingsLoader {
     }
 
     /**
-     * The vector arm's similarity floor (strata.search.vector-min-similarity, in [0, 1)) and window
+     * The vector arm's similarity floors (strata.search.vector-min-similarity and vector-solo-min-similarity,
+     * in [0, 1)) and window
      * (strata.search.vector-similarity-window, in (0, 2]): empty = the embedding model's measured value.
      */
     private OptionalDouble similarity(String key, boolean window) {

@@ -155,8 +155,8 @@ public final class HybridSearchService implements MemorySearch {
             return keywordMode(request);
         }
         List<VectorMatch> nearest = index.orElseThrow().nearest(request.tenant(), query, depth);
-        List<VectorMatch> matches = floor.apply(nearest);
         KeywordArm keyword = keywordArm.map(HybridSearchService::join).orElse(KeywordArm.NONE);
+        List<VectorMatch> matches = floor.apply(nearest, !keyword.hits().isEmpty());
         Map<Long, SearchHit> keywordHits = new HashMap<>();
         List<Candidate> keywordRanked = new ArrayList<>();
         for (SearchHit hit : keyword.hits()) {

@@ -151,6 +151,20 @@ class SearchToTheSpecTest {
     }
 
     @Test
+    void without_keyword_hits_the_vector_arm_needs_the_higher_solo_floor() {
+        Memory car = embedded("bought a red car last spring");
+        Memory lunch = embedded("had pasta for lunch");
+        HybridSearchService floored = service(FusionSettings.defaults()
+                .withVectorMinSimilarity(OptionalDouble.of(0.2)).withVectorSoloMinSimilarity(OptionalDouble.of(0.5)),
+                true);
+
+        // "automobile" embeds as "car" (similarity about 0.41) but no memory says it.
+        assertThat(floored.search(request("automobile", 10)).hits()).isEmpty();
+        assertThat(ids(floored.search(request("automobile pasta", 10))))
+                .contains(car.id().value(), lunch.id().value());
+    }
+
+    @Test
     void a_related_question_does_not_drag_every_memory_along() {
         Memory car = embedded("bought a red car last spring");
         embedded("always use 0.5% slippage on swaps");

@@ -71,17 +71,26 @@ public final class EvalCommand implements Runnable {
                         + "leave-one-conversation-out choice settles on.")
         List<Double> floors;
 
+        @Option(names = "--vector-solo-min-similarity", split = ",", paramLabel = "S[,S...]",
+                description = "With --vector-min-similarity: the floor of the best match when the keyword arm found "
+                        + "nothing (default: each floor itself); floors above it are skipped.")
+        List<Double> solos;
+
         @Option(names = "--vector-similarity-window", split = ",", paramLabel = "W[,W...]",
                 description = "With --vector-min-similarity: how far below its best match the vector arm keeps rows "
                         + "(default: 2, every row).")
         List<Double> windows;
 
-        /** Every floor with every window, floors outermost. */
+        /** Every floor with every solo floor (not below it) and every window, floors outermost. */
         private List<FloorSweep.Point> points() {
             List<Double> ws = windows == null || windows.isEmpty() ? List.of(2.0) : windows;
             if (floors.stream().anyMatch(f -> !(f >= 0 && f < 1))) {
                 throw new CommandLine.ParameterException(spec.commandLine(),
                         "--vector-min-similarity: each floor must be in [0, 1)");
+            }
+            if (solos != null && solos.stream().anyMatch(f -> !(f >= 0 && f < 1))) {
+                throw new CommandLine.ParameterException(spec.commandLine(),
+                        "--vector-solo-min-similarity: each floor must be in [0, 1)");
             }
             if (ws.stream().anyMatch(w -> !(w > 0 && w <= 2))) {
                 throw new CommandLine.ParameterException(spec.commandLine(),
@@ -89,8 +98,12 @@ public final class EvalCommand implements Runnable {
             }
             List<FloorSweep.Point> points = new java.util.ArrayList<>();
             for (double f : floors) {
-                for (double w : ws) {
-                    points.add(new FloorSweep.Point(f, w));
+                List<Double> ss = solos == null || solos.isEmpty() ? List.of(f)
+                        : solos.stream().map(x -> x == 0 ? f : x).filter(x -> x >= f).distinct().toList();
+                for (double solo : ss) {
+                    for (double w : ws) {
+                        points.add(new FloorSweep.Point(f, solo, w));
+                    }
                 }
             }
             return points;

@@ -110,6 +110,7 @@ public final class LocomoEvaluation {
         }
         List<HybridSearchService> searches = points.stream().map(p -> search.withSettings(search.settings()
                 .withVectorMinSimilarity(OptionalDouble.of(p.floor()))
+                .withVectorSoloMinSimilarity(OptionalDouble.of(p.solo()))
                 .withVectorSimilarityWindow(OptionalDouble.of(p.window())))).toList();
         FloorSweep.Builder sweep = new FloorSweep.Builder(points);
         Tenant starter = Tenant.of("starter");

@@ -20,6 +20,7 @@ import java.util.Set;
  * @param neighbourGap    the longest time between the writes of a hit and its neighbour
  * @param vectorMinSimilarity the vector arm answers only when its best match is this similar to the query
  *                        (cosine); empty = the embedding model's measured default ({@link SimilarityFloor}), 0 = always
+ * @param vectorSoloMinSimilarity the same when the keyword arm found nothing; empty = the model's default
  * @param vectorSimilarityWindow the vector arm keeps rows at most this far below its best match; empty = the
  *                        model's default, 2 = every row
  */
@@ -37,6 +38,7 @@ public record FusionSettings(
         int neighbourWindow,
         Duration neighbourGap,
         OptionalDouble vectorMinSimilarity,
+        OptionalDouble vectorSoloMinSimilarity,
         OptionalDouble vectorSimilarityWindow) {
 
     public FusionSettings {
@@ -59,8 +61,10 @@ public record FusionSettings(
         }
         new NeighbourContext(neighbourWeight, neighbourWindow, neighbourGap);
         Objects.requireNonNull(vectorMinSimilarity, "vectorMinSimilarity");
+        Objects.requireNonNull(vectorSoloMinSimilarity, "vectorSoloMinSimilarity");
         Objects.requireNonNull(vectorSimilarityWindow, "vectorSimilarityWindow");
-        new SimilarityFloor(vectorMinSimilarity.orElse(0), vectorSimilarityWindow.orElse(SimilarityFloor.FULL_WINDOW));
+        new SimilarityFloor(vectorMinSimilarity.orElse(0), vectorSoloMinSimilarity.orElse(0),
+                vectorSimilarityWindow.orElse(SimilarityFloor.FULL_WINDOW));
     }
 
     /** With the model's own similarity floor. */
@@ -70,7 +74,7 @@ public record FusionSettings(
                           Duration neighbourGap) {
         this(rrfK, keywordWeight, vectorWeight, entityBoostFactor, temporalDecayEnabled, decayHalfLife,
                 decayExemptTypes, mmrEnabled, mmrLambda, neighbourWeight, neighbourWindow, neighbourGap,
-                OptionalDouble.empty(), OptionalDouble.empty());
+                OptionalDouble.empty(), OptionalDouble.empty(), OptionalDouble.empty());
     }
 
     /** Without neighbour context. */
@@ -91,45 +95,56 @@ public record FusionSettings(
     public FusionSettings withTemporalDecay(boolean enabled) {
         return new FusionSettings(rrfK, keywordWeight, vectorWeight, entityBoostFactor, enabled, decayHalfLife,
                 decayExemptTypes, mmrEnabled, mmrLambda, neighbourWeight, neighbourWindow, neighbourGap,
-                vectorMinSimilarity, vectorSimilarityWindow);
+                vectorMinSimilarity, vectorSoloMinSimilarity,
+                vectorSimilarityWindow);
     }
 
     public FusionSettings withMmr(boolean enabled) {
         return new FusionSettings(rrfK, keywordWeight, vectorWeight, entityBoostFactor, temporalDecayEnabled,
                 decayHalfLife, decayExemptTypes, enabled, mmrLambda, neighbourWeight, neighbourWindow, neighbourGap,
-                vectorMinSimilarity, vectorSimilarityWindow);
+                vectorMinSimilarity, vectorSoloMinSimilarity,
+                vectorSimilarityWindow);
     }
 
     public FusionSettings withArmWeights(double keyword, double vector) {
         return new FusionSettings(rrfK, keyword, vector, entityBoostFactor, temporalDecayEnabled, decayHalfLife,
                 decayExemptTypes, mmrEnabled, mmrLambda, neighbourWeight, neighbourWindow, neighbourGap,
-                vectorMinSimilarity, vectorSimilarityWindow);
+                vectorMinSimilarity, vectorSoloMinSimilarity,
+                vectorSimilarityWindow);
     }
 
     public FusionSettings withNeighbourContext(double weight, int window, Duration gap) {
         return new FusionSettings(rrfK, keywordWeight, vectorWeight, entityBoostFactor, temporalDecayEnabled,
                 decayHalfLife, decayExemptTypes, mmrEnabled, mmrLambda, weight, window, gap, vectorMinSimilarity,
-                vectorSimilarityWindow);
+                vectorSoloMinSimilarity, vectorSimilarityWindow);
     }
 
     /** @param floor the similarity the vector arm's best match must reach; empty = the model's default, 0 = none */
     public FusionSettings withVectorMinSimilarity(OptionalDouble floor) {
         return new FusionSettings(rrfK, keywordWeight, vectorWeight, entityBoostFactor, temporalDecayEnabled,
                 decayHalfLife, decayExemptTypes, mmrEnabled, mmrLambda, neighbourWeight, neighbourWindow, neighbourGap,
-                floor, vectorSimilarityWindow);
+                floor, vectorSoloMinSimilarity, vectorSimilarityWindow);
+    }
+
+    /** @param floor the same, when the keyword arm found nothing; empty = the model's default, 0 = none */
+    public FusionSettings withVectorSoloMinSimilarity(OptionalDouble floor) {
+        return new FusionSettings(rrfK, keywordWeight, vectorWeight, entityBoostFactor, temporalDecayEnabled,
+                decayHalfLife, decayExemptTypes, mmrEnabled, mmrLambda, neighbourWeight, neighbourWindow, neighbourGap,
+                vectorMinSimilarity, floor, vectorSimilarityWindow);
     }
 
     /** @param window how far below its best match the vector arm keeps rows; empty = the model's default, 2 = all */
     public FusionSettings withVectorSimilarityWindow(OptionalDouble window) {
         return new FusionSettings(rrfK, keywordWeight, vectorWeight, entityBoostFactor, temporalDecayEnabled,
                 decayHalfLife, decayExemptTypes, mmrEnabled, mmrLambda, neighbourWeight, neighbourWindow, neighbourGap,
-                vectorMinSimilarity, window);
+                vectorMinSimilarity, vectorSoloMinSimilarity, window);
     }
 
     /** The floor the vector arm applies to vectors of this model: each configured part overrides the model's. */
     public SimilarityFloor similarityFloor(Optional<EmbeddingModelInfo> model) {
         SimilarityFloor measured = SimilarityFloor.defaultFor(model);
         return new SimilarityFloor(vectorMinSimilarity.orElse(measured.minSimilarity()),
+                vectorSoloMinSimilarity.orElse(measured.soloMinSimilarity()),
                 vectorSimilarityWindow.orElse(measured.window()));
     }
 

@@ -18,41 +18,52 @@ class SimilarityFloorTest {
 
     @Test
     void the_arm_answers_nothing_when_its_best_match_is_below_the_floor() {
-        SimilarityFloor floor = new SimilarityFloor(0.64, SimilarityFloor.FULL_WINDOW);
+        SimilarityFloor floor = new SimilarityFloor(0.64, 0.64, SimilarityFloor.FULL_WINDOW);
 
-        assertThat(floor.apply(List.of(at(1, 0.63), at(2, 0.6), at(3, 0.2)))).isEmpty();
+        assertThat(floor.apply(List.of(at(1, 0.63), at(2, 0.6), at(3, 0.2)), true)).isEmpty();
     }
 
     @Test
     void above_the_floor_every_row_of_the_window_stays_however_low() {
-        SimilarityFloor floor = new SimilarityFloor(0.64, SimilarityFloor.FULL_WINDOW);
+        SimilarityFloor floor = new SimilarityFloor(0.64, 0.64, SimilarityFloor.FULL_WINDOW);
 
-        assertThat(floor.apply(List.of(at(1, 0.7), at(2, 0.5), at(3, 0.1)))).extracting(m -> m.memory().value())
+        assertThat(floor.apply(List.of(at(1, 0.7), at(2, 0.5), at(3, 0.1)), true)).extracting(m -> m.memory().value())
                 .containsExactly(1L, 2L, 3L);
     }
 
     @Test
     void the_window_keeps_rows_close_to_the_best_match_in_their_order() {
-        SimilarityFloor floor = new SimilarityFloor(0, 0.1);
+        SimilarityFloor floor = new SimilarityFloor(0, 0, 0.1);
 
-        assertThat(floor.apply(List.of(at(1, 0.8), at(2, 0.7), at(3, 0.69), at(4, 0.3))))
+        assertThat(floor.apply(List.of(at(1, 0.8), at(2, 0.7), at(3, 0.69), at(4, 0.3)), true))
                 .extracting(m -> m.memory().value()).containsExactly(1L, 2L);
+    }
+
+    @Test
+    void without_keyword_hits_the_best_match_must_reach_the_solo_floor() {
+        SimilarityFloor floor = new SimilarityFloor(0.6, 0.64, SimilarityFloor.FULL_WINDOW);
+        List<VectorMatch> matches = List.of(at(1, 0.62), at(2, 0.5));
+
+        assertThat(floor.apply(matches, true)).hasSize(2);
+        assertThat(floor.apply(matches, false)).isEmpty();
+        assertThat(floor.apply(List.of(at(1, 0.65), at(2, 0.5)), false)).hasSize(2);
     }
 
     @Test
     void none_keeps_everything() {
         List<VectorMatch> all = List.of(at(1, 0.9), at(2, 0.0));
-        assertThat(SimilarityFloor.NONE.apply(all)).isEqualTo(all);
+        assertThat(SimilarityFloor.NONE.apply(all, false)).isEqualTo(all);
         assertThat(SimilarityFloor.NONE.isNone()).isTrue();
     }
 
     @Test
     void floor_and_window_must_be_in_range() {
-        assertThatIllegalArgumentException().isThrownBy(() -> new SimilarityFloor(1.0, 1));
-        assertThatIllegalArgumentException().isThrownBy(() -> new SimilarityFloor(-0.1, 1));
-        assertThatIllegalArgumentException().isThrownBy(() -> new SimilarityFloor(Double.NaN, 1));
-        assertThatIllegalArgumentException().isThrownBy(() -> new SimilarityFloor(0.5, 0));
-        assertThatIllegalArgumentException().isThrownBy(() -> new SimilarityFloor(0.5, 2.5));
+        assertThatIllegalArgumentException().isThrownBy(() -> new SimilarityFloor(1.0, 0, 1));
+        assertThatIllegalArgumentException().isThrownBy(() -> new SimilarityFloor(-0.1, 0, 1));
+        assertThatIllegalArgumentException().isThrownBy(() -> new SimilarityFloor(Double.NaN, 0, 1));
+        assertThatIllegalArgumentException().isThrownBy(() -> new SimilarityFloor(0, 1.0, 1));
+        assertThatIllegalArgumentException().isThrownBy(() -> new SimilarityFloor(0.5, 0.5, 0));
+        assertThatIllegalArgumentException().isThrownBy(() -> new SimilarityFloor(0.5, 0.5, 2.5));
     }
 
     @Test
@@ -73,9 +84,10 @@ class SimilarityFloorTest {
 
         SimilarityFloor floor = FusionSettings.defaults().withVectorMinSimilarity(OptionalDouble.of(0.25))
                 .similarityFloor(Optional.of(bge));
-        assertThat(floor).isEqualTo(new SimilarityFloor(0.25, measured.window()));
+        assertThat(floor).isEqualTo(new SimilarityFloor(0.25, measured.soloMinSimilarity(), measured.window()));
         assertThat(FusionSettings.defaults().withVectorMinSimilarity(OptionalDouble.of(0))
-                .withVectorSimilarityWindow(OptionalDouble.of(2)).similarityFloor(Optional.of(bge)).isNone()).isTrue();
+                .withVectorSoloMinSimilarity(OptionalDouble.of(0)).withVectorSimilarityWindow(OptionalDouble.of(2))
+                .similarityFloor(Optional.of(bge)).isNone()).isTrue();
         assertThatIllegalArgumentException().isThrownBy(() ->
                 FusionSettings.defaults().withVectorMinSimilarity(OptionalDouble.of(1.5)));
         assertThatIllegalArgumentException().isThrownBy(() ->
