@@ -13,9 +13,11 @@ import java.util.Objects;
  * get at each: what the model's defaults are chosen from, by leaving one conversation out. For each
  * conversation, among the settings whose recall on the <em>other</em> conversations stays within
  * noise of the first setting (neither R@5 nor R@10 drops by more than one standard error of the paired
- * per-question difference), the one whose probes get the fewest rows from the vector arm and neighbour
- * context there is scored on the held-out conversation. (With 1.96 standard errors the choice grew
- * greedy: it picked floors up to 0.70 and lost a point of held-out R@10.)
+ * per-question difference) and that leaves the probes in a small starter tenant as few rows as any
+ * setting does, the one answering most starter questions first (some can only be answered by the vector
+ * arm), then with the lowest solo floor and the highest floor, is scored on the held-out conversation.
+ * (A criterion of 1.96 standard errors with fewest LoCoMo probe rows as the goal grew greedy: it picked
+ * floors up to 0.70 and lost a point of held-out R@10.)
  *
  * @param points        the settings tried; the first is the baseline (normally no floor)
  * @param conversations per conversation id, per setting (same order), per question: recall at each k
@@ -49,19 +51,26 @@ public record FloorSweep(List<Point> points, Map<String, List<List<double[]>>> c
             "risk tolerance is conservative",
             "preferred chains: base and arbitrum",
             "user prefers weekly charts",
-            "the user's dog is called Rex",
-            "user lives in Lisbon and works remotely");
+            "My dog Rex loves chasing tennis balls in the park",
+            "user lives in Lisbon and works remotely",
+            "the user collects vintage fountain pens",
+            "bought a red car last spring");
 
-    /** Questions about the starter memories worded apart from them, with the index of the memory that answers. */
-    public static final Map<String, Integer> STARTER_QUESTIONS = Map.of(
-            "what slippage do I use?", 0,
-            "how much of my money is in crypto", 4,
-            "which networks does the user like", 8,
-            "bitcoin fund flows", 5,
-            "what pet does the user have", 10,
-            "where is home", 11,
-            "editor theme", 6,
-            "trailing stop rule", 3);
+    /**
+     * Questions about the starter memories worded apart from them, with the index of the memory that
+     * answers; the last four share no word with any memory, so only the vector arm can answer them.
+     */
+    public static final Map<String, Integer> STARTER_QUESTIONS = Map.ofEntries(
+            Map.entry("what slippage do I use?", 0),
+            Map.entry("how much of my money is in crypto", 4),
+            Map.entry("which networks does the user like", 8),
+            Map.entry("bitcoin fund flows", 5),
+            Map.entry("editor theme", 6),
+            Map.entry("trailing stop rule", 3),
+            Map.entry("where is home", 11),
+            Map.entry("writing instruments hobby", 12),
+            Map.entry("puppy playing fetch", 10),
+            Map.entry("automobile", 13));
 
     /** One setting: the best match's floor, the same without keyword hits, and the window below it. */
     public record Point(double floor, double solo, double window) {
@@ -127,15 +136,38 @@ public record FloorSweep(List<Point> points, Map<String, List<List<double[]>>> c
         return sum / (over.size() * PROBES.size());
     }
 
-    /** The setting within noise of the baseline whose probes get fewest rows on these conversations. */
+    /**
+     * The setting whose recall on these conversations is within noise of the baseline and that answers
+     * the probes in the starter tenant with as few rows as any setting does (issue 12: nothing related
+     * means an empty or keyword-only answer); among those, the one answering most starter questions
+     * first, then the lowest solo floor (the fewest word-free questions left unanswered), then the
+     * highest floor (more protection at no measured cost).
+     */
     int choose(List<String> over) {
-        int chosen = 0;
-        for (int p = 1; p < points.size(); p++) {
-            if (figures(p, over).withinNoise() && probeRows(p, over) < probeRows(chosen, over)) {
+        double fewestStarterRows = starter.stream().mapToDouble(Starter::probeRows).min().orElse(0);
+        int chosen = -1;
+        for (int p = 0; p < points.size(); p++) {
+            if (!figures(p, over).withinNoise() || starter.get(p).probeRows() > fewestStarterRows) {
+                continue;
+            }
+            if (chosen < 0 || better(p, chosen)) {
                 chosen = p;
             }
         }
-        return chosen;
+        return Math.max(chosen, 0);
+    }
+
+    private boolean better(int p, int than) {
+        int first = Integer.compare(starter.get(p).firstRight(), starter.get(than).firstRight());
+        if (first != 0) {
+            return first > 0;
+        }
+        Point a = points.get(p);
+        Point b = points.get(than);
+        if (a.solo() != b.solo()) {
+            return a.solo() < b.solo();
+        }
+        return a.floor() > b.floor();
     }
 
     public String table() {
@@ -143,7 +175,7 @@ public record FloorSweep(List<Point> points, Map<String, List<List<double[]>>> c
         StringBuilder out = new StringBuilder(String.format(Locale.ROOT,
                 "%nhybrid recall by vector floor / window (all %d conversations; drop = paired mean against the "
                         + "first row, ± one standard error; probe = rows an unrelated query gets beyond keyword "
-                        + "matches; starter = a 12-memory tenant: probe rows, rows per question, answer first)%n",
+                        + "matches; starter = a 14-memory tenant: probe rows, rows per question, answer first)%n",
                 all.size()));
         out.append(String.format(Locale.ROOT, "%-6s %-6s %-6s %6s %6s %6s %6s %15s %15s %6s %8s %6s %6s%n", "floor",
                 "solo", "window", "R@5", "R@10", "R@25", "R@50", "R@5 drop", "R@10 drop", "probe", "starter", "rows",
