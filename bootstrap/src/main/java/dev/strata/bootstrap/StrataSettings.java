@@ -1,82 +1,60 @@
 package dev.strata.bootstrap;
 
-import dev.strata.adapters.http.GatewaySettings;
-import dev.strata.adapters.sqlite.SqliteDatabase;
-import dev.strata.adapters.sqlite.SqliteSettings;
-import dev.strata.application.memory.MemoryLimits;
+import dev.strata.bootstrap.access.VaultSettings;
+import dev.strata.bootstrap.area.AreaSettings;
+import dev.strata.bootstrap.fact.FactSettings;
+import dev.strata.bootstrap.learning.LearningSettings;
+import dev.strata.bootstrap.llm.LlmSettings;
+import dev.strata.bootstrap.memory.MemorySettings;
+import dev.strata.bootstrap.retrieval.EmbeddingSettings;
+import dev.strata.bootstrap.retrieval.SearchSettings;
+import dev.strata.bootstrap.role.RoleSettings;
+import dev.strata.bootstrap.server.ServerSettings;
+import dev.strata.bootstrap.session.SessionSettings;
+import dev.strata.bootstrap.session.WorkspaceSettings;
+import dev.strata.bootstrap.storage.StorageSettings;
 
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Objects;
+import java.util.stream.Stream;
 
-/** Everything the composition root needs, resolved from defaults, environment and flags. */
-public record StrataSettings(Path dataDir, GatewaySettings gateway, MemoryLimits limits, Duration retention,
-                             Duration purgeInterval, int snapshotLimit, SqliteSettings sqlite,
-                             WorkspaceSettings workspace, SessionSettings sessions, LlmSettings llm,
-                             FactSettings facts, RetrievalSettings retrieval) {
+/**
+ * Everything the composition root needs, one field per area's settings ({@code strata.x.*}), resolved
+ * from defaults, environment and flags by {@link SettingsLoader}.
+ */
+public record StrataSettings(StorageSettings storage, ServerSettings server, MemorySettings memory,
+                             SearchSettings search, EmbeddingSettings embedding, LlmSettings llm, FactSettings facts,
+                             WorkspaceSettings workspace, SessionSettings sessions, LearningSettings learning,
+                             VaultSettings vault, RoleSettings roles) {
 
     public StrataSettings {
-        Objects.requireNonNull(dataDir, "dataDir");
-        Objects.requireNonNull(gateway, "gateway");
-        Objects.requireNonNull(limits, "limits");
-        Objects.requireNonNull(retention, "retention");
-        Objects.requireNonNull(purgeInterval, "purgeInterval");
-        Objects.requireNonNull(sqlite, "sqlite");
-        Objects.requireNonNull(workspace, "workspace");
-        Objects.requireNonNull(sessions, "sessions");
-        Objects.requireNonNull(llm, "llm");
-        Objects.requireNonNull(facts, "facts");
-        Objects.requireNonNull(retrieval, "retrieval");
-        if (snapshotLimit < 1) {
-            throw new IllegalArgumentException("snapshot limit must be positive");
-        }
+        Stream.of(storage, server, memory, search, embedding, llm, facts, workspace, sessions, learning, vault, roles)
+                .forEach(area -> Objects.requireNonNull(area, "every area has its settings"));
     }
 
-    public Path databaseFile() {
-        return dataDir.resolve(SqliteDatabase.FILE_NAME);
+    /** The same settings with one area's replaced: {@code settings.with(settings.facts().withSweep(...))}. */
+    public StrataSettings with(AreaSettings area) {
+        StrataSettings changed = new StrataSettings(pick(area, storage), pick(area, server), pick(area, memory),
+                pick(area, search), pick(area, embedding), pick(area, llm), pick(area, facts), pick(area, workspace),
+                pick(area, sessions), pick(area, learning), pick(area, vault),
+                pick(area, roles));
+        if (Stream.of(changed.getClass().getRecordComponents()).noneMatch(c -> c.getType() == area.getClass())) {
+            throw new IllegalArgumentException("no area of the settings is a " + area.getClass().getSimpleName());
+        }
+        return changed;
     }
 
     public StrataSettings withDataDir(Path dir) {
-        return new StrataSettings(dir, gateway, limits, retention, purgeInterval, snapshotLimit, sqlite, workspace,
-                sessions, llm, facts, retrieval);
-    }
-
-    public StrataSettings withSqlite(SqliteSettings s) {
-        return new StrataSettings(dataDir, gateway, limits, retention, purgeInterval, snapshotLimit, s, workspace,
-                sessions, llm, facts, retrieval);
-    }
-
-    public StrataSettings withGateway(GatewaySettings g) {
-        return new StrataSettings(dataDir, g, limits, retention, purgeInterval, snapshotLimit, sqlite, workspace,
-                sessions, llm, facts, retrieval);
+        return with(storage.withDataDir(dir));
     }
 
     public StrataSettings withWorkspaceDir(Path dir) {
-        return withWorkspace(new WorkspaceSettings(dir, workspace.limits()));
+        return with(workspace.withDirectory(dir));
     }
 
-    public StrataSettings withWorkspace(WorkspaceSettings w) {
-        return new StrataSettings(dataDir, gateway, limits, retention, purgeInterval, snapshotLimit, sqlite, w,
-                sessions, llm, facts, retrieval);
-    }
-
-    public StrataSettings withSessions(SessionSettings s) {
-        return new StrataSettings(dataDir, gateway, limits, retention, purgeInterval, snapshotLimit, sqlite, workspace,
-                s, llm, facts, retrieval);
-    }
-
-    public StrataSettings withLlm(LlmSettings l) {
-        return new StrataSettings(dataDir, gateway, limits, retention, purgeInterval, snapshotLimit, sqlite, workspace,
-                sessions, l, facts, retrieval);
-    }
-
-    public StrataSettings withRetrieval(RetrievalSettings r) {
-        return new StrataSettings(dataDir, gateway, limits, retention, purgeInterval, snapshotLimit, sqlite, workspace,
-                sessions, llm, facts, r);
-    }
-
-    public StrataSettings withFacts(FactSettings f) {
-        return new StrataSettings(dataDir, gateway, limits, retention, purgeInterval, snapshotLimit, sqlite, workspace,
-                sessions, llm, f, retrieval);
+    /** {@code replacement} when it is the settings of {@code current}'s area, else {@code current}. */
+    @SuppressWarnings("unchecked")
+    private static <T extends AreaSettings> T pick(AreaSettings replacement, T current) {
+        return replacement.getClass() == current.getClass() ? (T) replacement : current;
     }
 }

@@ -24,4 +24,33 @@ public record Cli(int exitCode, String out, String err) {
             System.setErr(originalErr);
         }
     }
+
+    /** Runs commands one after another and shows what the last one printed, as a terminal does. */
+    public static final class Shell {
+
+        private Cli last;
+
+        /** Runs {@code strata args...} and returns its exit code. */
+        public int run(String... args) {
+            last = Cli.run(args);
+            return last.exitCode();
+        }
+
+        /** What the last command printed on stdout. */
+        public String out() {
+            return last().out();
+        }
+
+        /** What the last command printed on stderr. */
+        public String err() {
+            return last().err();
+        }
+
+        private Cli last() {
+            if (last == null) {
+                throw new IllegalStateException("no command has run yet");
+            }
+            return last;
+        }
+    }
 }

@@ -9,34 +9,28 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** The CLI's contract: help everywhere, usage errors exit 2. */
 class CommandLineTest {
 
-    private String stderr;
-
-    private int run(String... args) {
-        Cli cli = Cli.run(args);
-        stderr = cli.err();
-        return cli.exitCode();
-    }
+    private final Cli.Shell shell = new Cli.Shell();
 
     @Test
     void everyCommandHasHelp() {
-        assertThat(run("--help")).isZero();
-        assertThat(run("serve", "--help")).isZero();
-        assertThat(run("bench", "--help")).isZero();
+        assertThat(shell.run("--help")).isZero();
+        assertThat(shell.run("serve", "--help")).isZero();
+        assertThat(shell.run("bench", "--help")).isZero();
     }
 
     @Test
     void unknownOptionsAndCommandsAreUsageErrors() {
-        assertThat(run("serve", "--bogus")).isEqualTo(2);
-        assertThat(stderr).contains("Unknown option: '--bogus'");
-        assertThat(run("frobnicate")).isEqualTo(2);
-        assertThat(run()).isEqualTo(2);
+        assertThat(shell.run("serve", "--bogus")).isEqualTo(2);
+        assertThat(shell.err()).contains("Unknown option: '--bogus'");
+        assertThat(shell.run("frobnicate")).isEqualTo(2);
+        assertThat(shell.run()).isEqualTo(2);
     }
 
     @Test
     void badOptionValuesAreUsageErrors() {
-        assertThat(run("serve", "--port", "not-a-number")).isEqualTo(2);
-        assertThat(run("bench", "--sizes", "5")).isEqualTo(2);
-        assertThat(stderr).contains("--sizes");
-        assertThat(run("bench", "--rounds", "0")).isEqualTo(2);
+        assertThat(shell.run("serve", "--port", "not-a-number")).isEqualTo(2);
+        assertThat(shell.run("bench", "--sizes", "5")).isEqualTo(2);
+        assertThat(shell.err()).contains("--sizes");
+        assertThat(shell.run("bench", "--rounds", "0")).isEqualTo(2);
     }
 }

@@ -1,23 +1,21 @@
 package dev.strata.bootstrap;
 
-import dev.strata.adapters.http.GatewaySettings;
+import dev.strata.adapters.llm.chat.ChatModelSettings;
 import dev.strata.adapters.llm.chat.ChatProvider;
 import dev.strata.application.fact.ConsolidationReport;
 import dev.strata.application.fact.ConsolidationSettings;
+import dev.strata.bootstrap.fact.FactSettings;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.model.BudgetPolicy;
 import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.IOException;
 import java.io.StringReader;
-import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -33,43 +31,27 @@ class ConsolidationEndToEndTest {
 
     private static final String TENANT = "llm";
 
-    @TempDir
-    Path dataDir;
+    @RegisterExtension
+    final StrataServerExtension server = StrataServerExtension.startedByTest();
 
     private OpenAiStub stub;
-    private Strata strata;
-    private Http http;
 
     @BeforeEach
     void startStub() throws IOException {
-        stub = new OpenAiStub();
+        stub = server.closeAfterStop(new OpenAiStub());
     }
 
     private void start(BudgetPolicy budget) {
-        StrataSettings defaults = SettingsLoader.fromDefaults().load();
-        StrataSettings settings = defaults.withDataDir(dataDir)
-                .withGateway(GatewaySettings.defaults("127.0.0.1", 0))
-                .withLlm(defaults.llm().with(ChatProvider.OPENAI, stub.baseUrl(), "stub-consolidator").withBudget(budget))
-                .withFacts(defaults.facts()
+        server.start(s -> s
+                .with(s.llm().withChat(ChatProvider.OPENAI,
+                        ChatModelSettings.of(stub.baseUrl(), "stub-consolidator", Optional.empty())).withBudget(budget))
+                .with(s.facts()
                         .withConsolidation(ConsolidationSettings.enabled("When unsure, prefer keep_both."))
-                        .withSweep(Duration.ofMillis(20), Duration.ofMillis(200)));
-        strata = Strata.start(settings, Clock.systemUTC());
-        http = new Http(strata.port());
-    }
-
-    @AfterEach
-    void stop() {
-        if (http != null) {
-            http.close();
-        }
-        if (strata != null) {
-            strata.close();
-        }
-        stub.close();
+                        .withSweep(new FactSettings.Sweep(Duration.ofMillis(20), Duration.ofMillis(200)))));
     }
 
     private long record(String content) {
-        JsonObject fact = http.json("POST", "/v1/facts", Json.createObjectBuilder().add("content", content).build()
+        JsonObject fact = server.http().json("POST", "/v1/facts", Json.createObjectBuilder().add("content", content).build()
                 .toString(), TENANT);
         long id = fact.getJsonNumber("id").longValue();
         Http.await("fact " + id + " to settle", () -> !status(id).equals("pending"));
@@ -77,11 +59,11 @@ class ConsolidationEndToEndTest {
     }
 
     private String status(long id) {
-        return http.json("GET", "/v1/facts/" + id, null, TENANT).getString("status");
+        return server.http().json("GET", "/v1/facts/" + id, null, TENANT).getString("status");
     }
 
     private JsonArray events(long id) {
-        return http.json("GET", "/v1/facts/" + id + "/events", null, TENANT).getJsonArray("events");
+        return server.http().json("GET", "/v1/facts/" + id + "/events", null, TENANT).getJsonArray("events");
     }
 
     private static JsonObject requestBody(String raw) {
@@ -94,7 +76,7 @@ class ConsolidationEndToEndTest {
         long weekly = record("user prefers weekly charts");
         assertThat(status(weekly)).isEqualTo("active");
         assertThat(stub.received()).as("nothing similar yet: no model call").isEmpty();
-        long manual = http.json("POST", "/v1/memory",
+        long manual = server.http().json("POST", "/v1/memory",
                 "{\"category\":\"personalization\",\"content\":\"I like weekly candles\"}", TENANT)
                 .getJsonNumber("id").longValue();
 
@@ -103,7 +85,7 @@ class ConsolidationEndToEndTest {
         long daily = record("user prefers daily charts");
 
         assertThat(status(daily)).isEqualTo("active");
-        JsonObject old = http.json("GET", "/v1/facts/" + weekly, null, TENANT);
+        JsonObject old = server.http().json("GET", "/v1/facts/" + weekly, null, TENANT);
         assertThat(old.getString("status")).isEqualTo("retired");
         assertThat(old.getJsonNumber("retired_by").longValue()).isEqualTo(daily);
         JsonObject supersede = events(daily).getJsonObject(0);
@@ -130,7 +112,7 @@ class ConsolidationEndToEndTest {
         assertThat(refused.getString("outcome")).isEqualTo("rejected");
         assertThat(refused.getString("target")).isEqualTo("memory:" + manual);
         assertThat(refused.getString("reason")).contains("user_manual");
-        JsonObject memory = http.json("GET", "/v1/memory/" + manual, null, TENANT);
+        JsonObject memory = server.http().json("GET", "/v1/memory/" + manual, null, TENANT);
         assertThat(memory.getString("content")).isEqualTo("I like weekly candles");
         assertThat(memory.getString("source")).isEqualTo("user_manual");
 
@@ -148,13 +130,13 @@ class ConsolidationEndToEndTest {
         long again = record("the user's preference is daily charts");
         assertThat(status(again)).isEqualTo("retired");
 
-        JsonObject spend = http.json("GET", "/v1/model/spend", null, TENANT);
+        JsonObject spend = server.http().json("GET", "/v1/model/spend", null, TENANT);
         assertThat(spend.getBoolean("enabled")).isTrue();
         assertThat(spend.getString("model")).isEqualTo("stub-consolidator");
         JsonObject consolidation = spend.getJsonObject("by_category").getJsonObject("consolidation");
         assertThat(consolidation.getJsonNumber("calls").longValue()).as("four decisions, one of them repaired").isEqualTo(4);
         assertThat(consolidation.getJsonNumber("input_tokens").longValue()).isEqualTo(5 * 180);
-        assertThat(http.send("GET", "/v1/snapshot", null, TENANT).body())
+        assertThat(server.http().send("GET", "/v1/snapshot", null, TENANT).body())
                 .contains("[fact] user prefers daily charts\n").doesNotContain("[fact] user prefers weekly charts");
     }
 
@@ -163,9 +145,9 @@ class ConsolidationEndToEndTest {
         start(new BudgetPolicy(OptionalLong.of(50), Optional.empty()));
         long weekly = record("user prefers weekly charts");
 
-        long daily = http.json("POST", "/v1/facts", "{\"content\":\"user prefers daily charts\"}", TENANT)
+        long daily = server.http().json("POST", "/v1/facts", "{\"content\":\"user prefers daily charts\"}", TENANT)
                 .getJsonNumber("id").longValue();
-        ConsolidationReport report = strata.services().facts().consolidatePending(Tenant.of(TENANT));
+        ConsolidationReport report = server.strata().core().fact().facts().consolidatePending(Tenant.of(TENANT));
 
         assertThat(report.stoppedBy().orElseThrow()).contains("daily token cap 50");
         assertThat(report.stillPending()).isEqualTo(1);
@@ -174,7 +156,7 @@ class ConsolidationEndToEndTest {
         assertThat(status(daily)).isEqualTo("pending");
         assertThat(events(daily)).isEmpty();
         assertThat(stub.received()).isEmpty();
-        JsonObject spend = http.json("GET", "/v1/model/spend", null, TENANT);
+        JsonObject spend = server.http().json("GET", "/v1/model/spend", null, TENANT);
         assertThat(spend.getJsonNumber("daily_token_cap").longValue()).isEqualTo(50);
         assertThat(spend.getJsonNumber("remaining_tokens").longValue()).isEqualTo(50);
         assertThat(spend.getJsonObject("by_category")).isEmpty();

@@ -22,41 +22,33 @@ class EdgesCommandTest {
     @TempDir
     Path dataDir;
 
-    private String stdout;
-    private String stderr;
+    private final Cli.Shell shell = new Cli.Shell();
 
-    private int run(String... args) {
-        Cli cli = Cli.run(args);
-        stdout = cli.out();
-        stderr = cli.err();
-        return cli.exitCode();
-    }
-
-    private Strata.Opened open() {
-        return Strata.open(SettingsLoader.fromDefaults().load().withDataDir(dataDir), Clock.systemUTC());
+    private StrataCore open() {
+        return StrataCore.open(SettingsLoader.fromDefaults().load().withDataDir(dataDir), Clock.systemUTC());
     }
 
     @Test
     void aRebuildRestoresLostEdgesAndASecondRunAddsNone() throws SQLException {
         Tenant tenant = Tenant.of("cli");
-        try (Strata.Opened opened = open()) {
-            opened.services().memories().write(new WriteMemory(tenant, "lesson", "bought BTC and ETH on base",
+        try (StrataCore core = open()) {
+            core.memory().memories().write(new WriteMemory(tenant, "lesson", "bought BTC and ETH on base",
                     Metadata.EMPTY, Source.USER_MANUAL));
-            opened.services().memories().write(new WriteMemory(Tenant.of("other"), "lesson", "sold SOL",
+            core.memory().memories().write(new WriteMemory(Tenant.of("other"), "lesson", "sold SOL",
                     Metadata.EMPTY, Source.USER_MANUAL));
             // As if the rows predated the edges: the table is emptied behind the store's back.
-            try (Connection c = opened.database().connection(); Statement s = c.createStatement()) {
+            try (Connection c = core.database().connection(); Statement s = c.createStatement()) {
                 s.execute("DELETE FROM memory_edges");
             }
         }
 
-        assertThat(run("edges", "rebuild", "--data-dir", dataDir.toString())).isZero();
-        assertThat(stdout).contains("replayed 2 memories: 5 edges added");
-        assertThat(run("edges", "rebuild", "--data-dir", dataDir.toString())).isZero();
-        assertThat(stdout).contains("replayed 2 memories: 0 edges added");
+        assertThat(shell.run("edges", "rebuild", "--data-dir", dataDir.toString())).isZero();
+        assertThat(shell.out()).contains("replayed 2 memories: 5 edges added");
+        assertThat(shell.run("edges", "rebuild", "--data-dir", dataDir.toString())).isZero();
+        assertThat(shell.out()).contains("replayed 2 memories: 0 edges added");
 
-        try (Strata.Opened opened = open()) {
-            var btc = opened.services().entities().neighborhood(tenant, "BTC", Optional.empty(), Optional.empty());
+        try (StrataCore core = open()) {
+            var btc = core.memory().entities().neighborhood(tenant, "BTC", Optional.empty(), Optional.empty());
             assertThat(btc.memories()).singleElement()
                     .satisfies(l -> assertThat(l.memory().content()).isEqualTo("bought BTC and ETH on base"));
         }
@@ -64,9 +56,9 @@ class EdgesCommandTest {
 
     @Test
     void withoutASubcommandItIsAUsageError() {
-        assertThat(run("edges", "--help")).isZero();
-        assertThat(run("edges", "rebuild", "--help")).isZero();
-        assertThat(run("edges")).isEqualTo(2);
-        assertThat(stderr).contains("rebuild");
+        assertThat(shell.run("edges", "--help")).isZero();
+        assertThat(shell.run("edges", "rebuild", "--help")).isZero();
+        assertThat(shell.run("edges")).isEqualTo(2);
+        assertThat(shell.err()).contains("rebuild");
     }
 }

@@ -2,6 +2,7 @@ package dev.strata.bootstrap;
 
 import dev.strata.adapters.http.GatewaySettings;
 import dev.strata.adapters.llm.embedding.EmbeddingProvider;
+import dev.strata.bootstrap.server.ServerSettings;
 import io.helidon.config.Config;
 import io.helidon.config.ConfigSources;
 import jakarta.json.JsonObject;
@@ -69,7 +70,7 @@ class EmbeddingProviderDegradeTest {
 
     private String searchMode(StrataSettings settings) {
         try (Strata strata = Strata.start(settings.withDataDir(dataDir)
-                .withGateway(GatewaySettings.defaults("127.0.0.1", 0)), Clock.systemUTC());
+                .with(new ServerSettings(GatewaySettings.defaults("127.0.0.1", 0))), Clock.systemUTC());
              Http http = new Http(strata.port())) {
             http.json("POST", "/v1/memory", "{\"category\":\"lesson\",\"content\":\"trail BTC stops by 8%\"}", "t");
             JsonObject reply = http.json("POST", "/v1/memory/search", "{\"query\":\"BTC stops\"}", "t");
@@ -82,7 +83,7 @@ class EmbeddingProviderDegradeTest {
     void the_anthropic_provider_starts_with_keyword_search_and_one_warning() {
         StrataSettings settings = loader(Map.of("EMBEDDING_PROVIDER", "anthropic")).load();
 
-        assertThat(settings.retrieval().provider()).isEqualTo(EmbeddingProvider.DISABLED);
+        assertThat(settings.embedding().provider()).isEqualTo(EmbeddingProvider.DISABLED);
         assertThat(searchMode(settings)).isEqualTo("keyword");
         assertThat(warnings).singleElement().satisfies(w -> assertThat(w.getMessage())
                 .contains("anthropic").contains("no embeddings API").contains("keyword-only"));
@@ -117,8 +118,8 @@ class EmbeddingProviderDegradeTest {
 
     @Test
     void the_similarity_floor_is_the_models_unless_configured() {
-        assertThat(loader(Map.of()).load().retrieval().fusion().vectorMinSimilarity()).isEmpty();
-        assertThat(loader(Map.of("STRATA_SEARCH_VECTOR_MIN_SIMILARITY", "0.6")).load().retrieval().fusion()
+        assertThat(loader(Map.of()).load().search().fusion().vectorMinSimilarity()).isEmpty();
+        assertThat(loader(Map.of("STRATA_SEARCH_VECTOR_MIN_SIMILARITY", "0.6")).load().search().fusion()
                 .vectorMinSimilarity()).hasValue(0.6);
     }
 }

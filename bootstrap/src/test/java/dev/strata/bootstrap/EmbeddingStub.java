@@ -126,7 +126,8 @@ public final class EmbeddingStub implements AutoCloseable {
         return v;
     }
 
-    private static void send(HttpExchange exchange, int status, String body) throws IOException {
+    /** Answers {@code body} as JSON: the reply every OpenAI-compatible stub sends. */
+    static void send(HttpExchange exchange, int status, String body) throws IOException {
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
         exchange.getResponseHeaders().add("Content-Type", "application/json");
         exchange.sendResponseHeaders(status, bytes.length);

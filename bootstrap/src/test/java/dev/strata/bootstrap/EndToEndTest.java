@@ -1,16 +1,11 @@
 package dev.strata.bootstrap;
 
-import dev.strata.adapters.http.GatewaySettings;
 import jakarta.json.JsonObject;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Clock;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -20,77 +15,60 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class EndToEndTest {
 
-    @TempDir
-    static Path dataDir;
-
-    private static Strata strata;
-    private static Http http;
-
-    @BeforeAll
-    static void start() {
-        StrataSettings settings = SettingsLoader.fromDefaults().load().withDataDir(dataDir)
-                .withGateway(GatewaySettings.defaults("127.0.0.1", 0));
-        strata = Strata.start(settings, Clock.systemUTC());
-        http = new Http(strata.port());
-    }
-
-    @AfterAll
-    static void stop() {
-        http.close();
-        strata.close();
-    }
+    @RegisterExtension
+    static final StrataServerExtension server = StrataServerExtension.started();
 
     @Test
     void theReadmeSessionWritesSearchesDeletesRestoresAndRendersASnapshot() throws Exception {
-        HttpResponse<String> written = http.send("POST", "/v1/memory",
+        HttpResponse<String> written = server.http().send("POST", "/v1/memory",
                 "{\"category\":\"preference\",\"content\":\"always use 0.5% slippage on swaps\"}", "e2e");
         assertThat(written.statusCode()).isEqualTo(201);
         long id = Http.json(written).getJsonNumber("id").longValue();
 
-        HttpResponse<String> found = http.send("POST", "/v1/memory/search",
+        HttpResponse<String> found = server.http().send("POST", "/v1/memory/search",
                 "{\"query\":\"what slippage does the user like?\"}", "e2e");
         assertThat(found.statusCode()).isEqualTo(200);
         assertThat(Http.json(found).getJsonArray("hits").getJsonObject(0).getJsonNumber("id").longValue()).isEqualTo(id);
 
-        assertThat(http.send("PUT", "/v1/profile/risk_tolerance", "{\"value\":\"conservative\"}", "e2e").statusCode())
+        assertThat(server.http().send("PUT", "/v1/profile/risk_tolerance", "{\"value\":\"conservative\"}", "e2e").statusCode())
                 .isEqualTo(200);
-        String snapshot = http.send("GET", "/v1/snapshot", null, "e2e").body();
+        String snapshot = server.http().send("GET", "/v1/snapshot", null, "e2e").body();
         assertThat(snapshot).startsWith("<memory-context>").endsWith("</memory-context>")
                 .contains("- risk_tolerance: conservative", "[preference] always use 0.5% slippage on swaps");
 
-        assertThat(http.send("DELETE", "/v1/memory/" + id, null, "e2e").statusCode()).isEqualTo(204);
-        assertThat(http.send("GET", "/v1/memory/" + id, null, "e2e").statusCode()).isEqualTo(404);
-        assertThat(Http.json(http.send("POST", "/v1/memory/search", "{\"query\":\"slippage\"}", "e2e")).getJsonArray("hits"))
+        assertThat(server.http().send("DELETE", "/v1/memory/" + id, null, "e2e").statusCode()).isEqualTo(204);
+        assertThat(server.http().send("GET", "/v1/memory/" + id, null, "e2e").statusCode()).isEqualTo(404);
+        assertThat(Http.json(server.http().send("POST", "/v1/memory/search", "{\"query\":\"slippage\"}", "e2e")).getJsonArray("hits"))
                 .isEmpty();
-        assertThat(http.send("GET", "/v1/snapshot", null, "e2e").body()).doesNotContain("slippage");
+        assertThat(server.http().send("GET", "/v1/snapshot", null, "e2e").body()).doesNotContain("slippage");
 
-        HttpResponse<String> restored = http.send("POST", "/v1/memory/" + id + "/restore", null, "e2e");
+        HttpResponse<String> restored = server.http().send("POST", "/v1/memory/" + id + "/restore", null, "e2e");
         assertThat(restored.statusCode()).isEqualTo(200);
-        assertThat(Http.json(http.send("POST", "/v1/memory/search", "{\"query\":\"slippage\"}", "e2e")).getJsonArray("hits"))
+        assertThat(Http.json(server.http().send("POST", "/v1/memory/search", "{\"query\":\"slippage\"}", "e2e")).getJsonArray("hits"))
                 .hasSize(1);
     }
 
     @Test
     void aSecondTenantSeesNoneOfTheFirstTenantsData() throws Exception {
-        long id = Http.json(http.send("POST", "/v1/memory", "{\"category\":\"lesson\",\"content\":\"private lesson about BTC\"}",
+        long id = Http.json(server.http().send("POST", "/v1/memory", "{\"category\":\"lesson\",\"content\":\"private lesson about BTC\"}",
                 "owner")).getJsonNumber("id").longValue();
 
-        assertThat(http.send("GET", "/v1/memory/" + id, null, "intruder").statusCode()).isEqualTo(404);
-        assertThat(http.send("PATCH", "/v1/memory/" + id, "{\"content\":\"hijacked\"}", "intruder").statusCode())
+        assertThat(server.http().send("GET", "/v1/memory/" + id, null, "intruder").statusCode()).isEqualTo(404);
+        assertThat(server.http().send("PATCH", "/v1/memory/" + id, "{\"content\":\"hijacked\"}", "intruder").statusCode())
                 .isEqualTo(404);
-        assertThat(http.send("DELETE", "/v1/memory/" + id, null, "intruder").statusCode()).isEqualTo(404);
-        assertThat(Http.json(http.send("GET", "/v1/memory", null, "intruder")).getJsonArray("memories")).isEmpty();
-        assertThat(Http.json(http.send("POST", "/v1/memory/search", "{\"query\":\"BTC lesson\"}", "intruder"))
+        assertThat(server.http().send("DELETE", "/v1/memory/" + id, null, "intruder").statusCode()).isEqualTo(404);
+        assertThat(Http.json(server.http().send("GET", "/v1/memory", null, "intruder")).getJsonArray("memories")).isEmpty();
+        assertThat(Http.json(server.http().send("POST", "/v1/memory/search", "{\"query\":\"BTC lesson\"}", "intruder"))
                 .getJsonArray("hits")).isEmpty();
-        assertThat(http.send("GET", "/v1/snapshot", null, "intruder").body()).doesNotContain("BTC");
+        assertThat(server.http().send("GET", "/v1/snapshot", null, "intruder").body()).doesNotContain("BTC");
 
-        assertThat(Http.json(http.send("GET", "/v1/memory/" + id, null, "owner")).getString("content"))
+        assertThat(Http.json(server.http().send("GET", "/v1/memory/" + id, null, "owner")).getString("content"))
                 .isEqualTo("private lesson about BTC");
     }
 
     @Test
     void theDatabaseLivesInTheDataDirectoryAndHealthReportsReady() throws Exception {
-        assertThat(Files.exists(dataDir.resolve("strata.db"))).isTrue();
-        assertThat(http.send("GET", "/observe/health", null, null).statusCode()).isBetween(200, 204);
+        assertThat(Files.exists(server.directory().resolve("data").resolve("strata.db"))).isTrue();
+        assertThat(server.http().send("GET", "/observe/health", null, null).statusCode()).isBetween(200, 204);
     }
 }

@@ -1,14 +1,10 @@
 package dev.strata.bootstrap;
 
-import dev.strata.bootstrap.cli.StrataCommand;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
-import java.io.PrintWriter;
 import java.io.StringReader;
-import java.io.StringWriter;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 
@@ -21,24 +17,11 @@ class EvalCommandTest {
         return Path.of(EvalCommandTest.class.getResource("/locomo-tiny.json").toURI());
     }
 
-    private record Run(int exit, String out, String err) {
-    }
-
-    private static Run run(String... args) {
-        CommandLine cli = StrataCommand.commandLine();
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
-        int exit = cli.execute(args);
-        return new Run(exit, out.toString(), err.toString());
-    }
-
     @Test
     void everyModeReportsRecallAtEachKPerCategoryAndLatency() throws Exception {
-        Run run = run("eval", "locomo", fixture().toString(), "--json", "--embedding-provider", "local");
+        Cli run = Cli.run("eval", "locomo", fixture().toString(), "--json", "--embedding-provider", "local");
 
-        assertThat(run.exit()).as(run.err()).isZero();
+        assertThat(run.exitCode()).as(run.err()).isZero();
         JsonObject report = Json.createReader(new StringReader(run.out())).readObject();
         assertThat(report.keySet()).containsExactlyInAnyOrder("bm25", "vector", "hybrid");
         for (String mode : report.keySet()) {
@@ -63,27 +46,27 @@ class EvalCommandTest {
 
     @Test
     void keywordOnlyRunsWithEmbeddingsDisabledAndPrintsATable() throws Exception {
-        Run run = run("eval", "locomo", fixture().toString(), "--modes", "bm25", "--embedding-provider", "disabled",
+        Cli run = Cli.run("eval", "locomo", fixture().toString(), "--modes", "bm25", "--embedding-provider", "disabled",
                 "--limit-conversations", "1");
 
-        assertThat(run.exit()).as(run.err()).isZero();
+        assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(run.out()).contains("bm25").contains("R@10").contains("overall").doesNotContain("hybrid");
     }
 
     @Test
     void vectorModesWithEmbeddingsDisabledFailWithAReason() throws Exception {
-        Run run = run("eval", "locomo", fixture().toString(), "--modes", "hybrid", "--embedding-provider", "disabled");
+        Cli run = Cli.run("eval", "locomo", fixture().toString(), "--modes", "hybrid", "--embedding-provider", "disabled");
 
-        assertThat(run.exit()).isEqualTo(1);
+        assertThat(run.exitCode()).isEqualTo(1);
         assertThat(run.err()).contains("need embeddings");
     }
 
     @Test
     void a_floor_sweep_reports_recall_per_setting_and_the_leave_one_conversation_out_choice() throws Exception {
-        Run run = run("eval", "locomo", fixture().toString(), "--embedding-provider", "local",
+        Cli run = Cli.run("eval", "locomo", fixture().toString(), "--embedding-provider", "local",
                 "--vector-min-similarity", "0,0.6", "--vector-similarity-window", "2,0.1");
 
-        assertThat(run.exit()).as(run.err()).isZero();
+        assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(run.out()).contains("R@10 drop").contains("leave one conversation out").contains("pooled")
                 .contains("chosen on all conversations");
         // four settings: 0/2, 0/0.1, 0.6/2, 0.6/0.1
@@ -92,13 +75,13 @@ class EvalCommandTest {
 
     @Test
     void badOptionsAreRefusedNamingTheOption() throws Exception {
-        assertThat(run("eval", "locomo", fixture().toString(), "--vector-min-similarity", "0",
+        assertThat(Cli.run("eval", "locomo", fixture().toString(), "--vector-min-similarity", "0",
                 "--vector-similarity-window", "3").err()).contains("--vector-similarity-window");
-        assertThat(run("eval", "locomo", fixture().toString(), "--vector-min-similarity", "1.2").err())
+        assertThat(Cli.run("eval", "locomo", fixture().toString(), "--vector-min-similarity", "1.2").err())
                 .contains("--vector-min-similarity");
-        assertThat(run("eval", "locomo", "no-such-file.json").err()).contains("FILE");
-        assertThat(run("eval", "locomo", "x.json", "--modes", "fuzzy").err()).contains("--modes");
-        assertThat(run("eval", "locomo", "x.json", "--limit-conversations", "0").err())
+        assertThat(Cli.run("eval", "locomo", "no-such-file.json").err()).contains("FILE");
+        assertThat(Cli.run("eval", "locomo", "x.json", "--modes", "fuzzy").err()).contains("--modes");
+        assertThat(Cli.run("eval", "locomo", "x.json", "--limit-conversations", "0").err())
                 .contains("--limit-conversations");
     }
 }

@@ -15,45 +15,37 @@ class FactsCommandTest {
     @TempDir
     Path dataDir;
 
-    private String stdout;
-    private String stderr;
-
-    private int run(String... args) {
-        Cli cli = Cli.run(args);
-        stdout = cli.out();
-        stderr = cli.err();
-        return cli.exitCode();
-    }
+    private final Cli.Shell shell = new Cli.Shell();
 
     @Test
     void consolidatesPendingFactsAndListsThem() {
         StrataSettings settings = SettingsLoader.fromDefaults().load().withDataDir(dataDir);
-        try (Strata.Opened opened = Strata.open(settings, Clock.systemUTC())) {
-            opened.services().facts().recordFact(Tenant.of("cli"), "prefers weekly charts");
-            opened.services().facts().recordFact(Tenant.of("cli"), "Prefers weekly charts.");
+        try (StrataCore core = StrataCore.open(settings, Clock.systemUTC())) {
+            core.fact().facts().recordFact(Tenant.of("cli"), "prefers weekly charts");
+            core.fact().facts().recordFact(Tenant.of("cli"), "Prefers weekly charts.");
         }
 
-        assertThat(run("facts", "consolidate", "--data-dir", dataDir.toString())).isZero();
-        assertThat(stdout).contains("cli: 1 activated, 1 duplicates, 0 superseded, 0 refused, 0 still pending");
+        assertThat(shell.run("facts", "consolidate", "--data-dir", dataDir.toString())).isZero();
+        assertThat(shell.out()).contains("cli: 1 activated, 1 duplicates, 0 superseded, 0 refused, 0 still pending");
 
-        assertThat(run("facts", "list", "--tenant", "cli", "--status", "active", "--data-dir", dataDir.toString()))
+        assertThat(shell.run("facts", "list", "--tenant", "cli", "--status", "active", "--data-dir", dataDir.toString()))
                 .isZero();
-        assertThat(stdout).contains("active  prefers weekly charts").doesNotContain("Prefers");
-        assertThat(run("facts", "list", "--tenant", "cli", "--status", "retired", "--data-dir", dataDir.toString()))
+        assertThat(shell.out()).contains("active  prefers weekly charts").doesNotContain("Prefers");
+        assertThat(shell.run("facts", "list", "--tenant", "cli", "--status", "retired", "--data-dir", dataDir.toString()))
                 .isZero();
-        assertThat(stdout).contains("retired Prefers weekly charts.  (retired by #1)");
+        assertThat(shell.out()).contains("retired Prefers weekly charts.  (retired by #1)");
 
-        assertThat(run("facts", "consolidate", "--data-dir", dataDir.toString())).isZero();
-        assertThat(stdout).contains("no pending facts");
+        assertThat(shell.run("facts", "consolidate", "--data-dir", dataDir.toString())).isZero();
+        assertThat(shell.out()).contains("no pending facts");
     }
 
     @Test
     void badArgumentsAreUsageErrors() {
-        assertThat(run("facts", "--help")).isZero();
-        assertThat(run("facts")).isEqualTo(2);
-        assertThat(run("facts", "list", "--status", "deleted", "--data-dir", dataDir.toString())).isEqualTo(2);
-        assertThat(stderr).contains("status");
-        assertThat(run("facts", "consolidate", "--tenant", "Not Valid", "--data-dir", dataDir.toString())).isEqualTo(2);
-        assertThat(stderr).contains("--tenant");
+        assertThat(shell.run("facts", "--help")).isZero();
+        assertThat(shell.run("facts")).isEqualTo(2);
+        assertThat(shell.run("facts", "list", "--status", "deleted", "--data-dir", dataDir.toString())).isEqualTo(2);
+        assertThat(shell.err()).contains("status");
+        assertThat(shell.run("facts", "consolidate", "--tenant", "Not Valid", "--data-dir", dataDir.toString())).isEqualTo(2);
+        assertThat(shell.err()).contains("--tenant");
     }
 }

@@ -1,16 +1,12 @@
 package dev.strata.bootstrap;
 
-import dev.strata.adapters.http.GatewaySettings;
+import dev.strata.bootstrap.fact.FactSettings;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -23,35 +19,17 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class FactsEndToEndTest {
 
-    @TempDir
-    static Path dataDir;
-
-    private static Strata strata;
-    private static Http http;
-
-    @BeforeAll
-    static void start() {
-        StrataSettings defaults = SettingsLoader.fromDefaults().load();
-        StrataSettings settings = defaults.withDataDir(dataDir)
-                .withGateway(GatewaySettings.defaults("127.0.0.1", 0))
-                .withFacts(defaults.facts().withSweep(Duration.ofMillis(20), Duration.ofMillis(200)));
-        strata = Strata.start(settings, Clock.systemUTC());
-        http = new Http(strata.port());
-    }
-
-    @AfterAll
-    static void stop() {
-        http.close();
-        strata.close();
-    }
+    @RegisterExtension
+    static final StrataServerExtension server = StrataServerExtension.started(
+            s -> s.with(s.facts().withSweep(new FactSettings.Sweep(Duration.ofMillis(20), Duration.ofMillis(200)))));
 
     private static JsonArray facts(String status, String tenant) {
-        return http.json("GET", "/v1/facts?status=" + status + "&limit=500", null, tenant).getJsonArray("facts");
+        return server.http().json("GET", "/v1/facts?status=" + status + "&limit=500", null, tenant).getJsonArray("facts");
     }
 
     @Test
     void recordedFactsAreAcceptedPendingAndConvergeToOneActiveFactPerStatement() {
-        HttpResponse<String> accepted = http.send("POST", "/v1/facts", "{\"content\":\"User prefers weekly charts.\"}", "e2e");
+        HttpResponse<String> accepted = server.http().send("POST", "/v1/facts", "{\"content\":\"User prefers weekly charts.\"}", "e2e");
         assertThat(accepted.statusCode()).isEqualTo(202);
         JsonObject first = Http.json(accepted);
         assertThat(accepted.headers().firstValue("Location")).contains("/v1/facts/" + first.getJsonNumber("id"));
@@ -59,12 +37,12 @@ class FactsEndToEndTest {
         assertThat(first.getString("source")).isEqualTo("agent_recorded");
         long firstId = first.getJsonNumber("id").longValue();
 
-        JsonObject tool = http.json("POST", "/v1/tools/memory_write",
+        JsonObject tool = server.http().json("POST", "/v1/tools/memory_write",
                 "{\"category\":\"fact\",\"content\":\"user prefers WEEKLY charts\",\"metadata\":{\"confidence\":0.9}}", "e2e");
         assertThat(tool.getBoolean("ok")).isTrue();
         assertThat(tool.getJsonObject("data").getString("status")).isEqualTo("pending");
         long restatedId = tool.getJsonObject("data").getJsonNumber("id").longValue();
-        http.send("POST", "/v1/facts", "{\"content\":\"user holds BTC long term\"}", "e2e");
+        server.http().send("POST", "/v1/facts", "{\"content\":\"user holds BTC long term\"}", "e2e");
 
         Http.await("the sweep", () -> facts("pending", "e2e").isEmpty());
 
@@ -76,26 +54,26 @@ class FactsEndToEndTest {
         assertThat(retired.getJsonNumber("id").longValue()).isEqualTo(restatedId);
         assertThat(retired.getJsonNumber("retired_by").longValue()).isEqualTo(firstId);
 
-        JsonObject trail = http.json("GET", "/v1/facts/" + restatedId + "/events", null, "e2e");
+        JsonObject trail = server.http().json("GET", "/v1/facts/" + restatedId + "/events", null, "e2e");
         JsonObject event = trail.getJsonArray("events").getJsonObject(0);
         assertThat(event.getString("decision")).isEqualTo("duplicate");
         assertThat(event.getString("outcome")).isEqualTo("applied");
         assertThat(event.getString("target")).isEqualTo("fact:" + firstId);
         assertThat(event.getString("model")).isEqualTo("deterministic");
-        assertThat(http.json("GET", "/v1/facts/" + firstId + "/events", null, "e2e").getJsonArray("events"))
+        assertThat(server.http().json("GET", "/v1/facts/" + firstId + "/events", null, "e2e").getJsonArray("events"))
                 .isEqualTo(trail.getJsonArray("events"));
 
-        String snapshot = http.send("GET", "/v1/snapshot", null, "e2e").body();
+        String snapshot = server.http().send("GET", "/v1/snapshot", null, "e2e").body();
         assertThat(snapshot).contains("[fact] User prefers weekly charts.\n[fact] user holds BTC long term\n")
                 .doesNotContain("WEEKLY");
-        assertThat(http.send("GET", "/v1/snapshot", null, "someone-else").body()).doesNotContain("[fact]");
-        assertThat(http.send("GET", "/v1/facts/" + firstId, null, "someone-else").statusCode()).isEqualTo(404);
-        assertThat(http.send("GET", "/v1/facts/" + firstId + "/events", null, "someone-else").statusCode()).isEqualTo(404);
+        assertThat(server.http().send("GET", "/v1/snapshot", null, "someone-else").body()).doesNotContain("[fact]");
+        assertThat(server.http().send("GET", "/v1/facts/" + firstId, null, "someone-else").statusCode()).isEqualTo(404);
+        assertThat(server.http().send("GET", "/v1/facts/" + firstId + "/events", null, "someone-else").statusCode()).isEqualTo(404);
     }
 
     @Test
     void otherCategoriesStillGoToTheMemoryTable() {
-        JsonObject written = http.json("POST", "/v1/tools/memory_write",
+        JsonObject written = server.http().json("POST", "/v1/tools/memory_write",
                 "{\"category\":\"preference\",\"content\":\"always 0.5% slippage\"}", "tools");
         assertThat(written.getJsonObject("data").containsKey("memory")).isTrue();
         assertThat(facts("pending", "tools")).isEmpty();
@@ -104,37 +82,37 @@ class FactsEndToEndTest {
 
     @Test
     void withoutAModelTheSpendEndpointReportsLlmFeaturesDisabled() {
-        JsonObject spend = http.json("GET", "/v1/model/spend", null, "e2e");
+        JsonObject spend = server.http().json("GET", "/v1/model/spend", null, "e2e");
         assertThat(spend.getBoolean("enabled")).isFalse();
         assertThat(spend.getString("model")).isEqualTo("none");
         assertThat(spend.getString("day")).isEqualTo(LocalDate.now(ZoneOffset.UTC).toString());
         assertThat(spend.getJsonObject("total").getString("usd")).isEqualTo("0");
         assertThat(spend.isNull("daily_token_cap")).isTrue();
 
-        JsonObject past = http.json("GET", "/v1/model/spend?day=2026-01-31", null, "e2e");
+        JsonObject past = server.http().json("GET", "/v1/model/spend?day=2026-01-31", null, "e2e");
         assertThat(past.getString("day")).isEqualTo("2026-01-31");
         assertThat(past.getJsonObject("by_category")).isEmpty();
-        assertThat(http.json("GET", "/v1/facts", null, "e2e").getBoolean("llm_consolidation")).isFalse();
+        assertThat(server.http().json("GET", "/v1/facts", null, "e2e").getBoolean("llm_consolidation")).isFalse();
     }
 
     @Test
     void badInputIsAProblemNamingTheField() {
-        assertProblem(http.send("POST", "/v1/facts", "{}", "e2e"), 400, "content");
-        assertProblem(http.send("POST", "/v1/facts", "{\"content\":\"   \"}", "e2e"), 400, "content");
-        assertProblem(http.send("POST", "/v1/facts", "{\"content\":42}", "e2e"), 400, "content");
-        assertProblem(http.send("POST", "/v1/facts", "{\"content\":\"x\",\"status\":\"active\"}", "e2e"), 400, "status");
-        assertProblem(http.send("POST", "/v1/facts", "{\"content\":\"" + "x".repeat(9000) + "\"}", "e2e"), 400, "content");
-        assertProblem(http.send("POST", "/v1/facts", "not json", "e2e"), 400, "body");
-        assertProblem(http.send("GET", "/v1/facts?status=deleted", null, "e2e"), 400, "status");
-        assertProblem(http.send("GET", "/v1/facts?limit=0", null, "e2e"), 400, "limit");
-        assertProblem(http.send("GET", "/v1/facts?limit=many", null, "e2e"), 400, "limit");
-        assertProblem(http.send("GET", "/v1/facts/abc", null, "e2e"), 400, "id");
-        assertProblem(http.send("GET", "/v1/facts/0/events", null, "e2e"), 400, "id");
-        assertProblem(http.send("GET", "/v1/model/spend?day=yesterday", null, "e2e"), 400, "day");
-        assertProblem(http.send("GET", "/v1/model/spend", null, "Not A Tenant"), 400, "X-Strata-Tenant");
-        assertThat(http.send("GET", "/v1/facts/987654/events", null, "e2e").statusCode()).isEqualTo(404);
+        assertProblem(server.http().send("POST", "/v1/facts", "{}", "e2e"), 400, "content");
+        assertProblem(server.http().send("POST", "/v1/facts", "{\"content\":\"   \"}", "e2e"), 400, "content");
+        assertProblem(server.http().send("POST", "/v1/facts", "{\"content\":42}", "e2e"), 400, "content");
+        assertProblem(server.http().send("POST", "/v1/facts", "{\"content\":\"x\",\"status\":\"active\"}", "e2e"), 400, "status");
+        assertProblem(server.http().send("POST", "/v1/facts", "{\"content\":\"" + "x".repeat(9000) + "\"}", "e2e"), 400, "content");
+        assertProblem(server.http().send("POST", "/v1/facts", "not json", "e2e"), 400, "body");
+        assertProblem(server.http().send("GET", "/v1/facts?status=deleted", null, "e2e"), 400, "status");
+        assertProblem(server.http().send("GET", "/v1/facts?limit=0", null, "e2e"), 400, "limit");
+        assertProblem(server.http().send("GET", "/v1/facts?limit=many", null, "e2e"), 400, "limit");
+        assertProblem(server.http().send("GET", "/v1/facts/abc", null, "e2e"), 400, "id");
+        assertProblem(server.http().send("GET", "/v1/facts/0/events", null, "e2e"), 400, "id");
+        assertProblem(server.http().send("GET", "/v1/model/spend?day=yesterday", null, "e2e"), 400, "day");
+        assertProblem(server.http().send("GET", "/v1/model/spend", null, "Not A Tenant"), 400, "X-Strata-Tenant");
+        assertThat(server.http().send("GET", "/v1/facts/987654/events", null, "e2e").statusCode()).isEqualTo(404);
 
-        JsonObject tool = Http.json(http.send("POST", "/v1/tools/memory_write", "{\"category\":\"fact\"}", "e2e"));
+        JsonObject tool = Http.json(server.http().send("POST", "/v1/tools/memory_write", "{\"category\":\"fact\"}", "e2e"));
         assertThat(tool.getBoolean("ok")).isFalse();
         assertThat(tool.getString("field")).isEqualTo("content");
     }

@@ -24,21 +24,31 @@ final class Http implements AutoCloseable {
     }
 
     HttpResponse<String> send(String method, String path, String body, String tenant) {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+        HttpRequest.Builder b = HttpRequest.newBuilder(uri(path))
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
                         : HttpRequest.BodyPublishers.ofString(body))
                 .header("Content-Type", "application/json");
         if (tenant != null) {
             b.header("X-Strata-Tenant", tenant);
         }
+        return send(b.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** Any request, for what {@link #send(String, String, String, String)} does not shape (other bodies, headers). */
+    <T> HttpResponse<T> send(HttpRequest request, HttpResponse.BodyHandler<T> body) {
         try {
-            return client.send(b.build(), HttpResponse.BodyHandlers.ofString());
+            return client.send(request, body);
         } catch (IOException e) {
             throw new IllegalStateException(e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
+    }
+
+    /** {@code path} on the server. */
+    URI uri(String path) {
+        return URI.create("http://127.0.0.1:" + port + path);
     }
 
     JsonObject json(String method, String path, String body, String tenant) {

@@ -1,22 +1,13 @@
 package dev.strata.bootstrap;
 
-import dev.strata.adapters.http.GatewaySettings;
 import dev.strata.adapters.llm.embedding.EmbeddingProvider;
 import io.helidon.config.Config;
 import io.helidon.config.ConfigSources;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
-import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
-import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 
@@ -28,33 +19,16 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class HybridSearchEndToEndTest {
 
-    @TempDir
-    static Path dataDir;
-
-    private static Strata strata;
-    private static Http http;
-
-    @BeforeAll
-    static void start() {
-        StrataSettings defaults = SettingsLoader.fromDefaults().load();
-        strata = Strata.start(defaults.withDataDir(dataDir)
-                .withRetrieval(defaults.retrieval().withProvider(EmbeddingProvider.LOCAL))
-                .withGateway(GatewaySettings.defaults("127.0.0.1", 0)), Clock.systemUTC());
-        http = new Http(strata.port());
-    }
-
-    @AfterAll
-    static void stop() {
-        http.close();
-        strata.close();
-    }
+    @RegisterExtension
+    static final StrataServerExtension server =
+            StrataServerExtension.started(s -> s.with(s.embedding().withProvider(EmbeddingProvider.LOCAL)));
 
     @Test
     void withoutAnyConfigurationTheProviderIsTheLocalModel() {
         StrataSettings unconfigured = new SettingsLoader(Config.just(ConfigSources.classpath("application.yaml")),
                 Map.of()).load();
 
-        assertThat(unconfigured.retrieval().provider()).isEqualTo(EmbeddingProvider.LOCAL);
+        assertThat(unconfigured.embedding().provider()).isEqualTo(EmbeddingProvider.LOCAL);
     }
 
     @Test
@@ -64,7 +38,7 @@ class HybridSearchEndToEndTest {
         write("hybrid", "Switched the build server to a faster disk");
         awaitEmbedded(dog);
 
-        JsonObject reply = http.json("POST", "/v1/memory/search", "{\"query\":\"puppy playing fetch\"}", "hybrid");
+        JsonObject reply = server.http().json("POST", "/v1/memory/search", "{\"query\":\"puppy playing fetch\"}", "hybrid");
 
         assertThat(reply.getString("search_mode")).isEqualTo("hybrid");
         JsonObject first = reply.getJsonArray("hits").getJsonObject(0);
@@ -78,7 +52,7 @@ class HybridSearchEndToEndTest {
         write("tools", "prefers dark mode in every editor");
         awaitEmbedded(swap);
 
-        JsonObject envelope = http.json("POST", "/v1/tools/memory_search", "{\"query\":\"slippage on swaps\"}",
+        JsonObject envelope = server.http().json("POST", "/v1/tools/memory_search", "{\"query\":\"slippage on swaps\"}",
                 "tools");
 
         JsonObject data = envelope.getJsonObject("data");
@@ -96,7 +70,7 @@ class HybridSearchEndToEndTest {
         awaitEmbedded(mine);
         awaitEmbedded(theirs);
 
-        JsonObject reply = http.json("POST", "/v1/memory/search", "{\"query\":\"writing instruments hobby\"}",
+        JsonObject reply = server.http().json("POST", "/v1/memory/search", "{\"query\":\"writing instruments hobby\"}",
                 "tenant-a");
 
         assertThat(reply.getJsonArray("hits").getValuesAs(JsonObject.class))
@@ -108,7 +82,7 @@ class HybridSearchEndToEndTest {
     }
 
     private static long write(String tenant, String content) {
-        JsonObject created = http.json("POST", "/v1/memory", "{\"category\":\"observation\",\"content\":\""
+        JsonObject created = server.http().json("POST", "/v1/memory", "{\"category\":\"observation\",\"content\":\""
                 + content + "\"}", tenant);
         return created.getJsonNumber("id").longValueExact();
     }
@@ -118,11 +92,6 @@ class HybridSearchEndToEndTest {
     }
 
     private static String state(long id) {
-        try (Connection c = strata.database().connection(); Statement s = c.createStatement();
-             ResultSet r = s.executeQuery("SELECT embedding_state FROM memories WHERE id = " + id)) {
-            return r.next() ? r.getString(1) : "";
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        return server.embeddingState(id);
     }
 }

@@ -1,6 +1,7 @@
 package dev.strata.bootstrap;
 
 import dev.strata.adapters.http.GatewaySettings;
+import dev.strata.bootstrap.server.ServerSettings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -16,15 +17,7 @@ class KeysCommandTest {
     @TempDir
     Path dataDir;
 
-    private String stdout;
-    private String stderr;
-
-    private int run(String... args) {
-        Cli cli = Cli.run(args);
-        stdout = cli.out();
-        stderr = cli.err();
-        return cli.exitCode();
-    }
+    private final Cli.Shell shell = new Cli.Shell();
 
     private StrataSettings settings() {
         return SettingsLoader.fromDefaults().load().withDataDir(dataDir);
@@ -32,91 +25,91 @@ class KeysCommandTest {
 
     @Test
     void createPrintsTheKeyOnceAndOnlyTheKeyOnStdout() {
-        assertThat(run("keys", "create", "--tenant", "acme", "--data-dir", dataDir.toString())).isZero();
-        String token = stdout.strip();
+        assertThat(shell.run("keys", "create", "--tenant", "acme", "--data-dir", dataDir.toString())).isZero();
+        String token = shell.out().strip();
 
         assertThat(token).matches("sk_strata_[a-z0-9]{12}_[A-Za-z0-9_-]{43}");
-        assertThat(stderr).contains("tenant acme").contains("shown only this once").doesNotContain(token);
-        try (Strata.Opened opened = Strata.open(settings(), Clock.systemUTC())) {
-            assertThat(opened.services().access().authenticate(token).orElseThrow().tenant().value()).isEqualTo("acme");
+        assertThat(shell.err()).contains("tenant acme").contains("shown only this once").doesNotContain(token);
+        try (StrataCore core = StrataCore.open(settings(), Clock.systemUTC())) {
+            assertThat(core.access().access().authenticate(token).orElseThrow().tenant().value()).isEqualTo("acme");
         }
     }
 
     @Test
     void listShowsIdsTenantsAndStateButNeverAKeyOrItsHash() {
-        run("keys", "create", "--tenant", "acme", "--data-dir", dataDir.toString());
-        String token = stdout.strip();
+        shell.run("keys", "create", "--tenant", "acme", "--data-dir", dataDir.toString());
+        String token = shell.out().strip();
         String id = token.substring("sk_strata_".length(), "sk_strata_".length() + 12);
-        run("keys", "create", "--tenant", "ops", "--admin", "--data-dir", dataDir.toString());
+        shell.run("keys", "create", "--tenant", "ops", "--admin", "--data-dir", dataDir.toString());
 
-        assertThat(run("keys", "list", "--data-dir", dataDir.toString())).isZero();
+        assertThat(shell.run("keys", "list", "--data-dir", dataDir.toString())).isZero();
 
-        assertThat(stdout).contains("ID", "TENANT", "ADMIN", id, "acme", "ops", "yes");
-        assertThat(stdout).doesNotContain(token).doesNotContain(token.substring(23)).doesNotContain("sk_strata_");
-        try (Strata.Opened opened = Strata.open(settings(), Clock.systemUTC())) {
-            String hash = opened.services().access().list().get(0).hash();
-            assertThat(stdout).doesNotContain(hash);
+        assertThat(shell.out()).contains("ID", "TENANT", "ADMIN", id, "acme", "ops", "yes");
+        assertThat(shell.out()).doesNotContain(token).doesNotContain(token.substring(23)).doesNotContain("sk_strata_");
+        try (StrataCore core = StrataCore.open(settings(), Clock.systemUTC())) {
+            String hash = core.access().access().list().get(0).hash();
+            assertThat(shell.out()).doesNotContain(hash);
         }
     }
 
     @Test
     void revokeStopsTheKeyAndListShowsWhen() {
-        run("keys", "create", "--tenant", "acme", "--data-dir", dataDir.toString());
-        String token = stdout.strip();
+        shell.run("keys", "create", "--tenant", "acme", "--data-dir", dataDir.toString());
+        String token = shell.out().strip();
         String id = token.substring("sk_strata_".length(), "sk_strata_".length() + 12);
 
-        assertThat(run("keys", "revoke", id, "--data-dir", dataDir.toString())).isZero();
-        assertThat(stderr).contains("key " + id).contains("revoked");
+        assertThat(shell.run("keys", "revoke", id, "--data-dir", dataDir.toString())).isZero();
+        assertThat(shell.err()).contains("key " + id).contains("revoked");
 
-        run("keys", "list", "--data-dir", dataDir.toString());
-        assertThat(stdout.lines().filter(l -> l.startsWith(id)).findFirst().orElseThrow()).doesNotEndWith("-");
-        try (Strata.Opened opened = Strata.open(settings(), Clock.systemUTC())) {
-            assertThat(opened.services().access().authenticate(token)).isEmpty();
+        shell.run("keys", "list", "--data-dir", dataDir.toString());
+        assertThat(shell.out().lines().filter(l -> l.startsWith(id)).findFirst().orElseThrow()).doesNotEndWith("-");
+        try (StrataCore core = StrataCore.open(settings(), Clock.systemUTC())) {
+            assertThat(core.access().access().authenticate(token)).isEmpty();
         }
     }
 
     @Test
     void badArgumentsAreUsageErrors() {
         String dir = dataDir.toString();
-        assertThat(run("keys")).isEqualTo(2);
-        assertThat(run("keys", "create", "--data-dir", dir)).isEqualTo(2);
-        assertThat(stderr).contains("--tenant");
-        assertThat(run("keys", "create", "--tenant", "Not A Slug!", "--data-dir", dir)).isEqualTo(2);
-        assertThat(stderr).contains("--tenant");
-        assertThat(run("keys", "revoke", "--data-dir", dir)).isEqualTo(2);
-        assertThat(run("keys", "revoke", "../etc/passwd", "--data-dir", dir)).isEqualTo(2);
-        assertThat(stderr).contains("ID");
-        assertThat(run("keys", "list", "--bogus")).isEqualTo(2);
-        assertThat(run("keys", "--help")).isZero();
+        assertThat(shell.run("keys")).isEqualTo(2);
+        assertThat(shell.run("keys", "create", "--data-dir", dir)).isEqualTo(2);
+        assertThat(shell.err()).contains("--tenant");
+        assertThat(shell.run("keys", "create", "--tenant", "Not A Slug!", "--data-dir", dir)).isEqualTo(2);
+        assertThat(shell.err()).contains("--tenant");
+        assertThat(shell.run("keys", "revoke", "--data-dir", dir)).isEqualTo(2);
+        assertThat(shell.run("keys", "revoke", "../etc/passwd", "--data-dir", dir)).isEqualTo(2);
+        assertThat(shell.err()).contains("ID");
+        assertThat(shell.run("keys", "list", "--bogus")).isEqualTo(2);
+        assertThat(shell.run("keys", "--help")).isZero();
     }
 
     @Test
     void revokingAnUnknownKeyFailsWithExitOne() {
-        assertThat(run("keys", "revoke", "zzzzzzzzzzzz", "--data-dir", dataDir.toString())).isEqualTo(1);
-        assertThat(stderr).contains("zzzzzzzzzzzz").contains("not found");
+        assertThat(shell.run("keys", "revoke", "zzzzzzzzzzzz", "--data-dir", dataDir.toString())).isEqualTo(1);
+        assertThat(shell.err()).contains("zzzzzzzzzzzz").contains("not found");
     }
 
     @Test
     void serveRefusesToRequireAuthWithoutAnActiveKey() {
-        assertThat(run("serve", "--require-auth", "--port", "0", "--data-dir", dataDir.toString())).isEqualTo(1);
-        assertThat(stderr).contains("no active API key").contains("strata keys create --tenant");
+        assertThat(shell.run("serve", "--require-auth", "--port", "0", "--data-dir", dataDir.toString())).isEqualTo(1);
+        assertThat(shell.err()).contains("no active API key").contains("strata keys create --tenant");
 
-        assertThat(run("serve", "--host", "0.0.0.0", "--port", "0", "--data-dir", dataDir.toString())).isEqualTo(1);
-        assertThat(stderr).contains("--host 0.0.0.0 is not a loopback address");
+        assertThat(shell.run("serve", "--host", "0.0.0.0", "--port", "0", "--data-dir", dataDir.toString())).isEqualTo(1);
+        assertThat(shell.err()).contains("--host 0.0.0.0 is not a loopback address");
     }
 
     @Test
     void aRevokedOnlyKeyDoesNotCountAndAnActiveOneLetsTheServerStart() {
-        StrataSettings required = settings().withGateway(GatewaySettings.defaults("127.0.0.1", 0).withRequireAuth(true));
-        try (Strata.Opened opened = Strata.open(required, Clock.systemUTC())) {
-            var access = opened.services().access();
+        StrataSettings required = settings().with(new ServerSettings(GatewaySettings.defaults("127.0.0.1", 0).withRequireAuth(true)));
+        try (StrataCore core = StrataCore.open(required, Clock.systemUTC())) {
+            var access = core.access().access();
             access.revoke(access.create(dev.strata.domain.memory.Tenant.of("acme"), false).key().id());
         }
         assertThatThrownBy(() -> Strata.start(required, Clock.systemUTC()))
                 .isInstanceOf(Strata.NoActiveKeyException.class);
 
-        try (Strata.Opened opened = Strata.open(required, Clock.systemUTC())) {
-            opened.services().access().create(dev.strata.domain.memory.Tenant.of("acme"), false);
+        try (StrataCore core = StrataCore.open(required, Clock.systemUTC())) {
+            core.access().access().create(dev.strata.domain.memory.Tenant.of("acme"), false);
         }
         try (Strata strata = Strata.start(required, Clock.systemUTC())) {
             assertThat(strata.port()).isPositive();

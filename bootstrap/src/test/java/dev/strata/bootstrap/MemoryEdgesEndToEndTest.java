@@ -1,14 +1,9 @@
 package dev.strata.bootstrap;
 
-import dev.strata.adapters.http.GatewaySettings;
 import jakarta.json.JsonObject;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
-import java.nio.file.Path;
-import java.time.Clock;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -16,24 +11,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** spec 01's typed memory edges through the whole server on a real SQLite file: write, then ask the entities. */
 class MemoryEdgesEndToEndTest {
 
-    @TempDir
-    static Path dataDir;
-
-    private static Strata strata;
-    private static Http http;
-
-    @BeforeAll
-    static void start() {
-        strata = Strata.start(SettingsLoader.fromDefaults().load().withDataDir(dataDir)
-                .withGateway(GatewaySettings.defaults("127.0.0.1", 0)), Clock.systemUTC());
-        http = new Http(strata.port());
-    }
-
-    @AfterAll
-    static void stop() {
-        http.close();
-        strata.close();
-    }
+    @RegisterExtension
+    static final StrataServerExtension server = StrataServerExtension.started();
 
     private static List<String> edgesOf(JsonObject memory) {
         return memory.getJsonArray("edges").getValuesAs(JsonObject.class).stream()
@@ -42,62 +21,62 @@ class MemoryEdgesEndToEndTest {
 
     @Test
     void aWrittenMemoryIsInItsTickersNeighborhoodAsAHoldingAndTheTickerTopsTheRanking() {
-        long id = http.json("POST", "/v1/memory", "{\"category\":\"lesson\",\"content\":\"bought BTC and ETH on base\"}",
+        long id = server.http().json("POST", "/v1/memory", "{\"category\":\"lesson\",\"content\":\"bought BTC and ETH on base\"}",
                 "e2e").getJsonNumber("id").longValueExact();
 
-        JsonObject btc = http.json("GET", "/v1/entities/BTC/neighborhood", null, "e2e");
+        JsonObject btc = server.http().json("GET", "/v1/entities/BTC/neighborhood", null, "e2e");
         assertThat(btc.getJsonObject("entity").getString("key")).isEqualTo("BTC");
         JsonObject memory = btc.getJsonArray("memories").getJsonObject(0);
         assertThat(memory.getJsonNumber("id").longValueExact()).isEqualTo(id);
         assertThat(memory.getString("content")).isEqualTo("bought BTC and ETH on base");
         assertThat(edgesOf(memory)).containsExactly("holds ticker:BTC", "co_occurs_with ticker_pair:BTC|ETH");
-        assertThat(http.json("GET", "/v1/entities/top", null, "e2e").getJsonArray("entities")
+        assertThat(server.http().json("GET", "/v1/entities/top", null, "e2e").getJsonArray("entities")
                 .getValuesAs(JsonObject.class)).extracting(e -> e.getString("key")).contains("BTC", "ETH", "base");
 
         // A second memory through the agent tool makes BTC the most linked entity.
-        assertThat(http.json("POST", "/v1/tools/memory_write", "{\"category\":\"lesson\",\"content\":\"sold BTC at 70k\"}",
+        assertThat(server.http().json("POST", "/v1/tools/memory_write", "{\"category\":\"lesson\",\"content\":\"sold BTC at 70k\"}",
                 "e2e").getBoolean("ok")).isTrue();
-        JsonObject top = http.json("GET", "/v1/entities/top?kind=ticker&limit=1", null, "e2e").getJsonArray("entities")
+        JsonObject top = server.http().json("GET", "/v1/entities/top?kind=ticker&limit=1", null, "e2e").getJsonArray("entities")
                 .getJsonObject(0);
         assertThat(top.getString("key")).isEqualTo("BTC");
         assertThat(top.getInt("memories")).isEqualTo(2);
-        assertThat(http.json("GET", "/v1/entities/BTC/neighborhood", null, "e2e").getJsonArray("memories")).hasSize(2);
-        assertThat(http.json("GET", "/v1/entities/BTC/neighborhood", null, "someone-else").getJsonArray("memories"))
+        assertThat(server.http().json("GET", "/v1/entities/BTC/neighborhood", null, "e2e").getJsonArray("memories")).hasSize(2);
+        assertThat(server.http().json("GET", "/v1/entities/BTC/neighborhood", null, "someone-else").getJsonArray("memories"))
                 .isEmpty();
     }
 
     @Test
     void batchesEditsAndDeletesKeepTheNeighborhoodTrue() {
-        JsonObject batch = http.json("POST", "/v1/memory/batch", "{\"memories\":[{\"category\":\"lesson\","
+        JsonObject batch = server.http().json("POST", "/v1/memory/batch", "{\"memories\":[{\"category\":\"lesson\","
                 + "\"content\":\"long EUR/USD into the ECB\"},{\"category\":\"lesson\",\"content\":\"watching SOL\"}]}",
                 "e2e-batch");
         long forex = batch.getJsonArray("memories").getJsonObject(0).getJsonNumber("id").longValueExact();
         long sol = batch.getJsonArray("memories").getJsonObject(1).getJsonNumber("id").longValueExact();
 
-        JsonObject eurusd = http.json("GET", "/v1/entities/EUR/USD/neighborhood", null, "e2e-batch");
+        JsonObject eurusd = server.http().json("GET", "/v1/entities/EUR/USD/neighborhood", null, "e2e-batch");
         assertThat(eurusd.getJsonObject("entity").getString("key")).isEqualTo("EURUSD");
         assertThat(edgesOf(eurusd.getJsonArray("memories").getJsonObject(0))).containsExactly("holds forex_pair:EURUSD");
 
-        assertThat(http.send("PATCH", "/v1/memory/" + sol, "{\"content\":\"sold DOGE\"}", "e2e-batch").statusCode())
+        assertThat(server.http().send("PATCH", "/v1/memory/" + sol, "{\"content\":\"sold DOGE\"}", "e2e-batch").statusCode())
                 .isEqualTo(200);
-        assertThat(http.json("GET", "/v1/entities/SOL/neighborhood", null, "e2e-batch").getJsonArray("memories"))
+        assertThat(server.http().json("GET", "/v1/entities/SOL/neighborhood", null, "e2e-batch").getJsonArray("memories"))
                 .isEmpty();
-        assertThat(edgesOf(http.json("GET", "/v1/entities/DOGE/neighborhood", null, "e2e-batch")
+        assertThat(edgesOf(server.http().json("GET", "/v1/entities/DOGE/neighborhood", null, "e2e-batch")
                 .getJsonArray("memories").getJsonObject(0))).containsExactly("exited ticker:DOGE");
 
-        assertThat(http.send("DELETE", "/v1/memory/" + forex, null, "e2e-batch").statusCode()).isEqualTo(204);
-        assertThat(http.json("GET", "/v1/entities/EURUSD/neighborhood", null, "e2e-batch").getJsonArray("memories"))
+        assertThat(server.http().send("DELETE", "/v1/memory/" + forex, null, "e2e-batch").statusCode()).isEqualTo(204);
+        assertThat(server.http().json("GET", "/v1/entities/EURUSD/neighborhood", null, "e2e-batch").getJsonArray("memories"))
                 .isEmpty();
-        assertThat(http.json("GET", "/v1/entities/top?kind=forex_pair", null, "e2e-batch").getJsonArray("entities"))
+        assertThat(server.http().json("GET", "/v1/entities/top?kind=forex_pair", null, "e2e-batch").getJsonArray("entities"))
                 .isEmpty();
     }
 
     @Test
     void badInputIsAProblemNamingTheField() {
-        JsonObject problem = Http.json(http.send("GET", "/v1/entities/top?kind=stock", null, "e2e"));
+        JsonObject problem = Http.json(server.http().send("GET", "/v1/entities/top?kind=stock", null, "e2e"));
         assertThat(problem.getInt("status")).isEqualTo(400);
         assertThat(problem.getString("field")).isEqualTo("kind");
-        assertThat(Http.json(http.send("GET", "/v1/entities/BTC/neighborhood?limit=1000", null, "e2e"))
+        assertThat(Http.json(server.http().send("GET", "/v1/entities/BTC/neighborhood?limit=1000", null, "e2e"))
                 .getString("field")).isEqualTo("limit");
     }
 }

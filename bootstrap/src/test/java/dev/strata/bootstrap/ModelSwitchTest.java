@@ -5,6 +5,9 @@ import dev.strata.adapters.sqlite.SqliteDatabase;
 import dev.strata.adapters.sqlite.SqliteEmbeddingStateStore;
 import dev.strata.adapters.sqlite.SqliteVectorStore;
 import dev.strata.adapters.sqlite.SqliteMemoryStore;
+import dev.strata.adapters.sqlite.SqliteSettings;
+import dev.strata.adapters.sqlite.vec.SqliteVecExtension;
+import dev.strata.bootstrap.retrieval.RetrievalModule;
 import dev.strata.domain.memory.Category;
 import dev.strata.domain.memory.NewMemory;
 import dev.strata.domain.memory.Metadata;
@@ -32,24 +35,25 @@ class ModelSwitchTest {
     void aVectorTableOfAnotherDimensionIsRebuiltAndEveryRowGoesBackToPending() {
         StrataSettings defaults = SettingsLoader.fromDefaults().load();
         StrataSettings settings = defaults.withDataDir(dataDir)
-                .withRetrieval(defaults.retrieval().withProvider(EmbeddingProvider.LOCAL));
+                .with(defaults.embedding().withProvider(EmbeddingProvider.LOCAL));
+        SqliteVecExtension vec = RetrievalModule.vectorExtension(settings.embedding()).orElseThrow();
         Tenant tenant = Tenant.of("t");
         MemoryId id;
-        try (SqliteDatabase db = SqliteDatabase.open(settings.databaseFile(), settings.sqlite(), Clock.systemUTC(),
-                Retrieval.vecExtension())) {
-            assertThat(SqliteVectorStore.open(db, Retrieval.vecExtension(), 4)).isPresent();
+        try (SqliteDatabase db = SqliteDatabase.open(settings.storage().databaseFile(), SqliteSettings.DEFAULTS,
+                Clock.systemUTC(), vec)) {
+            assertThat(SqliteVectorStore.open(db, vec, 4)).isPresent();
             id = new SqliteMemoryStore(db).insert(new NewMemory(tenant, Category.OBSERVATION,
                     "embedded by the old four-dimensional model", Metadata.EMPTY, Source.USER_MANUAL),
                     Instant.now()).id();
             new SqliteEmbeddingStateStore(db).mark(tenant, id, EmbeddingState.EMBEDDED);
         }
 
-        try (Strata.Opened opened = Strata.open(settings, Clock.systemUTC())) {
-            SqliteEmbeddingStateStore states = new SqliteEmbeddingStateStore(opened.database());
-            assertThat(opened.services().retrieval().vectors()).isPresent();
+        try (StrataCore core = StrataCore.open(settings, Clock.systemUTC())) {
+            SqliteEmbeddingStateStore states = new SqliteEmbeddingStateStore(core.database());
+            assertThat(core.retrieval().vectors()).isPresent();
             assertThat(states.countInStates(List.of(EmbeddingState.PENDING))).isEqualTo(1);
 
-            assertThat(opened.services().retrieval().worker().orElseThrow().reindex(false, n -> { })).isEqualTo(1);
+            assertThat(core.retrieval().worker().orElseThrow().reindex(false, n -> { })).isEqualTo(1);
             assertThat(states.countInStates(List.of(EmbeddingState.EMBEDDED))).isEqualTo(1);
         }
     }

@@ -6,7 +6,6 @@ import jakarta.json.Json;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -78,12 +77,7 @@ final class OpenAiStub implements AutoCloseable {
                                 .add("finish_reason", "stop")))
                         .add("usage", Json.createObjectBuilder().add("prompt_tokens", 180).add("completion_tokens", 25))
                         .build().toString();
-        byte[] bytes = reply.getBytes(StandardCharsets.UTF_8);
-        exchange.getResponseHeaders().add("Content-Type", "application/json");
-        exchange.sendResponseHeaders(status, bytes.length);
-        try (OutputStream out = exchange.getResponseBody()) {
-            out.write(bytes);
-        }
+        EmbeddingStub.send(exchange, status, reply);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.strata.bootstrap;
 
+import dev.strata.bootstrap.area.ConfigKey;
 import dev.strata.domain.workspace.WorkspaceLimits;
 import io.helidon.config.Config;
 import io.helidon.config.ConfigSources;
@@ -9,6 +10,8 @@ import org.sqlite.SQLiteConfig;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -22,24 +25,24 @@ class SettingsLoaderTest {
     @Test
     void defaultsAreTheDocumentedOnes() {
         StrataSettings s = loader(Map.of()).load();
-        assertThat(s.gateway().host()).isEqualTo("127.0.0.1");
-        assertThat(s.gateway().port()).isEqualTo(8420);
-        assertThat(s.dataDir()).isEqualTo(Path.of("./data"));
-        assertThat(s.retention()).isEqualTo(Duration.ofDays(30));
-        assertThat(s.purgeInterval()).isEqualTo(Duration.ofMinutes(30));
-        assertThat(s.snapshotLimit()).isEqualTo(50);
-        assertThat(s.limits().maxBatchSize()).isEqualTo(1000);
-        assertThat(s.sqlite().synchronous()).isEqualTo(SQLiteConfig.SynchronousMode.NORMAL);
+        assertThat(s.server().gateway().host()).isEqualTo("127.0.0.1");
+        assertThat(s.server().gateway().port()).isEqualTo(8420);
+        assertThat(s.storage().dataDir()).isEqualTo(Path.of("./data"));
+        assertThat(s.memory().retention()).isEqualTo(Duration.ofDays(30));
+        assertThat(s.memory().purgeInterval()).isEqualTo(Duration.ofMinutes(30));
+        assertThat(s.memory().snapshotLimit()).isEqualTo(50);
+        assertThat(s.memory().limits().maxBatchSize()).isEqualTo(1000);
+        assertThat(s.storage().synchronous()).isEqualTo(SQLiteConfig.SynchronousMode.NORMAL);
     }
 
     @Test
     void environmentVariablesOverrideTheFile() {
         StrataSettings s = loader(Map.of("STRATA_PORT", "9000", "STRATA_DATA_DIR", "/var/lib/strata",
                 "STRATA_RETENTION_DAYS", "7", "STRATA_SQLITE_SYNCHRONOUS", "full")).load();
-        assertThat(s.gateway().port()).isEqualTo(9000);
-        assertThat(s.dataDir()).isEqualTo(Path.of("/var/lib/strata"));
-        assertThat(s.retention()).isEqualTo(Duration.ofDays(7));
-        assertThat(s.sqlite().synchronous()).isEqualTo(SQLiteConfig.SynchronousMode.FULL);
+        assertThat(s.server().gateway().port()).isEqualTo(9000);
+        assertThat(s.storage().dataDir()).isEqualTo(Path.of("/var/lib/strata"));
+        assertThat(s.memory().retention()).isEqualTo(Duration.ofDays(7));
+        assertThat(s.storage().synchronous()).isEqualTo(SQLiteConfig.SynchronousMode.FULL);
     }
 
     @Test
@@ -86,8 +89,8 @@ class SettingsLoaderTest {
 
     @Test
     void pendingEmbeddingsAreCaughtUpEveryFiveMinutesUnlessTheEnvironmentSaysOtherwise() {
-        assertThat(loader(Map.of()).load().retrieval().catchUpInterval()).isEqualTo(Duration.ofMinutes(5));
-        assertThat(loader(Map.of("STRATA_EMBEDDING_CATCH_UP_INTERVAL_SECONDS", "30")).load().retrieval()
+        assertThat(loader(Map.of()).load().embedding().catchUpInterval()).isEqualTo(Duration.ofMinutes(5));
+        assertThat(loader(Map.of("STRATA_EMBEDDING_CATCH_UP_INTERVAL_SECONDS", "30")).load().embedding()
                 .catchUpInterval()).isEqualTo(Duration.ofSeconds(30));
         assertThatThrownBy(() -> loader(Map.of("STRATA_EMBEDDING_CATCH_UP_INTERVAL_SECONDS", "0")).load())
                 .hasMessageContaining("strata.embedding.catch-up-interval-seconds");
@@ -96,8 +99,12 @@ class SettingsLoaderTest {
     @Test
     void everyKeyInTheFileHasAnEnvironmentVariable() {
         Config file = Config.just(ConfigSources.classpath("application.yaml"));
+        SettingsLoader loader = loader(Map.of());
+        loader.load();
+        Set<String> read = loader.keysRead().stream().map(ConfigKey::name).collect(Collectors.toSet());
         file.get("strata").traverse().filter(Config::isLeaf).forEach(node ->
-                assertThat(SettingsLoader.ENV).containsKey(node.key().toString()));
+                assertThat(read).contains(node.key().toString()));
+        assertThat(loader.keysRead()).allSatisfy(key -> assertThat(key.env()).matches("[A-Z][A-Z0-9_]*"));
     }
 
     @Test
@@ -105,15 +112,13 @@ class SettingsLoaderTest {
         StrataSettings s = loader(Map.of()).load();
         assertThat(s.llm().provider()).isEmpty();
         assertThat(s.llm().chat()).isEmpty();
-        assertThat(s.llm().baseUrl()).isEmpty();
-        assertThat(s.llm().apiKey()).isEmpty();
         assertThat(s.llm().budget()).isEqualTo(dev.strata.domain.model.BudgetPolicy.unlimited());
         assertThat(s.llm().price()).isEmpty();
         assertThat(s.llm().budgetZone()).isEqualTo(java.time.ZoneId.of("UTC"));
         assertThat(s.facts().consolidation().enabled()).isFalse();
         assertThat(s.facts().consolidation().guidance()).isEmpty();
-        assertThat(s.facts().sweepDebounce()).isEqualTo(Duration.ofSeconds(2));
-        assertThat(s.facts().sweepMaxWait()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(s.facts().sweep().debounce()).isEqualTo(Duration.ofSeconds(2));
+        assertThat(s.facts().sweep().maxWait()).isEqualTo(Duration.ofSeconds(30));
         assertThat(s.facts().retryInterval()).isEqualTo(Duration.ofMinutes(15));
         assertThat(s.facts().snapshotLimit()).isEqualTo(50);
     }
@@ -132,7 +137,7 @@ class SettingsLoaderTest {
                 Map.entry("MEMORY_CONSOLIDATION_ENABLED", "true"),
                 Map.entry("MEMORY_CONSOLIDATION_GUIDANCE", "Prefer keeping both when unsure."))).load();
 
-        var chat = s.llm().chat().orElseThrow();
+        var chat = s.llm().chat().orElseThrow().settings();
         assertThat(chat.baseUrl().toString()).isEqualTo("https://api.anthropic.com");
         assertThat(chat.model()).isEqualTo("claude-3-5-haiku-latest");
         assertThat(chat.apiKey()).contains("sk-secret");
@@ -168,19 +173,19 @@ class SettingsLoaderTest {
     @Test
     void searchDefaultsTurnNeighbourContextOnAndTheEnvironmentTunesIt() {
         StrataSettings s = loader(Map.of()).load();
-        assertThat(s.retrieval().fusion().rrfK()).isEqualTo(5);
-        assertThat(s.retrieval().queryInstruction()).isFalse();
-        assertThat(loader(Map.of("STRATA_EMBEDDING_QUERY_INSTRUCTION", "true")).load().retrieval().queryInstruction())
+        assertThat(s.search().fusion().rrfK()).isEqualTo(5);
+        assertThat(s.embedding().local().queryInstruction()).isFalse();
+        assertThat(loader(Map.of("STRATA_EMBEDDING_QUERY_INSTRUCTION", "true")).load().embedding().local().queryInstruction())
                 .isTrue();
-        assertThat(s.retrieval().fusion().neighbourWeight()).isEqualTo(0.3);
-        assertThat(s.retrieval().fusion().neighbourWindow()).isEqualTo(2);
-        assertThat(s.retrieval().fusion().neighbourGap()).isEqualTo(Duration.ofMinutes(30));
+        assertThat(s.search().fusion().neighbourWeight()).isEqualTo(0.3);
+        assertThat(s.search().fusion().neighbourWindow()).isEqualTo(2);
+        assertThat(s.search().fusion().neighbourGap()).isEqualTo(Duration.ofMinutes(30));
 
         StrataSettings tuned = loader(Map.of("STRATA_SEARCH_NEIGHBOUR_WEIGHT", "0",
                 "STRATA_SEARCH_NEIGHBOUR_WINDOW", "1", "STRATA_SEARCH_NEIGHBOUR_GAP_MINUTES", "5")).load();
-        assertThat(tuned.retrieval().fusion().neighbourContext().enabled()).isFalse();
-        assertThat(tuned.retrieval().fusion().neighbourWindow()).isEqualTo(1);
-        assertThat(tuned.retrieval().fusion().neighbourGap()).isEqualTo(Duration.ofMinutes(5));
+        assertThat(tuned.search().fusion().neighbourContext().enabled()).isFalse();
+        assertThat(tuned.search().fusion().neighbourWindow()).isEqualTo(1);
+        assertThat(tuned.search().fusion().neighbourGap()).isEqualTo(Duration.ofMinutes(5));
 
         assertThatThrownBy(() -> loader(Map.of("STRATA_SEARCH_NEIGHBOUR_WEIGHT", "2")).load())
                 .hasMessageContaining("neighbour");
@@ -191,16 +196,16 @@ class SettingsLoaderTest {
     @Test
     void searchIndexesAreCompactedEveryMinuteOnceTheyGrewATenthUnlessTheEnvironmentSaysOtherwise() {
         StrataSettings s = loader(Map.of()).load();
-        assertThat(s.sqlite().indexCompactionInterval()).isEqualTo(Duration.ofSeconds(60));
-        assertThat(s.sqlite().indexCompactionGrowthPercent()).isEqualTo(10);
+        assertThat(s.search().indexCompactionInterval()).isEqualTo(Duration.ofSeconds(60));
+        assertThat(s.search().indexCompactionGrowthPercent()).isEqualTo(10);
         StrataSettings off = loader(Map.of("STRATA_SEARCH_INDEX_COMPACTION_INTERVAL_SECONDS", "0",
                 "STRATA_SEARCH_INDEX_COMPACTION_GROWTH_PERCENT", "25")).load();
-        assertThat(off.sqlite().indexCompactionInterval()).isZero();
-        assertThat(off.sqlite().indexCompactionGrowthPercent()).isEqualTo(25);
+        assertThat(off.search().indexCompactionInterval()).isZero();
+        assertThat(off.search().indexCompactionGrowthPercent()).isEqualTo(25);
         assertThatThrownBy(() -> loader(Map.of("STRATA_SEARCH_INDEX_COMPACTION_INTERVAL_SECONDS", "-1")).load())
-                .hasMessageContaining("indexCompactionInterval");
+                .hasMessageContaining("strata.search.index-compaction-interval-seconds");
         assertThatThrownBy(() -> loader(Map.of("STRATA_SEARCH_INDEX_COMPACTION_GROWTH_PERCENT", "0")).load())
-                .hasMessageContaining("indexCompactionGrowthPercent");
+                .hasMessageContaining("strata.search.index-compaction-growth-percent");
         assertThatThrownBy(() -> loader(Map.of("STRATA_SEARCH_INDEX_COMPACTION_GROWTH_PERCENT", "a tenth")).load())
                 .hasMessageContaining("STRATA_SEARCH_INDEX_COMPACTION_GROWTH_PERCENT");
     }

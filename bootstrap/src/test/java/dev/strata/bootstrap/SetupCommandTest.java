@@ -15,28 +15,20 @@ class SetupCommandTest {
     @TempDir
     Path temp;
 
-    private String stdout;
-    private String stderr;
-
-    private int run(String... args) {
-        Cli cli = Cli.run(args);
-        stdout = cli.out();
-        stderr = cli.err();
-        return cli.exitCode();
-    }
+    private final Cli.Shell shell = new Cli.Shell();
 
     @Test
     void setupCreatesTheDefaultFilesThenKeepsThemOnTheNextRun() throws IOException {
         Path ws = temp.resolve("ws");
 
-        assertThat(run("setup", "--workspace", ws.toString())).isZero();
-        assertThat(stdout).contains("workspace " + ws.toAbsolutePath(), "created  SOUL.md", "created  BOOTSTRAP.md",
+        assertThat(shell.run("setup", "--workspace", ws.toString())).isZero();
+        assertThat(shell.out()).contains("workspace " + ws.toAbsolutePath(), "created  SOUL.md", "created  BOOTSTRAP.md",
                 "created  memory/");
         assertThat(ws.resolve("AGENTS.md")).exists();
 
         Files.writeString(ws.resolve("USER.md"), "- name: Ada\n");
-        assertThat(run("setup", "--workspace", ws.toString())).isZero();
-        assertThat(stdout).contains("kept     USER.md", "kept     memory/", "nothing to do").doesNotContain("created");
+        assertThat(shell.run("setup", "--workspace", ws.toString())).isZero();
+        assertThat(shell.out()).contains("kept     USER.md", "kept     memory/", "nothing to do").doesNotContain("created");
         assertThat(ws.resolve("USER.md")).hasContent("- name: Ada");
     }
 
@@ -45,9 +37,9 @@ class SetupCommandTest {
         Path ws = Files.createDirectories(temp.resolve("openclaw"));
         Files.writeString(ws.resolve("SOUL.md"), "my soul");
 
-        assertThat(run("setup", "--workspace", ws.toString())).isZero();
+        assertThat(shell.run("setup", "--workspace", ws.toString())).isZero();
 
-        assertThat(stdout).contains("kept     SOUL.md", "created  AGENTS.md").doesNotContain("BOOTSTRAP.md");
+        assertThat(shell.out()).contains("kept     SOUL.md", "created  AGENTS.md").doesNotContain("BOOTSTRAP.md");
         assertThat(ws.resolve("SOUL.md")).hasContent("my soul");
     }
 
@@ -55,18 +47,18 @@ class SetupCommandTest {
     void aFileWhereTheWorkspaceShouldBeIsAFailureNotAUsageError() throws IOException {
         Path file = Files.writeString(temp.resolve("not-a-dir"), "x");
 
-        assertThat(run("setup", "--workspace", file.toString())).isEqualTo(1);
-        assertThat(stderr).contains("not a directory");
+        assertThat(shell.run("setup", "--workspace", file.toString())).isEqualTo(1);
+        assertThat(shell.err()).contains("not a directory");
     }
 
     @Test
     void helpAndUsageErrors() {
-        assertThat(run("setup", "--help")).isZero();
-        assertThat(stdout).contains("--workspace");
-        assertThat(run("setup", "--bogus")).isEqualTo(2);
-        assertThat(run("setup", "--workspace")).isEqualTo(2);
-        assertThat(run("serve", "--help")).isZero();
-        assertThat(stdout).contains("--workspace");
-        assertThat(run("serve", "--workspace")).isEqualTo(2);
+        assertThat(shell.run("setup", "--help")).isZero();
+        assertThat(shell.out()).contains("--workspace");
+        assertThat(shell.run("setup", "--bogus")).isEqualTo(2);
+        assertThat(shell.run("setup", "--workspace")).isEqualTo(2);
+        assertThat(shell.run("serve", "--help")).isZero();
+        assertThat(shell.out()).contains("--workspace");
+        assertThat(shell.run("serve", "--workspace")).isEqualTo(2);
     }
 }

@@ -1,42 +1,21 @@
 package dev.strata.bootstrap;
 
-import dev.strata.adapters.http.GatewaySettings;
 import jakarta.json.JsonObject;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
-import java.time.Clock;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** spec 02 through the whole server: saves, supersedes, rejections, history, deletes and the snapshot. */
 class TypedMemoryEndToEndTest {
 
-    @TempDir
-    static Path dataDir;
-
-    private static Strata strata;
-    private static Http http;
-
-    @BeforeAll
-    static void start() {
-        strata = Strata.start(SettingsLoader.fromDefaults().load().withDataDir(dataDir)
-                .withGateway(GatewaySettings.defaults("127.0.0.1", 0)), Clock.systemUTC());
-        http = new Http(strata.port());
-    }
-
-    @AfterAll
-    static void stop() {
-        http.close();
-        strata.close();
-    }
+    @RegisterExtension
+    static final StrataServerExtension server = StrataServerExtension.started();
 
     private static JsonObject tool(String name, String args, String tenant) throws Exception {
-        return Http.json(http.send("POST", "/v1/tools/" + name, args, tenant));
+        return Http.json(server.http().send("POST", "/v1/tools/" + name, args, tenant));
     }
 
     @Test
@@ -47,7 +26,7 @@ class TypedMemoryEndToEndTest {
         assertThat(first.getJsonObject("data").getString("action")).isEqualTo("inserted");
         assertThat(first.getJsonObject("data").getJsonObject("memory").getString("type")).isEqualTo("decision");
 
-        HttpResponse<String> rejected = http.send("POST", "/v1/tools/memory_save",
+        HttpResponse<String> rejected = server.http().send("POST", "/v1/tools/memory_save",
                 "{\"key\":\"auth-approach\",\"content\":\"sessions in Redis\"}", "typed");
         assertThat(rejected.statusCode()).isEqualTo(409);
         JsonObject rejection = Http.json(rejected);
@@ -60,7 +39,7 @@ class TypedMemoryEndToEndTest {
         assertThat(second.getJsonObject("data").getString("action")).isEqualTo("superseded");
         assertThat(second.getJsonObject("data").getJsonObject("superseded").getBoolean("is_active")).isFalse();
 
-        JsonObject history = Http.json(http.send("GET", "/v1/memory/history?key=auth-approach", null, "typed"));
+        JsonObject history = Http.json(server.http().send("GET", "/v1/memory/history?key=auth-approach", null, "typed"));
         assertThat(history.getJsonArray("entries")).hasSize(2);
         assertThat(history.getJsonArray("entries").getJsonObject(0).getString("content"))
                 .isEqualTo("JWT with 15m expiry and refresh tokens");
@@ -75,24 +54,24 @@ class TypedMemoryEndToEndTest {
         assertThat(results.getJsonObject(1).getBoolean("is_active")).isFalse();
         assertThat(search.getJsonObject("data").getString("search_mode")).isEqualTo("keyword");
 
-        assertThat(http.send("GET", "/v1/snapshot", null, "typed").body())
+        assertThat(server.http().send("GET", "/v1/snapshot", null, "typed").body())
                 .contains("[decision] [auth-approach]: JWT with 15m expiry and refresh tokens")
                 .doesNotContain("JWT with 1h expiry");
     }
 
     @Test
     void restWritesWithAKeyFollowTheSameRules() throws Exception {
-        assertThat(http.send("POST", "/v1/memory", "{\"key\":\"slippage\",\"category\":\"preference\","
+        assertThat(server.http().send("POST", "/v1/memory", "{\"key\":\"slippage\",\"category\":\"preference\","
                 + "\"content\":\"0.5% slippage\"}", "rest").statusCode()).isEqualTo(201);
-        HttpResponse<String> conflict = http.send("POST", "/v1/memory", "{\"key\":\"slippage\",\"category\":\"preference\","
+        HttpResponse<String> conflict = server.http().send("POST", "/v1/memory", "{\"key\":\"slippage\",\"category\":\"preference\","
                 + "\"content\":\"1% slippage\"}", "rest");
         assertThat(conflict.statusCode()).isEqualTo(409);
         assertThat(conflict.headers().firstValue("Content-Type")).contains("application/problem+json");
         assertThat(Http.json(conflict).getJsonObject("details").getString("current_content")).isEqualTo("0.5% slippage");
-        assertThat(http.send("POST", "/v1/memory", "{\"key\":\"slippage\",\"category\":\"preference\","
+        assertThat(server.http().send("POST", "/v1/memory", "{\"key\":\"slippage\",\"category\":\"preference\","
                 + "\"content\":\"1% slippage\",\"supersede_reason\":\"user raised it\"}", "rest").statusCode())
                 .isEqualTo(201);
-        assertThat(http.send("POST", "/v1/memory", "{\"category\":\"preference\",\"content\":\"x\","
+        assertThat(server.http().send("POST", "/v1/memory", "{\"category\":\"preference\",\"content\":\"x\","
                 + "\"supersede_reason\":\"no key\"}", "rest").statusCode()).isEqualTo(400);
     }
 
@@ -106,35 +85,35 @@ class TypedMemoryEndToEndTest {
 
         assertThat(tool("memory_delete", "{\"key\":\"focus\"}", "del").getBoolean("ok")).isTrue();
         assertThat(tool("memory_list", "{}", "del").getJsonObject("data").getJsonArray("memories")).hasSize(1);
-        assertThat(Http.json(http.send("GET", "/v1/memory/history?key=focus", null, "del")).getJsonArray("entries")
+        assertThat(Http.json(server.http().send("GET", "/v1/memory/history?key=focus", null, "del")).getJsonArray("entries")
                 .getJsonObject(0).getBoolean("is_active")).isFalse();
-        assertThat(http.send("POST", "/v1/tools/memory_delete", "{\"key\":\"focus\"}", "del").statusCode()).isEqualTo(404);
-        assertThat(http.send("GET", "/v1/snapshot", null, "del").body()).doesNotContain("payments dashboard")
+        assertThat(server.http().send("POST", "/v1/tools/memory_delete", "{\"key\":\"focus\"}", "del").statusCode()).isEqualTo(404);
+        assertThat(server.http().send("GET", "/v1/snapshot", null, "del").body()).doesNotContain("payments dashboard")
                 .doesNotContain("wiki/payments");
     }
 
     @Test
     void anotherTenantCannotReadOrTouchAKey() throws Exception {
         tool("memory_save", "{\"key\":\"secret-plan\",\"content\":\"buy the dip\"}", "owner2");
-        assertThat(http.send("GET", "/v1/memory/history?key=secret-plan", null, "other2").statusCode()).isEqualTo(404);
-        assertThat(http.send("POST", "/v1/tools/memory_delete", "{\"key\":\"secret-plan\"}", "other2").statusCode())
+        assertThat(server.http().send("GET", "/v1/memory/history?key=secret-plan", null, "other2").statusCode()).isEqualTo(404);
+        assertThat(server.http().send("POST", "/v1/tools/memory_delete", "{\"key\":\"secret-plan\"}", "other2").statusCode())
                 .isEqualTo(404);
         assertThat(tool("memory_save", "{\"key\":\"secret-plan\",\"content\":\"mine\"}", "other2")
                 .getJsonObject("data").getString("action")).isEqualTo("inserted");
-        assertThat(Http.json(http.send("GET", "/v1/memory/history?key=secret-plan", null, "owner2")).getJsonArray("entries"))
+        assertThat(Http.json(server.http().send("GET", "/v1/memory/history?key=secret-plan", null, "owner2")).getJsonArray("entries"))
                 .hasSize(1);
     }
 
     @Test
     void badToolArgumentsNameTheField() throws Exception {
-        HttpResponse<String> badType = http.send("POST", "/v1/tools/memory_save",
+        HttpResponse<String> badType = server.http().send("POST", "/v1/tools/memory_save",
                 "{\"key\":\"k\",\"content\":\"c\",\"type\":\"preference\"}", "bad");
         assertThat(badType.statusCode()).isEqualTo(400);
         assertThat(Http.json(badType).getString("field")).isEqualTo("type");
-        assertThat(Http.json(http.send("POST", "/v1/tools/memory_save", "{\"key\":\"bad key\",\"content\":\"c\"}", "bad"))
+        assertThat(Http.json(server.http().send("POST", "/v1/tools/memory_save", "{\"key\":\"bad key\",\"content\":\"c\"}", "bad"))
                 .getString("field")).isEqualTo("key");
-        assertThat(Http.json(http.send("POST", "/v1/tools/memory_save", "{\"content\":\"c\"}", "bad")).getString("field"))
+        assertThat(Http.json(server.http().send("POST", "/v1/tools/memory_save", "{\"content\":\"c\"}", "bad")).getString("field"))
                 .isEqualTo("key");
-        assertThat(http.send("GET", "/v1/memory/history", null, "bad").statusCode()).isEqualTo(400);
+        assertThat(server.http().send("GET", "/v1/memory/history", null, "bad").statusCode()).isEqualTo(400);
     }
 }

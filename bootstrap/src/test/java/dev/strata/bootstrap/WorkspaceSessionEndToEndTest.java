@@ -1,23 +1,21 @@
 package dev.strata.bootstrap;
 
-import dev.strata.adapters.http.GatewaySettings;
+import dev.strata.bootstrap.session.SessionSettings;
+import dev.strata.bootstrap.session.WorkspaceSettings;
 import dev.strata.domain.MutableClock;
 import dev.strata.domain.workspace.WorkspaceLimits;
 import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.IOException;
 import java.io.StringReader;
-import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -51,17 +49,15 @@ class WorkspaceSessionEndToEndTest {
     private static final LocalDate TODAY = LocalDate.ofInstant(START, ZoneOffset.UTC);
     private static final Duration TTL = Duration.ofMinutes(60);
 
-    @TempDir
-    static Path temp;
+    @RegisterExtension
+    static final StrataServerExtension server = StrataServerExtension.startedByTest();
 
     private static Path workspace;
     private static MutableClock clock;
-    private static Strata strata;
-    private static HttpClient http;
 
     @BeforeAll
     static void start() throws IOException {
-        workspace = Files.createDirectories(temp.resolve("openclaw-workspace"));
+        workspace = Files.createDirectories(server.directory().resolve("openclaw-workspace"));
         write("SOUL.md", "# SOUL.md\n\nYou are Kestrel, a careful trading assistant.\n");
         write("AGENTS.md", "# AGENTS.md\n\nRead USER.md first. Ask before any trade.\n");
         write("IDENTITY.md", "# IDENTITY.md\n\n- **Name:** Kestrel\n- **Vibe:** calm, precise\n- **Emoji:** \uD83E\uDD85\n");
@@ -75,25 +71,15 @@ class WorkspaceSessionEndToEndTest {
         write("memory/" + TODAY.minusDays(2) + ".md", "- note of two days ago: checked gas\n");
         write("memory/" + TODAY.minusDays(5) + ".md", "- note of five days ago: too old\n");
         // An escape attempt inside the window: the note for three days ago links outside the workspace.
-        Path outside = Files.writeString(temp.resolve("secret.md"), "- outside secret\n");
+        Path outside = Files.writeString(server.directory().resolve("secret.md"), "- outside secret\n");
         Files.createSymbolicLink(workspace.resolve("memory/" + TODAY.minusDays(3) + ".md"), outside);
 
         clock = new MutableClock(START);
-        StrataSettings settings = SettingsLoader.fromDefaults().load()
-                .withDataDir(temp.resolve("data"))
-                .withGateway(GatewaySettings.defaults("127.0.0.1", 0))
-                .withWorkspace(new WorkspaceSettings(workspace, new WorkspaceLimits(
+        server.start(s -> s
+                .with(new WorkspaceSettings(workspace, new WorkspaceLimits(
                         WorkspaceLimits.DEFAULT_MAX_FILE_CHARS, WorkspaceLimits.DEFAULT_MAX_TOTAL_CHARS,
                         WorkspaceLimits.DEFAULT_MAX_FILE_BYTES, 4)))
-                .withSessions(new SessionSettings(TTL, Duration.ofMinutes(30)));
-        strata = Strata.start(settings, clock);
-        http = HttpClient.newHttpClient();
-    }
-
-    @AfterAll
-    static void stop() {
-        http.close();
-        strata.close();
+                .with(new SessionSettings(TTL, Duration.ofMinutes(30))), clock);
     }
 
     private static void write(String name, String text) throws IOException {
@@ -104,11 +90,11 @@ class WorkspaceSessionEndToEndTest {
 
     private static HttpResponse<String> send(String method, String path, String body, String tenant)
             throws IOException, InterruptedException {
-        return http.send(request(method, path, body, tenant), HttpResponse.BodyHandlers.ofString());
+        return server.http().send(request(method, path, body, tenant), HttpResponse.BodyHandlers.ofString());
     }
 
     private static HttpRequest request(String method, String path, String body, String tenant) {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + strata.port() + path))
+        HttpRequest.Builder b = HttpRequest.newBuilder(server.http().uri(path))
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
                         : HttpRequest.BodyPublishers.ofString(body))
                 .header("Content-Type", "application/json");
@@ -119,7 +105,7 @@ class WorkspaceSessionEndToEndTest {
     }
 
     private static byte[] promptBytes(String id, String tenant) throws IOException, InterruptedException {
-        HttpResponse<byte[]> res = http.send(request("GET", "/v1/sessions/" + id + "/prompt", null, tenant),
+        HttpResponse<byte[]> res = server.http().send(request("GET", "/v1/sessions/" + id + "/prompt", null, tenant),
                 HttpResponse.BodyHandlers.ofByteArray());
         assertThat(res.statusCode()).isEqualTo(200);
         assertThat(res.headers().firstValue("Content-Type")).hasValueSatisfying(t -> assertThat(t).startsWith("text/plain"));
@@ -290,9 +276,11 @@ class WorkspaceSessionEndToEndTest {
         HttpResponse<String> badTenant = send("POST", "/v1/sessions", null, "Not A Tenant!");
         assertThat(badTenant.statusCode()).isEqualTo(400);
         assertThat(json(badTenant).getString("field")).isEqualTo("X-Strata-Tenant");
-        assertThat(send("DELETE", "/v1/sessions/" + id, null, "dave").statusCode()).isBetween(400, 499);
-        HttpResponse<String> xml = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + strata.port()
-                        + "/v1/sessions")).POST(HttpRequest.BodyPublishers.ofString("<session/>"))
+        // Revocation (issue 13): another tenant cannot revoke the session; its owner can, and then it is gone.
+        assertThat(send("DELETE", "/v1/sessions/" + id, null, "eve").statusCode()).isEqualTo(404);
+        assertThat(send("DELETE", "/v1/sessions/" + id, null, "dave").statusCode()).isEqualTo(204);
+        assertThat(send("GET", "/v1/sessions/" + id, null, "dave").statusCode()).isEqualTo(404);
+        HttpResponse<String> xml = server.http().send(HttpRequest.newBuilder(server.http().uri("/v1/sessions")).POST(HttpRequest.BodyPublishers.ofString("<session/>"))
                 .header("Content-Type", "application/xml").header("X-Strata-Tenant", "dave").build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(xml.statusCode()).isEqualTo(415);
@@ -313,7 +301,7 @@ class WorkspaceSessionEndToEndTest {
         assertThat(send("GET", "/v1/sessions/" + id, null, "frank").statusCode()).isEqualTo(404);
         assertThat(send("GET", "/v1/sessions/" + id + "/prompt", null, "frank").statusCode()).isEqualTo(404);
 
-        assertThat(strata.services().sessions().purgeExpired()).isGreaterThanOrEqualTo(1);
+        assertThat(server.strata().core().session().sessions().purgeExpired()).isGreaterThanOrEqualTo(1);
         clock.set(START);
         assertThat(send("GET", "/v1/sessions/" + id, null, "frank").statusCode()).isEqualTo(404);
     }

@@ -1,8 +1,14 @@
 package dev.strata.adapters.http;
 
+import dev.strata.adapters.http.support.ConnectionDeadlines;
+import dev.strata.adapters.http.support.HttpProblemException;
+import dev.strata.adapters.http.support.Json;
+import dev.strata.adapters.http.support.Problem;
+import dev.strata.adapters.http.support.RateLimitedLog;
+import dev.strata.adapters.http.support.Requests;
+import dev.strata.adapters.http.support.ScrubbedOutput;
 import dev.strata.domain.error.BudgetExceededException;
 import dev.strata.domain.error.ConflictException;
-import dev.strata.domain.error.DomainException;
 import dev.strata.domain.error.InvalidInputException;
 import dev.strata.domain.error.NotFoundException;
 import dev.strata.domain.error.UnavailableException;
@@ -17,26 +23,32 @@ import io.helidon.http.HttpException;
 import io.helidon.http.ServerResponseHeaders;
 import io.helidon.http.Status;
 import io.helidon.webserver.WebServer;
+import io.helidon.webserver.http1.Http1Config;
 import io.helidon.webserver.http.HttpRouting;
-import io.helidon.webserver.http.HttpService;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.observe.ObserveFeature;
-import io.helidon.webserver.observe.health.HealthObserver;
 import io.helidon.webserver.observe.metrics.MetricsObserver;
 
 import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.BooleanSupplier;
 
 /**
- * The HTTP gateway: JSON resources under {@code /v1}, agent tools under {@code /v1/tools},
- * health and metrics under {@code /observe}. Every failure leaves as an RFC 9457 problem with a
+ * The HTTP gateway: the resources it is given (JSON under {@code /v1}, the agent tools under
+ * {@code /v1/tools}), the OpenAPI document, health and metrics under {@code /observe}. Every failure leaves as an RFC 9457 problem with a
  * status chosen by the kind of failure; nothing escapes as an unexplained 500.
  */
 public final class Gateway implements AutoCloseable {
 
-    private static final System.Logger LOG = System.getLogger(Gateway.class.getName());
+    /**
+     * Failures a client can cause or repeat (503s while the disk is full, defects hit again and again)
+     * log one line each, at most a few per kind per window; stack traces at DEBUG only.
+     */
+    private static final RateLimitedLog LOG = RateLimitedLog.of(Gateway.class);
 
     /**
      * How long {@link #close()} lets requests in flight finish before it cuts them off. Helidon's default
@@ -46,16 +58,42 @@ public final class Gateway implements AutoCloseable {
     static final Duration SHUTDOWN_GRACE = Duration.ofSeconds(10);
 
     private final WebServer server;
+    private final ConnectionDeadlines deadlines;
 
-    private Gateway(WebServer server) {
+    private Gateway(WebServer server, ConnectionDeadlines deadlines) {
         this.server = server;
+        this.deadlines = deadlines;
     }
 
-    public static Gateway start(GatewaySettings settings, GatewayServices services) {
+    /**
+     * Starts the server with {@code resources} mounted at their paths, behind the output scrubber
+     * and (when required) authentication.
+     *
+     * @throws IllegalArgumentException when two resources claim the same path
+     */
+    public static Gateway start(GatewaySettings settings, GatewayCore core, List<Resource> resources) {
+        Set<String> paths = new HashSet<>();
+        for (Resource resource : resources) {
+            if (!paths.add(resource.path())) {
+                throw new IllegalArgumentException("two resources are mounted at " + resource.path());
+            }
+        }
+        GatewaySettings.Wire wire = settings.wire();
+        ConnectionDeadlines deadlines = new ConnectionDeadlines(wire.headerTimeout(), wire.bodyTimeout());
         WebServer server = WebServer.builder()
                 .host(settings.host())
                 .port(settings.port())
                 .maxPayloadSize(settings.maxBatchBodyBytes())
+                // A connection waiting for a request line longer than this is closed (a new socket that never
+                // speaks, a kept-alive one between requests, one trickling its request line), checked every 100 ms
+                // against a clock of one-second resolution. Headers and body: ConnectionDeadlines.
+                .idleConnectionTimeout(wire.idleTimeout())
+                .idleConnectionPeriod(Duration.ofMillis(100))
+                .maxTcpConnections(wire.maxConnections())
+                // Only this HTTP/1 configuration (with the deadlines): a second, discovered one would make the server
+                // wait for a first byte to choose between them, and a socket that never sends one would never idle out.
+                .protocolsDiscoverServices(false)
+                .protocols(List.of(Http1Config.builder().addReceiveListener(deadlines).build()))
                 .shutdownHook(false)
                 .shutdownGracePeriod(SHUTDOWN_GRACE)
                 .directHandlers(handlers -> handlers
@@ -63,23 +101,30 @@ public final class Gateway implements AutoCloseable {
                                 direct(req, headers, transportProblem(status, message, settings)))
                         .addHandler(DirectHandler.EventType.PAYLOAD_TOO_LARGE, (req, type, status, headers, message) ->
                                 direct(req, headers, Requests.tooLarge(settings.maxBatchBodyBytes()).problem())))
-                .addFeature(ObserveFeature.just(
-                        HealthObserver.create(storageCheck(services)),
-                        MetricsObserver.create()))
-                .routing(routing -> routing(routing, settings, services))
+                .addFeature(ObserveFeature.just(MetricsObserver.create()))
+                .routing(routing -> routing(routing, settings, core, resources))
                 .build()
                 .start();
-        return new Gateway(server);
+        return new Gateway(server, deadlines);
     }
 
-    static void routing(HttpRouting.Builder routing, GatewaySettings settings, GatewayServices services) {
+    private static void routing(HttpRouting.Builder routing, GatewaySettings settings, GatewayCore core,
+                                List<Resource> resources) {
+        // Recording a keyed write's answer wraps the socket side of the scrubber: it keeps what the scrubber let out.
+        routing.addFilter(IdempotentWrites.recording());
         // Scrubbing first, so even a 401 from authentication passes through it.
-        routing.addFilter(new ScrubbedOutput(services.vault().scrubber()));
+        routing.addFilter(new ScrubbedOutput(core.scrubber()));
+        routing.addFilter(new StrictRequests(settings.authRequired()));
         if (settings.authRequired()) {
-            routing.addFilter(new Authentication(services.access()));
+            routing.addFilter(new Authentication(core.access()));
         }
-        services(settings, services).forEach(routing::register);
-        routing.get("/openapi", OpenApiDocument.load()::serve)
+        routing.addFilter(new IdempotentWrites(core.idempotency(), settings));
+        resources.forEach(resource -> routing.register(resource.path(), resource));
+        List<HealthCheck> checks = new ArrayList<>();
+        checks.add(storageCheck(core.storageReady()));
+        checks.addAll(core.healthChecks());
+        new HealthEndpoint(checks, settings.authRequired()).register(routing);
+        routing.get("/openapi", OpenApiDocument.load(resources)::serve)
                 .any("/v1/*", (req, res) -> Problem.of("not-found", "Not found", Status.NOT_FOUND_404,
                         "no resource at " + req.prologue().method().text() + " " + instance(req))
                         .send(res, instance(req)))
@@ -95,7 +140,8 @@ public final class Gateway implements AutoCloseable {
                 .error(BudgetExceededException.class, (req, res, e) -> Problem.of("budget-exceeded",
                         "Budget exceeded", Status.TOO_MANY_REQUESTS_429, e.getMessage()).send(res, instance(req)))
                 .error(UnavailableException.class, (req, res, e) -> {
-                    LOG.log(System.Logger.Level.WARNING, "unavailable: " + e.getMessage(), e);
+                    LOG.log("unavailable", System.Logger.Level.WARNING, "503 on " + instance(req) + ": "
+                            + e.getMessage(), e);
                     Problem.of("unavailable", "Service unavailable", Status.SERVICE_UNAVAILABLE_503,
                             e.getMessage()).send(res, instance(req));
                 })
@@ -104,15 +150,16 @@ public final class Gateway implements AutoCloseable {
                 .error(HttpProblemException.class, (req, res, e) -> e.problem().send(res, instance(req)))
                 .error(HttpException.class, (req, res, e) -> httpProblem(req, e).send(res, instance(req)))
                 .error(RuntimeException.class, (req, res, e) -> {
-                    if (services.storageUnavailable().test(e)) {
-                        LOG.log(System.Logger.Level.WARNING, "storage unavailable on " + instance(req), e);
+                    if (core.storageUnavailable().test(e)) {
+                        LOG.log("storage", System.Logger.Level.WARNING, "503 on " + instance(req)
+                                + ": storage unavailable: " + rootMessage(e), e);
                         Problem.of("unavailable", "Service unavailable", Status.SERVICE_UNAVAILABLE_503,
                                 "the storage cannot serve this request right now (disk full, read-only or "
                                         + "failing); retry later")
                                 .send(res, instance(req));
                         return;
                     }
-                    LOG.log(System.Logger.Level.ERROR, "unexpected failure on " + instance(req), e);
+                    LOG.log("internal", System.Logger.Level.ERROR, "500 on " + instance(req) + ": " + e, e);
                     Problem.of("internal", "Internal error", Status.INTERNAL_SERVER_ERROR_500,
                             "an unexpected error occurred; it has been logged").send(res, instance(req));
                 });
@@ -132,29 +179,9 @@ public final class Gateway implements AutoCloseable {
             return Problem.of("bad-request", status.reasonPhrase(), status,
                     e.getMessage() == null || e.getMessage().isBlank() ? status.reasonPhrase() : e.getMessage());
         }
-        LOG.log(System.Logger.Level.ERROR, "unexpected failure on " + instance(req), e);
+        LOG.log("internal", System.Logger.Level.ERROR, "500 on " + instance(req) + ": " + e, e);
         return Problem.of("internal", "Internal error", Status.INTERNAL_SERVER_ERROR_500,
                 "an unexpected error occurred; it has been logged");
-    }
-
-    /**
-     * Every resource by its path prefix. The OpenAPI test walks this same map, so a service
-     * registered here with an undocumented route fails the build.
-     */
-    static Map<String, HttpService> services(GatewaySettings settings, GatewayServices services) {
-        SecretSafeSnippets snippets = new SecretSafeSnippets(services.vault().scrubber());
-        Map<String, HttpService> byPrefix = new LinkedHashMap<>();
-        byPrefix.put("/v1/memory", new MemoryHttpService(services.memories(), settings, snippets));
-        byPrefix.put("/v1/profile", new ProfileHttpService(services.profile(), settings));
-        byPrefix.put("/v1/snapshot", new SnapshotHttpService(services.snapshots()));
-        byPrefix.put("/v1/sessions", new SessionHttpService(services.sessions(), settings));
-        byPrefix.put("/v1/tools", new ToolsHttpService(services.memories(), services.facts(), services.vault(),
-                settings, snippets));
-        byPrefix.put("/v1/vault", new VaultHttpService(services.vault(), settings));
-        byPrefix.put("/v1/facts", new FactsHttpService(services.facts(), settings));
-        byPrefix.put("/v1/model", new ModelHttpService(services.spend()));
-        byPrefix.put("/v1/entities", new EntityHttpService(services.entities()));
-        return byPrefix;
     }
 
     /**
@@ -180,20 +207,7 @@ public final class Gateway implements AutoCloseable {
                 .build();
     }
 
-    /** The HTTP status each kind of domain failure maps to (also used by the tools' envelope). */
-    static Status statusOf(DomainException e) {
-        return switch (e) {
-            case InvalidInputException x -> Status.BAD_REQUEST_400;
-            case NotFoundException x -> Status.NOT_FOUND_404;
-            case ConflictException x -> Status.CONFLICT_409;
-            case BudgetExceededException x -> Status.TOO_MANY_REQUESTS_429;
-            case UnavailableException x -> Status.SERVICE_UNAVAILABLE_503;
-            case StructuredOutputException x -> Status.BAD_GATEWAY_502;
-            default -> Status.INTERNAL_SERVER_ERROR_500;
-        };
-    }
-
-    private static HealthCheck storageCheck(GatewayServices services) {
+    private static HealthCheck storageCheck(BooleanSupplier storageReady) {
         return new HealthCheck() {
             @Override
             public HealthCheckType type() {
@@ -209,7 +223,7 @@ public final class Gateway implements AutoCloseable {
             public HealthCheckResponse call() {
                 boolean up;
                 try {
-                    up = services.storageReady().getAsBoolean();
+                    up = storageReady.getAsBoolean();
                 } catch (RuntimeException e) {
                     up = false;
                 }
@@ -224,6 +238,14 @@ public final class Gateway implements AutoCloseable {
         return params.names().stream()
                 .filter(name -> params.first(name).asOptional().map(v -> v.equals(e.id())).orElse(false))
                 .findFirst();
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return String.valueOf(root.getMessage());
     }
 
     private static String instance(ServerRequest req) {
@@ -241,5 +263,6 @@ public final class Gateway implements AutoCloseable {
     @Override
     public void close() {
         server.stop();
+        deadlines.close();
     }
 }

@@ -1,6 +1,14 @@
 package dev.strata.adapters.http;
 
+import dev.strata.adapters.http.support.Problem;
 import dev.strata.domain.audit.AuditEntry;
+import dev.strata.domain.learning.CaseFilter;
+import dev.strata.domain.learning.LearnedPreference;
+import dev.strata.domain.learning.Methodology;
+import dev.strata.domain.learning.MethodologyCase;
+import dev.strata.domain.learning.MethodologyFilter;
+import dev.strata.domain.learning.PreferenceFilter;
+import dev.strata.domain.learning.Trade;
 import dev.strata.domain.memory.Memory;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.profile.ProfileEntry;
@@ -51,7 +59,26 @@ class HostileInputTest {
             new Endpoint("POST", "/v1/tools/memory_save", List.of("key", "content", "type", "supersede_reason",
                     "metadata")),
             new Endpoint("POST", "/v1/tools/memory_delete", List.of("key")),
-            new Endpoint("POST", "/v1/tools/memory_list", List.of("type", "limit")));
+            new Endpoint("POST", "/v1/tools/memory_list", List.of("type", "limit")),
+            new Endpoint("POST", "/v1/methodologies", List.of("asset_class", "title", "body", "provenance")),
+            new Endpoint("POST", "/v1/methodologies/seed", List.of("methodologies")),
+            new Endpoint("POST", "/v1/trades", List.of("asset", "asset_class", "side", "size", "entry_price",
+                    "opened_at", "exit_price", "pnl", "closed_at", "methodology_ids", "hint_hash", "decision")),
+            new Endpoint("POST", "/v1/trades/{id}/outcome", List.of("exit_price", "pnl", "closed_at")),
+            new Endpoint("POST", "/v1/cases", List.of("trade_id", "methodology_ids", "hint_hash", "decision")),
+            new Endpoint("POST", "/v1/preferences", List.of("dimension", "content", "kind", "evidence", "source")),
+            new Endpoint("POST", "/v1/learnings", List.of("task", "steps", "context")),
+            new Endpoint("POST", "/v1/tools/methodology_create", List.of("asset_class", "title", "body", "provenance")),
+            new Endpoint("POST", "/v1/tools/trade_record", List.of("asset", "asset_class", "side", "size",
+                    "entry_price", "opened_at", "exit_price", "pnl", "closed_at", "methodology_ids", "hint_hash",
+                    "decision")),
+            new Endpoint("POST", "/v1/tools/trade_outcome", List.of("trade_id", "exit_price", "pnl", "closed_at")),
+            new Endpoint("POST", "/v1/tools/case_record", List.of("trade_id", "methodology_ids", "hint_hash",
+                    "decision")),
+            new Endpoint("POST", "/v1/tools/preference_propose", List.of("dimension", "content", "kind", "evidence")),
+            new Endpoint("POST", "/v1/tools/memory_learn", List.of("task", "steps", "context")),
+            new Endpoint("POST", "/v1/tools/learning_search", List.of("query", "limit")),
+            new Endpoint("POST", "/v1/tools/memory_compiled_page", List.of("entity", "include_hard_constraints")));
 
     /** Every route, for query, path and header abuse. */
     private static final List<String> ALL_ROUTES = List.of("GET /v1/memory", "DELETE /v1/memory",
@@ -60,54 +87,63 @@ class HostileInputTest {
             "DELETE /v1/profile/{id}", "POST /v1/sessions", "GET /v1/sessions/{id}", "GET /v1/sessions/{id}/prompt",
             "GET /v1/facts", "GET /v1/facts/{id}", "GET /v1/facts/{id}/events", "GET /v1/model/spend",
             "GET /openapi", "POST /v1/tools/{id}", "POST /v1/memory", "POST /v1/memory/search",
-            "GET /v1/entities/top", "GET /v1/entities/{id}/neighborhood");
+            "GET /v1/entities/top", "GET /v1/entities/{id}/neighborhood",
+            "GET /v1/methodologies", "GET /v1/methodologies/{id}", "POST /v1/methodologies/{id}/approve",
+            "POST /v1/methodologies/{id}/quarantine", "POST /v1/methodologies/synthesize", "GET /v1/trades",
+            "GET /v1/trades/{id}", "GET /v1/cases", "GET /v1/cases/{id}", "GET /v1/preferences",
+            "GET /v1/preferences/{id}", "POST /v1/preferences/{id}/approve", "POST /v1/preferences/{id}/reject",
+            "POST /v1/preferences/{id}/deactivate", "POST /v1/preferences/mine", "GET /v1/learnings",
+            "GET /v1/learnings/{id}", "GET /v1/compiled/{id}");
 
-    private static GatewayHarness harness;
+    /** jqwik runs no JUnit extension: the container hooks start and stop the extension's gateway themselves. */
+    private static GatewayExtension.Running gateway;
     private static long seededId;
 
     @BeforeContainer
     static void startGatewayWithSomeState() {
-        harness = GatewayHarness.start();
-        seededId = harness.api().post("/v1/memory", """
+        gateway = GatewayExtension.onFakes().start();
+        seededId = gateway.api().post("/v1/memory", """
                 {"category":"preference","content":"always use 0.5% slippage","metadata":{"k":"v"}}""")
                 .assertJson(201).id();
-        harness.api().post("/v1/memory", """
+        gateway.api().post("/v1/memory", """
                 {"category":"decision","content":"JWT with 1h expiry","key":"auth"}""").assertJson(201);
-        harness.api().put("/v1/profile/risk", "{\"value\":\"low\"}").assertJson(200);
+        gateway.api().put("/v1/profile/risk", "{\"value\":\"low\"}").assertJson(200);
     }
 
     @AfterContainer
     static void stopGateway() {
-        harness.close();
+        gateway.close();
     }
 
     @Property(tries = 2_500, shrinking = ShrinkingMode.OFF)
     void arbitraryJsonIsNeverA5xxAndARefusalChangesNothing(@ForAll("bodyEndpoints") Endpoint endpoint,
                                                            @ForAll("anyJson") String json) {
-        sendAndCheck(endpoint.path(), harness.request(endpoint.method(), endpoint.path(seededId)).json(json));
+        sendAndCheck(endpoint.path(), gateway.request(endpoint.method(), endpoint.path(seededId)).json(json));
     }
 
     @Property(tries = 2_000, shrinking = ShrinkingMode.OFF)
     void aWrongTypedKnownFieldIsRefusedNamingAField(@ForAll("wrongTyped") Map.Entry<Endpoint, String> c) {
         Endpoint endpoint = c.getKey();
         HttpReply reply = sendAndCheck(endpoint.path(),
-                harness.request(endpoint.method(), endpoint.path(seededId)).json(c.getValue()));
+                gateway.request(endpoint.method(), endpoint.path(seededId)).json(c.getValue()));
 
         assertThat(reply.status()).as("%s %s -> %s", endpoint, c.getValue(), reply.text()).isBetween(400, 499);
         assertThat(reply.json().getString("field", "")).as(reply.text()).isNotBlank();
-        assertThat(reply.json().getString("field")).as(reply.text()).isIn(endpoint.fields().toArray());
+        String field = reply.json().getString("field");
+        // an element of an array field is named with its index: methodology_ids[0], methodologies[1].title
+        assertThat(endpoint.fields()).as(reply.text()).anyMatch(f -> field.equals(f) || field.startsWith(f + "["));
     }
 
     @Property(tries = 400, shrinking = ShrinkingMode.OFF)
     void deeplyNestedBodiesAreRefusedOrStoredWithoutA5xx(@ForAll("bodyEndpoints") Endpoint endpoint,
                                                          @ForAll("deeplyNested") String json) {
-        sendAndCheck(endpoint.path(), harness.request(endpoint.method(), endpoint.path(seededId)).json(json));
+        sendAndCheck(endpoint.path(), gateway.request(endpoint.method(), endpoint.path(seededId)).json(json));
     }
 
     @Property(tries = 1_000, shrinking = ShrinkingMode.OFF)
     void bodiesThatAreNotUtf8AreRefused(@ForAll("bodyEndpoints") Endpoint endpoint,
                                         @ForAll("randomBytes") byte[] body) {
-        HttpReply reply = sendAndCheck(endpoint.path(), harness.request(endpoint.method(), endpoint.path(seededId))
+        HttpReply reply = sendAndCheck(endpoint.path(), gateway.request(endpoint.method(), endpoint.path(seededId))
                 .body("application/json", body));
 
         assertThat(reply.status()).as(reply.text()).isBetween(400, 499);
@@ -116,21 +152,21 @@ class HostileInputTest {
     @Property(tries = 1_000, shrinking = ShrinkingMode.OFF)
     void unicodeEdgeCasesRoundTripOrAreRefused(@ForAll("unicodeText") String text) {
         String json = "{\"category\":\"observation\",\"content\":" + HostileJson.quote(text) + "}";
-        HttpReply written = sendAndCheck("/v1/memory", harness.request("POST", "/v1/memory").json(json));
+        HttpReply written = sendAndCheck("/v1/memory", gateway.request("POST", "/v1/memory").json(json));
         if (written.status() == 201) {
-            HttpReply read = harness.api().get("/v1/memory/" + written.id()).assertJson(200);
+            HttpReply read = gateway.api().get("/v1/memory/" + written.id()).assertJson(200);
             assertThat(read.json().getString("content")).isEqualTo(written.json().getString("content"));
-            harness.api().delete("/v1/memory/" + written.id()).assertStatus(204);
+            gateway.api().delete("/v1/memory/" + written.id()).assertStatus(204);
         }
-        sendAndCheck("/v1/memory/search", harness.request("POST", "/v1/memory/search")
+        sendAndCheck("/v1/memory/search", gateway.request("POST", "/v1/memory/search")
                 .json("{\"query\":" + HostileJson.quote(text) + "}"));
     }
 
     @Property(tries = 1_000, shrinking = ShrinkingMode.OFF)
     void ftsSyntaxGarbageIsNeverA5xx(@ForAll("ftsGarbage") String query) {
-        sendAndCheck("/v1/memory/search", harness.request("POST", "/v1/memory/search")
+        sendAndCheck("/v1/memory/search", gateway.request("POST", "/v1/memory/search")
                 .json("{\"query\":" + HostileJson.quote(query) + "}"));
-        sendAndCheck("/v1/tools/memory_search", harness.request("POST", "/v1/tools/memory_search")
+        sendAndCheck("/v1/tools/memory_search", gateway.request("POST", "/v1/tools/memory_search")
                 .json("{\"query\":" + HostileJson.quote(query) + "}"));
     }
 
@@ -139,8 +175,10 @@ class HostileInputTest {
                                               @ForAll("urlGarbage") String query) {
         String method = route.substring(0, route.indexOf(' '));
         String path = route.substring(route.indexOf(' ') + 1).replace("{id}", id);
-        sendAndCheck(path, harness.request(method, path + "?limit=" + query + "&key=" + query + "&category="
-                + query + "&day=" + query + "&status=" + query + "&kind=" + query).json("{}"));
+        sendAndCheck(path, gateway.request(method, path + "?limit=" + query + "&key=" + query + "&category="
+                + query + "&day=" + query + "&status=" + query + "&kind=" + query + "&state=" + query + "&asset_class="
+                + query + "&outcome=" + query + "&trade_id=" + query + "&query=" + query + "&include_hard_constraints="
+                + query).json("{}"));
     }
 
     @Property(tries = 1_000, shrinking = ShrinkingMode.OFF)
@@ -148,7 +186,7 @@ class HostileInputTest {
                                      @ForAll("headerValue") String contentType, @ForAll("headerValue") String other) {
         String method = route.substring(0, route.indexOf(' '));
         String path = route.substring(route.indexOf(' ') + 1).replace("{id}", Long.toString(seededId));
-        GatewayHarness.Request request = harness.request(method, path)
+        GatewayExtension.Request request = gateway.request(method, path)
                 .body(contentType, "{\"query\":\"x\"}".getBytes(StandardCharsets.UTF_8))
                 .header("X-Strata-Tenant", tenant)
                 .header("Accept", other)
@@ -214,9 +252,9 @@ class HostileInputTest {
     /** Found by {@link #malformedRawRequestsAreNeverA5xx}: a path outside every route was a 500. */
     @Example
     void aPathOutsideEveryRouteIsA404Problem() {
-        harness.api().get("/etc/passwd").assertProblem(404);
-        harness.api().get("/").assertProblem(404);
-        harness.request("POST", "/observe/health").send().assertStatus(404);
+        gateway.api().get("/etc/passwd").assertProblem(404);
+        gateway.api().get("/").assertProblem(404);
+        gateway.request("POST", "/observe/health").send().assertStatus(404);
     }
 
     @Example
@@ -229,7 +267,7 @@ class HostileInputTest {
 
     // ---- the assertions every property shares
 
-    private static HttpReply sendAndCheck(String route, GatewayHarness.Request request) {
+    private static HttpReply sendAndCheck(String route, GatewayExtension.Request request) {
         Stored before = Stored.now();
         HttpReply reply = request.send();
         assertThat(reply.status()).as("%s answered %s", route, reply.text()).isLessThan(500);
@@ -258,7 +296,7 @@ class HostileInputTest {
     }
 
     private static String exchange(byte[] request) throws IOException {
-        try (Socket socket = new Socket("127.0.0.1", harness.port())) {
+        try (Socket socket = new Socket("127.0.0.1", gateway.port())) {
             socket.setSoTimeout(10_000);
             OutputStream out = socket.getOutputStream();
             out.write(request);
@@ -277,9 +315,9 @@ class HostileInputTest {
 
     /** Raw writes that were accepted are removed again so the stored state stays small. */
     private static void cleanUpRawWrites() {
-        harness.memoryStore.list(Tenant.DEFAULT, Optional.empty(), 1_000).stream()
+        gateway.backend().memoryStore.list(Tenant.DEFAULT, Optional.empty(), 1_000).stream()
                 .filter(m -> m.content().equals("raw"))
-                .forEach(m -> harness.api().delete("/v1/memory/" + m.id().value()));
+                .forEach(m -> gateway.api().delete("/v1/memory/" + m.id().value()));
     }
 
     // ---- generators
@@ -398,13 +436,23 @@ class HostileInputTest {
         }
     }
 
-    /** What a refused request must not change: the default tenant's memories, profile and audit trail. */
-    private record Stored(List<Memory> memories, long count, List<ProfileEntry> profile, List<AuditEntry> audit) {
+    /**
+     * What a refused request must not change: the default tenant's memories, profile and audit trail,
+     * and its learning loop (methodologies, trades, cases, preferences).
+     */
+    private record Stored(List<Memory> memories, long count, List<ProfileEntry> profile, List<AuditEntry> audit,
+                          List<Methodology> methodologies, List<Trade> trades, List<MethodologyCase> cases,
+                          List<LearnedPreference> preferences) {
 
         static Stored now() {
-            return new Stored(harness.memoryStore.list(Tenant.DEFAULT, Optional.empty(), 1_000),
-                    harness.memoryStore.count(Tenant.DEFAULT), harness.profileStore.all(Tenant.DEFAULT),
-                    harness.audit.recent(Tenant.DEFAULT, 1_000));
+            InMemoryBackend b = gateway.backend();
+            return new Stored(b.memoryStore.list(Tenant.DEFAULT, Optional.empty(), 1_000),
+                    b.memoryStore.count(Tenant.DEFAULT), b.profileStore.all(Tenant.DEFAULT),
+                    b.audit.recent(Tenant.DEFAULT, 1_000),
+                    b.methodologyStore.list(Tenant.DEFAULT, MethodologyFilter.ALL, 1_000),
+                    b.tradeStore.listTrades(Tenant.DEFAULT, Optional.empty(), 1_000),
+                    b.tradeStore.listCases(Tenant.DEFAULT, CaseFilter.ALL, 1_000),
+                    b.preferenceStore.list(Tenant.DEFAULT, PreferenceFilter.ALL, 1_000));
         }
     }
 }

@@ -1,62 +1,54 @@
 package dev.strata.adapters.http;
 
-import org.junit.jupiter.api.AfterAll;
+import jakarta.json.JsonObject;
+
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Health and metrics under {@code /observe}; readiness follows the storage probe. */
 class ObserveTest {
 
-    private static GatewayHarness harness;
-
-    @BeforeAll
-    static void startGateway() {
-        harness = GatewayHarness.start();
-    }
-
-    @AfterAll
-    static void stopGateway() {
-        harness.close();
-    }
+    @RegisterExtension
+    static final GatewayExtension gateway = GatewayExtension.onFakes();
 
     @AfterEach
     void storageBackUp() {
-        harness.storageUp.set(true);
+        gateway.backend().storageUp.set(true);
     }
 
     @Test
     void healthAnswers2xxWhenTheStorageIsReady() {
-        HttpReply health = harness.api().get("/observe/health");
+        HttpReply health = gateway.api().get("/observe/health");
 
         assertThat(health.status()).isBetween(200, 299);
-        assertThat(harness.api().get("/observe/health/ready").status()).isBetween(200, 299);
+        assertThat(gateway.api().get("/observe/health/ready").status()).isBetween(200, 299);
     }
 
     @Test
     void healthAnswers503WhenTheStorageIsNotReady() {
-        harness.storageUp.set(false);
+        gateway.backend().storageUp.set(false);
 
-        assertThat(harness.api().get("/observe/health").status()).isEqualTo(503);
-        assertThat(harness.api().get("/observe/health/ready").status()).isEqualTo(503);
+        assertThat(gateway.api().get("/observe/health").status()).isEqualTo(503);
+        assertThat(gateway.api().get("/observe/health/ready").status()).isEqualTo(503);
     }
 
     @Test
     void aStorageProbeThatThrowsCountsAsNotReady() {
-        try (GatewayHarness broken = GatewayHarness.start(() -> {
+        try (GatewayExtension.Running broken = GatewayExtension.onFakes().withStorageProbe(() -> {
             throw new IllegalStateException("database file is locked");
-        })) {
+        }).start()) {
             assertThat(broken.api().get("/observe/health").status()).isEqualTo(503);
         }
     }
 
     @Test
     void metricsAnswer200InThePrometheusFormat() {
-        harness.api().post("/v1/memory", "{\"category\":\"fact\",\"content\":\"counted\"}").assertJson(201);
+        gateway.api().post("/v1/memory", "{\"category\":\"fact\",\"content\":\"counted\"}").assertJson(201);
 
-        HttpReply metrics = harness.api().get("/observe/metrics");
+        HttpReply metrics = gateway.api().get("/observe/metrics");
 
         metrics.assertStatus(200);
         assertThat(metrics.contentType()).startsWith("text/plain");
@@ -65,9 +57,35 @@ class ObserveTest {
 
     @Test
     void metricsAnswerJsonWhenAskedFor() {
-        HttpReply metrics = harness.request("GET", "/observe/metrics").header("Accept", "application/json").send();
+        HttpReply metrics = gateway.request("GET", "/observe/metrics").header("Accept", "application/json").send();
 
         metrics.assertJson(200);
         assertThat(metrics.json()).isNotEmpty();
+    }
+
+    @Test
+    void health_is_json_naming_each_check_with_its_data() {
+        gateway.backend().circuit.set("open");
+        try {
+            JsonObject health = gateway.api().get("/observe/health").assertJson(200).json();
+
+            assertThat(health.getString("status")).isEqualTo("UP");
+            var checks = health.getJsonArray("checks").getValuesAs(JsonObject.class);
+            assertThat(checks).extracting(c -> c.getString("name")).containsExactly("storage", "model");
+            assertThat(checks.get(1).getString("status")).isEqualTo("UP");
+            assertThat(checks.get(1).getJsonObject("data").getString("circuit")).isEqualTo("open");
+        } finally {
+            gateway.backend().circuit.set("closed");
+        }
+    }
+
+    @Test
+    void a_down_storage_is_named_down_in_the_json_of_a_503() {
+        gateway.backend().storageUp.set(false);
+
+        JsonObject health = gateway.api().get("/observe/health").assertJson(503).json();
+
+        assertThat(health.getString("status")).isEqualTo("DOWN");
+        assertThat(health.getJsonArray("checks").getJsonObject(0).getString("status")).isEqualTo("DOWN");
     }
 }

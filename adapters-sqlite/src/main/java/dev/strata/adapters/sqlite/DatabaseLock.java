@@ -21,7 +21,7 @@ import java.util.Optional;
  * closing any descriptor of a file would silently release SQLite's own locks on it. Java refuses a second
  * lock on the same file within one JVM, so holders in this JVM are counted here instead.
  */
-public final class DatabaseLock implements AutoCloseable {
+final class DatabaseLock implements AutoCloseable {
 
     private static final Map<Path, Held> HELD = new HashMap<>();
 

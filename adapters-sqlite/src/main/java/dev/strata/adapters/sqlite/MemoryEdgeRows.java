@@ -1,18 +1,14 @@
 package dev.strata.adapters.sqlite;
 
-import dev.strata.domain.entity.EdgeExtractor;
 import dev.strata.domain.entity.EdgeType;
-import dev.strata.domain.entity.FinanceEntityExtractor;
 import dev.strata.domain.entity.MemoryEdge;
 import dev.strata.domain.memory.Tenant;
-import io.helidon.dbclient.DbExecute;
-import io.helidon.dbclient.DbRow;
 
+import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
-import java.util.stream.Stream;
 
 /**
  * Writing {@code memory_edges} rows (migration 11), shared by the memory store (edges written in
@@ -20,8 +16,6 @@ import java.util.stream.Stream;
  * three write exactly the same rows.
  */
 final class MemoryEdgeRows {
-
-    private static final System.Logger LOG = System.getLogger(MemoryEdgeRows.class.getName());
 
     /** The one source table that exists so far; {@code role_memory} will join it when it is built. */
     static final String MEMORIES = "memories";
@@ -51,50 +45,56 @@ final class MemoryEdgeRows {
     private static final String DELETE_CONTENT_EDGES = "DELETE FROM memory_edges WHERE src_table = '" + MEMORIES
             + "' AND src_id = ? AND edge_type <> '" + EdgeType.BELONGS_TO_SCENARIO.wireName() + "'";
 
-    private static final int BACKFILL_PAGE = 500;
 
     private MemoryEdgeRows() {
     }
 
-    static Object[] params(String tenant, long memoryId, MemoryEdge edge, String createdAt) {
+    private static Object[] params(String tenant, long memoryId, MemoryEdge edge, String createdAt) {
         return new Object[] {tenant, memoryId, edge.target().kind().wireName(), edge.target().key(),
                 edge.type().wireName(), edge.weight(), createdAt, memoryId, tenant};
     }
 
-    /** Inserts a memory's edges through the caller's transaction. */
-    static void insert(DbExecute tx, Tenant tenant, long memoryId, List<MemoryEdge> edges, Instant at) {
-        insert(tx, tenant.value(), memoryId, edges, at);
+    /** Inserts a memory's edges (those its new memory or change carries) through the caller's transaction. */
+    static void insert(Connection c, Tenant tenant, long memoryId, List<MemoryEdge> edges, Instant at)
+            throws SQLException {
+        insertStored(c, tenant.value(), memoryId, edges, Timestamps.format(at));
     }
 
-    private static void insert(DbExecute tx, String tenant, long memoryId, List<MemoryEdge> edges, Instant at) {
-        String ts = Timestamps.format(at);
-        for (MemoryEdge edge : edges) {
-            tx.dml(INSERT, params(tenant, memoryId, edge, ts));
+    /** With the tenant as stored, not re-validated: a migration must not fail on a legacy value. */
+    static void insertStored(Connection c, String tenant, long memoryId, List<MemoryEdge> edges, String createdAt)
+            throws SQLException {
+        if (edges.isEmpty()) {
+            return;
+        }
+        try (PreparedStatement insert = c.prepareStatement(INSERT)) {
+            addBatch(insert, tenant, memoryId, edges, createdAt, true);
+            insert.executeBatch();
         }
     }
 
     /** Replaces the content-derived edges of a memory whose content changed. */
-    static void replace(DbExecute tx, Tenant tenant, long memoryId, List<MemoryEdge> edges, Instant at) {
-        tx.dml(DELETE_CONTENT_EDGES, memoryId);
-        insert(tx, tenant, memoryId, edges, at);
+    static void replace(Connection c, Tenant tenant, long memoryId, List<MemoryEdge> edges, Instant at)
+            throws SQLException {
+        Jdbc.update(c, DELETE_CONTENT_EDGES, memoryId);
+        insert(c, tenant, memoryId, edges, at);
     }
 
     /** Adds a memory's edges to a prepared {@link #INSERT} batch; returns how many were added. */
     static int addBatch(PreparedStatement insert, Tenant tenant, long memoryId, List<MemoryEdge> edges,
                         String createdAt) throws SQLException {
-        return addBatch(insert, tenant, memoryId, edges, createdAt, true);
+        return addBatch(insert, tenant.value(), memoryId, edges, createdAt, true);
     }
 
     /** Adds a just-inserted memory's edges to a prepared {@link #INSERT_FOR_NEW_ROWS} batch. */
     static int addNewRowBatch(PreparedStatement insert, Tenant tenant, long memoryId, List<MemoryEdge> edges,
                               String createdAt) throws SQLException {
-        return addBatch(insert, tenant, memoryId, edges, createdAt, false);
+        return addBatch(insert, tenant.value(), memoryId, edges, createdAt, false);
     }
 
-    private static int addBatch(PreparedStatement insert, Tenant tenant, long memoryId, List<MemoryEdge> edges,
+    private static int addBatch(PreparedStatement insert, String tenant, long memoryId, List<MemoryEdge> edges,
                                 String createdAt, boolean guarded) throws SQLException {
         for (MemoryEdge edge : edges) {
-            Object[] params = params(tenant.value(), memoryId, edge, createdAt);
+            Object[] params = params(tenant, memoryId, edge, createdAt);
             int count = guarded ? params.length : params.length - GUARD_PARAMS;
             for (int i = 0; i < count; i++) {
                 insert.setObject(i + 1, params[i]);
@@ -102,39 +102,5 @@ final class MemoryEdgeRows {
             insert.addBatch();
         }
         return edges.size();
-    }
-
-    /**
-     * Migration 11's backfill: the edges of every memory stored before the table existed, deleted
-     * and superseded rows included (a restore must find its edges). Deterministic, since the
-     * extractor is; re-running it later ({@code strata edges rebuild}) adds nothing.
-     */
-    static void backfill(DbExecute tx, Instant now) {
-        EdgeExtractor extractor = new EdgeExtractor(new FinanceEntityExtractor());
-        long after = 0;
-        while (true) {
-            List<DbRow> page;
-            try (Stream<DbRow> rows = tx.query("SELECT id, tenant, content FROM memories WHERE id > ? ORDER BY id "
-                    + "LIMIT ?", after, BACKFILL_PAGE)) {
-                page = rows.toList();
-            }
-            for (DbRow row : page) {
-                long id = Columns.longValue(row, "id");
-                after = id;
-                List<MemoryEdge> edges;
-                try {
-                    edges = extractor.extract(Columns.string(row, "content"));
-                } catch (RuntimeException e) {
-                    // An extractor defect must not make the database unopenable; the rebuild command retries.
-                    LOG.log(System.Logger.Level.WARNING, "no edges back-filled for memory " + id, e);
-                    continue;
-                }
-                // The tenant as stored (not re-validated): a legacy value must not fail the upgrade either.
-                insert(tx, Columns.string(row, "tenant"), id, edges, now);
-            }
-            if (page.size() < BACKFILL_PAGE) {
-                return;
-            }
-        }
     }
 }

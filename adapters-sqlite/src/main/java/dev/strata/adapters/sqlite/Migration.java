@@ -1,7 +1,7 @@
 package dev.strata.adapters.sqlite;
 
-import io.helidon.dbclient.DbExecute;
-
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
@@ -13,12 +13,12 @@ import java.util.Optional;
  * A step may end with a {@link Backfill}: Java work in the same transaction, for rows that SQL alone
  * cannot derive (the typed edges come from the Java extractor).
  */
-public record Migration(int version, String name, List<String> statements, Optional<Backfill> backfill) {
+record Migration(int version, String name, List<String> statements, Optional<Backfill> backfill) {
 
-    /** Fills rows after the statements ran, inside the migration's transaction. */
+    /** Fills rows after the statements ran, on the migration's transaction (see {@link Transactions}). */
     @FunctionalInterface
     public interface Backfill {
-        void run(DbExecute tx, Instant now);
+        void run(Connection tx, Instant now) throws SQLException;
     }
 
     public Migration {

@@ -1,12 +1,7 @@
 package dev.strata.adapters.sqlite;
 
-import io.helidon.dbclient.DbClient;
-import io.helidon.dbclient.DbRow;
-import io.helidon.dbclient.DbTransaction;
-
 import java.time.Clock;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * Brings a database to the newest schema. Each migration runs in an immediate transaction that
@@ -17,17 +12,17 @@ final class Migrator {
 
     private static final System.Logger LOG = System.getLogger(Migrator.class.getName());
 
-    private final DbClient db;
+    private final Transactions transactions;
     private final Clock clock;
 
-    Migrator(DbClient db, Clock clock) {
-        this.db = db;
+    Migrator(Transactions transactions, Clock clock) {
+        this.transactions = transactions;
         this.clock = clock;
     }
 
     void migrate(List<Migration> migrations) {
-        db.execute().dml("CREATE TABLE IF NOT EXISTS schema_migrations ("
-                + "version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)");
+        transactions.write("create the migrations table", c -> Jdbc.update(c, "CREATE TABLE IF NOT EXISTS "
+                + "schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"));
         int previous = 0;
         for (Migration m : migrations) {
             if (m.version() <= previous) {
@@ -38,32 +33,32 @@ final class Migrator {
         }
     }
 
-    int currentVersion() {
-        Optional<DbRow> row = db.execute().get("SELECT COALESCE(MAX(version), 0) AS v FROM schema_migrations");
-        return row.map(r -> (int) Columns.longValue(r, "v")).orElse(0);
-    }
-
     private void apply(Migration m) {
-        DbTransaction tx = db.transaction();
+        boolean applied;
         try {
-            long done = tx.get("SELECT COUNT(*) AS n FROM schema_migrations WHERE version = ?", m.version())
-                    .map(r -> Columns.longValue(r, "n")).orElse(0L);
-            if (done > 0) {
-                tx.commit();
-                return;
-            }
-            for (String statement : m.statements()) {
-                tx.dml(statement);
-            }
-            m.backfill().ifPresent(backfill -> backfill.run(tx, clock.instant()));
-            tx.insert("INSERT INTO schema_migrations(version, name, applied_at) VALUES (?, ?, ?)",
-                    m.version(), m.name(), Timestamps.format(clock.instant()));
-            tx.commit();
-            LOG.log(System.Logger.Level.INFO, "applied schema migration {0}: {1}", m.version(), m.name());
+            applied = transactions.writeIf("apply the migration", c -> {
+                if (Jdbc.firstLong(c, "SELECT COUNT(*) FROM schema_migrations WHERE version = ?",
+                        List.of(m.version())).orElse(0) > 0) {
+                    return false;
+                }
+                for (String statement : m.statements()) {
+                    Jdbc.update(c, statement);
+                }
+                if (m.backfill().isPresent()) {
+                    m.backfill().get().run(c, clock.instant());
+                }
+                Jdbc.update(c, "INSERT INTO schema_migrations(version, name, applied_at) VALUES (?, ?, ?)",
+                        m.version(), m.name(), Timestamps.format(clock.instant()));
+                return true;
+            });
         } catch (RuntimeException e) {
-            Transactions.rollbackAfter(tx, e);
+            // The SQLite error stays in the causes: the open tells a full or read-only disk from a bad step.
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
             throw new IllegalStateException("schema migration " + m.version() + " (" + m.name() + ") failed: "
-                    + e.getMessage(), e);
+                    + cause.getMessage(), e);
+        }
+        if (applied) {
+            LOG.log(System.Logger.Level.INFO, "applied schema migration {0}: {1}", m.version(), m.name());
         }
     }
 }

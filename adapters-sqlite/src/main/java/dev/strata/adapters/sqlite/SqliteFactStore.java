@@ -1,7 +1,5 @@
 package dev.strata.adapters.sqlite;
 
-import dev.strata.domain.error.DomainException;
-import dev.strata.domain.error.UnavailableException;
 import dev.strata.domain.fact.ConsolidationDecision;
 import dev.strata.domain.fact.ConsolidationEvent;
 import dev.strata.domain.fact.Fact;
@@ -16,7 +14,6 @@ import dev.strata.domain.memory.Source;
 import dev.strata.domain.memory.Tenant;
 import io.helidon.dbclient.DbClient;
 import io.helidon.dbclient.DbRow;
-import io.helidon.dbclient.DbTransaction;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -35,27 +32,24 @@ public final class SqliteFactStore implements FactStore {
             + "COALESCE(target_id, 0) AS target_id, named, decision, outcome, reason, model, prompt_hash, created_at";
 
     private final DbClient db;
+    private final Transactions transactions;
 
     public SqliteFactStore(SqliteDatabase database) {
         this.db = database.dbClient();
+        this.transactions = new Transactions(database);
     }
 
     @Override
     public Fact insert(NewFact fact, Instant now) {
         Instant at = Timestamps.truncate(now);
-        DbTransaction tx = db.transaction();
-        try {
-            tx.insert("INSERT INTO facts(tenant, content, normalized, status, source, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-                    fact.tenant().value(), fact.content(), fact.normalized(), FactStatus.PENDING.wireName(),
-                    fact.source().wireName(), Timestamps.format(at));
-            long id = Columns.longValue(tx.get("SELECT last_insert_rowid() AS id").orElseThrow(), "id");
-            tx.commit();
-            return new Fact(FactId.of(id), fact.tenant(), fact.content(), fact.normalized(), FactStatus.PENDING,
-                    fact.source(), at, Optional.empty(), Optional.empty(), Optional.empty());
-        } catch (RuntimeException e) {
-            Transactions.rollbackAfter(tx, e);
-            throw failure("record the fact", e);
-        }
+        long id = transactions.write("record the fact", c -> {
+            Jdbc.update(c, "INSERT INTO facts(tenant, content, normalized, status, source, created_at) "
+                    + "VALUES (?, ?, ?, ?, ?, ?)", fact.tenant().value(), fact.content(), fact.normalized(),
+                    FactStatus.PENDING.wireName(), fact.source().wireName(), Timestamps.format(at));
+            return Jdbc.lastInsertRowid(c);
+        });
+        return new Fact(FactId.of(id), fact.tenant(), fact.content(), fact.normalized(), FactStatus.PENDING,
+                fact.source(), at, Optional.empty(), Optional.empty(), Optional.empty());
     }
 
     @Override
@@ -125,30 +119,29 @@ public final class SqliteFactStore implements FactStore {
             }
         });
         String at = Timestamps.format(Timestamps.truncate(now));
-        DbTransaction tx = db.transaction();
-        try {
+        // Every transition names the status it expects: one that finds the fact moved on aborts them all.
+        return transactions.writeIf("settle facts", c -> {
             for (FactTransition t : transitions) {
-                long changed = tx.update("UPDATE facts SET status = ?, settled_at = ?, retired_by = ?, reason = ? "
+                int changed = Jdbc.update(c, "UPDATE facts SET status = ?, settled_at = ?, retired_by = ?, reason = ? "
                                 + "WHERE id = ? AND tenant = ? AND status = ?", t.to().wireName(), at,
                         t.retiredBy().map(FactId::value).orElse(null), t.reason(), t.id().value(), tenant.value(),
                         t.from().wireName());
                 if (changed != 1) {
-                    tx.rollback();
                     return false;
                 }
             }
-            event.ifPresent(e -> tx.insert("INSERT INTO memory_consolidation_events(tenant, fact_id, target_kind, "
-                            + "target_id, named, decision, outcome, reason, model, prompt_hash, created_at) "
-                            + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    e.tenant().value(), e.fact().value(), e.target().map(r -> r.kind().wireName()).orElse(null),
-                    e.target().map(RowRef::id).orElse(null), e.named(), e.decision().wireName(), e.outcome().wireName(),
-                    e.reason(), e.model(), e.promptHash(), Timestamps.format(Timestamps.truncate(e.at()))));
-            tx.commit();
+            if (event.isPresent()) {
+                ConsolidationEvent e = event.get();
+                Jdbc.update(c, "INSERT INTO memory_consolidation_events(tenant, fact_id, target_kind, "
+                                + "target_id, named, decision, outcome, reason, model, prompt_hash, created_at) "
+                                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        e.tenant().value(), e.fact().value(), e.target().map(r -> r.kind().wireName()).orElse(null),
+                        e.target().map(RowRef::id).orElse(null), e.named(), e.decision().wireName(),
+                        e.outcome().wireName(), e.reason(), e.model(), e.promptHash(),
+                        Timestamps.format(Timestamps.truncate(e.at())));
+            }
             return true;
-        } catch (RuntimeException e) {
-            Transactions.rollbackAfter(tx, e);
-            throw failure("settle facts", e);
-        }
+        });
     }
 
     @Override
@@ -201,12 +194,5 @@ public final class SqliteFactStore implements FactStore {
                 Columns.string(r, "model"),
                 Columns.string(r, "prompt_hash"),
                 Timestamps.parse(Columns.string(r, "created_at")));
-    }
-
-    private static RuntimeException failure(String what, RuntimeException e) {
-        if (e instanceof DomainException || e instanceof IllegalArgumentException) {
-            return e;
-        }
-        return new UnavailableException("could not " + what + ": " + e.getMessage(), e);
     }
 }

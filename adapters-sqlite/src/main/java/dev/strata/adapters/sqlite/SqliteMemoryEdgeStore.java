@@ -1,24 +1,21 @@
 package dev.strata.adapters.sqlite;
 
-import dev.strata.domain.entity.EdgeSource;
+import dev.strata.domain.memory.EdgeSource;
 import dev.strata.domain.entity.EdgeType;
 import dev.strata.domain.entity.EntityCount;
 import dev.strata.domain.entity.EntityKind;
-import dev.strata.domain.entity.ExtractedEdges;
+import dev.strata.domain.memory.ExtractedEdges;
 import dev.strata.domain.entity.FinanceEntity;
-import dev.strata.domain.entity.LinkedMemory;
+import dev.strata.domain.memory.LinkedMemory;
 import dev.strata.domain.entity.MemoryEdge;
-import dev.strata.domain.entity.MemoryEdgeStore;
-import dev.strata.domain.error.UnavailableException;
+import dev.strata.domain.memory.MemoryEdgeStore;
 import dev.strata.domain.memory.Memory;
 import dev.strata.domain.memory.MemoryId;
 import dev.strata.domain.memory.Tenant;
 import io.helidon.dbclient.DbClient;
 import io.helidon.dbclient.DbRow;
 
-import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -36,14 +33,16 @@ import java.util.stream.Stream;
  */
 public final class SqliteMemoryEdgeStore implements MemoryEdgeStore {
 
-    private static final String ACTIVE = "m.deleted_at IS NULL AND m.superseded_at IS NULL";
+    private static final String ACTIVE = MemoryRows.ACTIVE;
 
     private final SqliteDatabase database;
     private final DbClient db;
+    private final Transactions transactions;
 
     public SqliteMemoryEdgeStore(SqliteDatabase database) {
         this.database = Objects.requireNonNull(database, "database");
         this.db = database.dbClient();
+        this.transactions = new Transactions(database);
     }
 
     @Override
@@ -51,12 +50,12 @@ public final class SqliteMemoryEdgeStore implements MemoryEdgeStore {
         List<Object> params = new ArrayList<>(List.of(tenant.value(), tenant.value()));
         String reaching = reaching(entity, params);
         params.add(limit);
-        List<Memory> memories;
-        try (Stream<DbRow> rows = db.execute().query("SELECT " + SqliteMemoryStore.COLUMNS + " FROM memories m "
-                + "WHERE m.tenant = ? AND " + ACTIVE + " AND m.id IN (SELECT e.src_id FROM memory_edges e "
-                + "WHERE e.tenant = ? AND e.src_table = '" + MemoryEdgeRows.MEMORIES + "' AND " + reaching + ") "
-                + "ORDER BY m.updated_at DESC, m.id DESC LIMIT ?", params.toArray())) {
-            memories = rows.map(SqliteMemoryStore::toMemory).toList();
+        List<Memory> memories = new ArrayList<>();
+        try (JdbcReads reads = new JdbcReads(database)) {
+            reads.forEach("SELECT " + MemoryRows.COLUMNS + " FROM memories m "
+                    + "WHERE m.tenant = ? AND " + ACTIVE + " AND m.id IN (SELECT e.src_id FROM memory_edges e "
+                    + "WHERE e.tenant = ? AND e.src_table = '" + MemoryEdgeRows.MEMORIES + "' AND " + reaching + ") "
+                    + "ORDER BY m.updated_at DESC, m.id DESC LIMIT ?", params, r -> memories.add(MemoryRows.read(r)));
         }
         if (memories.isEmpty()) {
             return List.of();
@@ -132,8 +131,7 @@ public final class SqliteMemoryEdgeStore implements MemoryEdgeStore {
             return 0;
         }
         String ts = Timestamps.format(Timestamps.truncate(now));
-        try (Connection c = database.connection()) {
-            c.setAutoCommit(false);
+        return transactions.write("write the memory edges", c -> {
             try (PreparedStatement insert = c.prepareStatement(MemoryEdgeRows.INSERT)) {
                 for (ExtractedEdges e : batch) {
                     MemoryEdgeRows.addBatch(insert, e.tenant(), e.memory().value(), e.edges(), ts);
@@ -142,17 +140,9 @@ public final class SqliteMemoryEdgeStore implements MemoryEdgeStore {
                 for (int count : insert.executeBatch()) {
                     added += Math.max(count, 0);
                 }
-                c.commit();
                 return added;
-            } catch (SQLException | RuntimeException e) {
-                c.rollback();
-                throw e;
-            } finally {
-                c.setAutoCommit(true);
             }
-        } catch (SQLException e) {
-            throw new UnavailableException("could not write the memory edges: " + e.getMessage(), e);
-        }
+        });
     }
 
     private static MemoryEdge toEdge(DbRow r) {

@@ -1,17 +1,17 @@
 package dev.strata.adapters.sqlite;
 
-import dev.strata.domain.error.UnavailableException;
 import dev.strata.domain.model.DailySpend;
 import dev.strata.domain.model.Spend;
 import dev.strata.domain.model.SpendCategory;
 import dev.strata.domain.model.SpendLedger;
 import io.helidon.dbclient.DbClient;
 import io.helidon.dbclient.DbRow;
-import io.helidon.dbclient.DbTransaction;
 
 import java.math.BigDecimal;
 import java.time.LocalDate;
+import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -25,30 +25,31 @@ import java.util.stream.Stream;
 public final class SqliteSpendLedger implements SpendLedger {
 
     private final DbClient db;
+    private final Transactions transactions;
 
     public SqliteSpendLedger(SqliteDatabase database) {
         this.db = database.dbClient();
+        this.transactions = new Transactions(database);
     }
 
     @Override
     public void record(String tenant, LocalDate day, SpendCategory category, Spend spend) {
-        DbTransaction tx = db.transaction();
-        try {
-            BigDecimal before = tx.get("SELECT usd FROM model_spend WHERE tenant = ? AND day = ? AND category = ?",
-                    tenant, day.toString(), category.key())
-                    .map(r -> new BigDecimal(Columns.string(r, "usd"))).orElse(BigDecimal.ZERO);
-            String usd = before.add(spend.usd()).toPlainString();
-            tx.dml("INSERT INTO model_spend(tenant, day, category, input_tokens, output_tokens, usd, calls) "
-                    + "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(tenant, day, category) DO UPDATE SET "
+        transactions.write("record model spend", c -> {
+            BigDecimal before = BigDecimal.ZERO;
+            List<String> usd = new ArrayList<>(1);
+            Jdbc.forEach(c, "SELECT usd FROM model_spend WHERE tenant = ? AND day = ? AND category = ?",
+                    List.of(tenant, day.toString(), category.key()), r -> usd.add(r.getString(1)));
+            if (!usd.isEmpty()) {
+                before = new BigDecimal(usd.getFirst());
+            }
+            return Jdbc.update(c, "INSERT INTO model_spend(tenant, day, category, input_tokens, output_tokens, usd, "
+                    + "calls) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(tenant, day, category) DO UPDATE SET "
                     + "input_tokens = input_tokens + excluded.input_tokens, "
                     + "output_tokens = output_tokens + excluded.output_tokens, "
                     + "usd = excluded.usd, calls = calls + excluded.calls",
-                    tenant, day.toString(), category.key(), spend.inputTokens(), spend.outputTokens(), usd, spend.calls());
-            tx.commit();
-        } catch (RuntimeException e) {
-            Transactions.rollbackAfter(tx, e);
-            throw new UnavailableException("could not record model spend: " + e.getMessage(), e);
-        }
+                    tenant, day.toString(), category.key(), spend.inputTokens(), spend.outputTokens(),
+                    before.add(spend.usd()).toPlainString(), spend.calls());
+        });
     }
 
     @Override

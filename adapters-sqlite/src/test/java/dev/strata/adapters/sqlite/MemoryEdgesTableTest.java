@@ -2,12 +2,12 @@ package dev.strata.adapters.sqlite;
 
 import dev.strata.domain.entity.EdgeExtractor;
 import dev.strata.domain.entity.EdgeType;
-import dev.strata.domain.entity.ExtractedEdges;
 import dev.strata.domain.entity.FinanceEntity;
 import dev.strata.domain.entity.FinanceEntityExtractor;
 import dev.strata.domain.entity.MemoryEdge;
 import dev.strata.domain.entity.SystemMetadata;
 import dev.strata.domain.memory.Category;
+import dev.strata.domain.memory.ExtractedEdges;
 import dev.strata.domain.memory.Memory;
 import dev.strata.domain.memory.MemoryChange;
 import dev.strata.domain.memory.MemoryKey;
@@ -37,8 +37,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /**
  * Migration 11 on a real file: what {@code memory_edges} rows look like, that they commit or roll
  * back with their memory, that the UNIQUE key makes replays free and that the trigger purges them.
+ * The store writes the edges a memory carries; these tests derive them as the application does.
  */
 class MemoryEdgesTableTest {
+
+    private static final EdgeExtractor EXTRACTOR = new EdgeExtractor(new FinanceEntityExtractor());
 
     private static final Instant NOW = Instant.parse("2026-01-01T00:00:00Z");
     private static final Tenant ALICE = Tenant.of("alice");
@@ -66,7 +69,12 @@ class MemoryEdgesTableTest {
     }
 
     private static NewMemory memory(String content) {
-        return new NewMemory(ALICE, Category.LESSON, content, Metadata.EMPTY, Source.USER_MANUAL);
+        return new NewMemory(ALICE, Category.LESSON, content, Metadata.EMPTY, Source.USER_MANUAL)
+                .withEdges(EXTRACTOR.extract(content));
+    }
+
+    private static MemoryChange newContent(String content) {
+        return new MemoryChange(Optional.of(content), Optional.empty()).withEdges(EXTRACTOR.extract(content));
     }
 
     private long count(String where) {
@@ -113,10 +121,11 @@ class MemoryEdgesTableTest {
         assertThatThrownBy(() -> memories.insertAll(List.of(memory("bought SOL"), memory("sold DOGE")), NOW))
                 .rootCause().hasMessageContaining("refused");
         assertThatThrownBy(() -> memories.save(new NewMemory(ALICE, Category.DECISION, "long DOGE", Metadata.EMPTY,
-                Source.AGENT_RECORDED, Optional.of(MemoryKey.of("plan"))), Optional.empty(), NOW))
+                Source.AGENT_RECORDED, Optional.of(MemoryKey.of("plan"))).withEdges(EXTRACTOR.extract("long DOGE")),
+                Optional.empty(), NOW))
                 .rootCause().hasMessageContaining("refused");
-        assertThatThrownBy(() -> memories.update(ALICE, kept.id(), new MemoryChange(Optional.of("sold DOGE"),
-                Optional.empty()), NOW.plusSeconds(1))).rootCause().hasMessageContaining("refused");
+        assertThatThrownBy(() -> memories.update(ALICE, kept.id(), newContent("sold DOGE"),
+                NOW.plusSeconds(1))).rootCause().hasMessageContaining("refused");
 
         assertThat(memoryCount()).isEqualTo(1);
         assertThat(count("1")).isEqualTo(edgesBefore);
@@ -139,10 +148,10 @@ class MemoryEdgesTableTest {
     @Test
     void aContentUpdateReplacesTheContentEdgesAndKeepsTheScenarioEdge() {
         Memory m = memories.insert(memory("bought BTC"), NOW);
-        edges.addAll(List.of(new ExtractedEdges(ALICE, m.id(), new EdgeExtractor(new FinanceEntityExtractor())
+        edges.addAll(List.of(new ExtractedEdges(ALICE, m.id(), EXTRACTOR
                 .extract("bought BTC", SystemMetadata.scenario("dca")))), NOW);
 
-        memories.update(ALICE, m.id(), new MemoryChange(Optional.of("sold ETH"), Optional.empty()), NOW.plusSeconds(1));
+        memories.update(ALICE, m.id(), newContent("sold ETH"), NOW.plusSeconds(1));
 
         assertThat(TempDatabase.column(db, "SELECT edge_type || ' ' || dst_entity_key FROM memory_edges ORDER BY id"))
                 .containsExactly("belongs_to_scenario dca", "exited ETH");
@@ -166,7 +175,7 @@ class MemoryEdgesTableTest {
     @Test
     void theUniqueKeyMakesAReplayCostZeroRows() {
         Memory m = memories.insert(memory("bought BTC and ETH on base"), NOW);
-        List<MemoryEdge> same = new EdgeExtractor(new FinanceEntityExtractor()).extract(m.content());
+        List<MemoryEdge> same = EXTRACTOR.extract(m.content());
 
         assertThat(edges.addAll(List.of(new ExtractedEdges(ALICE, m.id(), same)), NOW.plusSeconds(5))).isZero();
         assertThat(edges.addAll(List.of(new ExtractedEdges(ALICE, m.id(), List.of(

@@ -5,8 +5,6 @@ import dev.strata.domain.memory.MemoryId;
 import dev.strata.domain.memory.SearchRequest;
 import dev.strata.domain.memory.Source;
 import dev.strata.domain.memory.Tenant;
-import io.helidon.dbclient.DbClient;
-import io.helidon.dbclient.jdbc.JdbcClientBuilder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -46,14 +44,7 @@ class MigrationTest {
     void aDatabaseCreatedByMigrationOneIsUpgradedAndItsLegacyRowsBackFilled() throws SQLException {
         Path file = dir.resolve("strata.db");
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file)) {
-            DbClient client = JdbcClientBuilder.create().connectionPool(() -> {
-                try {
-                    return DriverManager.getConnection("jdbc:sqlite:" + file);
-                } catch (SQLException e) {
-                    throw new IllegalStateException(e);
-                }
-            }).build();
-            new Migrator(client, TempDatabase.CLOCK).migrate(List.of(Schema.V1_GENERAL_MEMORY));
+            new Migrator(onPlainConnections(file), TempDatabase.CLOCK).migrate(List.of(Schema.V1_GENERAL_MEMORY));
             // Rows as the reference implementation left them: provenance only inside metadata, or nowhere.
             c.createStatement().execute("INSERT INTO memories(tenant, category, content, metadata, source, created_at, "
                     + "updated_at) VALUES ('default', 'preference', 'legacy with source', '{\"source\":\"inferred\"}', "
@@ -61,7 +52,6 @@ class MigrationTest {
             c.createStatement().execute("INSERT INTO memories(tenant, category, content, metadata, source, created_at, "
                     + "updated_at) VALUES ('default', 'preference', 'legacy without source', '{\"source\":\"web\"}', "
                     + "NULL, '2025-01-01T00:00:00.000Z', '2025-01-01T00:00:00.000Z')");
-            client.close();
         }
 
         try (SqliteDatabase db = TempDatabase.open(dir)) {
@@ -80,14 +70,7 @@ class MigrationTest {
     void upgradingToMigrationElevenBackFillsTheEdgesOfEveryStoredMemoryOnce() throws SQLException {
         Path file = dir.resolve("strata.db");
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file)) {
-            DbClient client = JdbcClientBuilder.create().connectionPool(() -> {
-                try {
-                    return DriverManager.getConnection("jdbc:sqlite:" + file);
-                } catch (SQLException e) {
-                    throw new IllegalStateException(e);
-                }
-            }).build();
-            new Migrator(client, TempDatabase.CLOCK).migrate(Schema.MIGRATIONS.stream()
+            new Migrator(onPlainConnections(file), TempDatabase.CLOCK).migrate(Schema.MIGRATIONS.stream()
                     .filter(m -> m.version() < Schema.V11_MEMORY_EDGES.version()).toList());
             for (String row : List.of("'alice', 'bought BTC and ETH on base', NULL",
                     "'alice', 'sold SOL', '2025-06-01T00:00:00.000Z'", "'bob', 'watching DOGE', NULL",
@@ -96,7 +79,6 @@ class MigrationTest {
                         + "created_at, updated_at) VALUES (" + row + ", 'lesson', 'user_manual', "
                         + "'2025-01-01T00:00:00.000Z', '2025-01-01T00:00:00.000Z')");
             }
-            client.close();
         }
 
         try (SqliteDatabase db = TempDatabase.open(dir)) {
@@ -124,5 +106,20 @@ class MigrationTest {
             assertThat(TempDatabase.column(db, "SELECT name FROM sqlite_master WHERE sql LIKE '%vault%' "
                     + "AND (type = 'trigger' OR sql LIKE '%fts%')")).isEmpty();
         }
+    }
+
+    /** Transactions on unpooled connections to the file, as an older version's schema is built. */
+    private static Transactions onPlainConnections(Path file) {
+        return new Transactions(new Transactions.Connections() {
+            @Override
+            public Connection borrow() throws SQLException {
+                return DriverManager.getConnection("jdbc:sqlite:" + file);
+            }
+
+            @Override
+            public void discard(Connection connection) {
+                // Closing is all an unpooled connection needs.
+            }
+        });
     }
 }

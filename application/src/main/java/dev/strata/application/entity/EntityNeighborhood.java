@@ -1,7 +1,7 @@
 package dev.strata.application.entity;
 
 import dev.strata.domain.entity.FinanceEntity;
-import dev.strata.domain.entity.LinkedMemory;
+import dev.strata.domain.memory.LinkedMemory;
 
 import java.util.List;
 import java.util.Objects;

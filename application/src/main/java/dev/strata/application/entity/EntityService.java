@@ -1,13 +1,13 @@
 package dev.strata.application.entity;
 
 import dev.strata.domain.entity.EdgeExtractor;
-import dev.strata.domain.entity.EdgeSource;
+import dev.strata.domain.memory.EdgeSource;
 import dev.strata.domain.entity.EntityCount;
 import dev.strata.domain.entity.EntityInput;
 import dev.strata.domain.entity.EntityKind;
-import dev.strata.domain.entity.ExtractedEdges;
+import dev.strata.domain.memory.ExtractedEdges;
 import dev.strata.domain.entity.FinanceEntity;
-import dev.strata.domain.entity.MemoryEdgeStore;
+import dev.strata.domain.memory.MemoryEdgeStore;
 import dev.strata.domain.entity.SystemMetadata;
 import dev.strata.domain.error.InvalidInputException;
 import dev.strata.domain.memory.Tenant;

@@ -2,6 +2,10 @@ package dev.strata.application.memory;
 
 import dev.strata.domain.audit.AuditEntry;
 import dev.strata.domain.audit.AuditLog;
+import dev.strata.domain.entity.EdgeExtractor;
+import dev.strata.domain.entity.FinanceEntityExtractor;
+import dev.strata.domain.entity.MemoryEdge;
+import dev.strata.domain.entity.SystemMetadata;
 import dev.strata.domain.error.ConflictException;
 import dev.strata.domain.error.InvalidInputException;
 import dev.strata.domain.error.NotFoundException;
@@ -20,6 +24,7 @@ import dev.strata.domain.memory.SearchHit;
 import dev.strata.domain.memory.SearchRequest;
 import dev.strata.domain.memory.Supersession;
 import dev.strata.domain.memory.Tenant;
+import dev.strata.domain.vault.CredentialScrubber;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -34,7 +39,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 /**
  * The general memory use cases of spec 01: write, read, update, soft delete, restore within
  * retention, purge and keyword search. Validation that depends on configuration (limits) happens
- * here; invariants that always hold live in the domain records.
+ * here; invariants that always hold live in the domain records. Every write carries the typed edges
+ * its content implies ({@link #edgesOf}), which the store writes with the row.
  */
 public final class MemoryService {
 
@@ -48,6 +54,8 @@ public final class MemoryService {
     private final List<MemoryListener> listeners = new CopyOnWriteArrayList<>();
     private final KeyLocks keyLocks = new KeyLocks(64);
     private final MemorySearch pipeline;
+    private final CredentialScrubber secrets;
+    private final EdgeExtractor edges;
 
     /** A bound on one key's history in a response; older entries stay in the table. */
     static final int MAX_HISTORY = 1_000;
@@ -59,6 +67,27 @@ public final class MemoryService {
     /** @param pipeline the search pipeline (hybrid when embeddings are on); keyword-only without it */
     public MemoryService(MemoryStore store, AuditLog audit, Clock clock, MemoryLimits limits, Duration retention,
                          MemorySearch pipeline) {
+        this(store, audit, clock, limits, retention, pipeline, new EdgeExtractor(new FinanceEntityExtractor()));
+    }
+
+    /**
+     * @param edges derives each write's typed edges; the replay ({@code strata edges rebuild}) must use
+     *              an equal extractor so that it finds nothing a write left out
+     */
+    public MemoryService(MemoryStore store, AuditLog audit, Clock clock, MemoryLimits limits, Duration retention,
+                         MemorySearch pipeline, EdgeExtractor edges) {
+        this(store, audit, clock, limits, retention, pipeline, edges, new CredentialScrubber());
+    }
+
+    /**
+     * @param scrubber the vault's scrubber: content, supersede reasons and metadata are stored with every
+     *                 registered secret replaced, so the keyword index, the vectors, the edges and every
+     *                 output built from the row never hold one (a key or category holding a secret is refused)
+     */
+    public MemoryService(MemoryStore store, AuditLog audit, Clock clock, MemoryLimits limits, Duration retention,
+                         MemorySearch pipeline, EdgeExtractor edges, CredentialScrubber scrubber) {
+        this.secrets = Objects.requireNonNull(scrubber);
+        this.edges = Objects.requireNonNull(edges);
         this.pipeline = Objects.requireNonNull(pipeline);
         this.store = Objects.requireNonNull(store);
         this.audit = Objects.requireNonNull(audit);
@@ -88,16 +117,18 @@ public final class MemoryService {
      * {@link ConflictException} that shows the current entry. Saves to one key are serialised.
      */
     public Saved save(SaveMemory command) {
-        MemoryKey key = MemoryKey.of(command.key());
+        MemoryKey key = MemoryKey.of(refuseSecret(command.key(), "key"));
         // Any category may carry a key; memory_save narrows its input to spec 02's six types first.
-        Category type = command.type().map(Category::resolve).orElse(MemoryType.DEFAULT);
-        Optional<String> reason = command.supersedeReason().map(Supersession::checkReason);
+        Category type = command.type().map(t -> Category.resolve(refuseSecret(t, "type"))).orElse(MemoryType.DEFAULT);
+        Optional<String> reason = command.supersedeReason().map(Supersession::checkReason)
+                .map(r -> secrets.redactFor(command.tenant(), r));
         if (command.content() != null) {
             checkContentLength(command.content(), "content");
         }
         checkMetadata(command.metadata(), "metadata");
-        NewMemory memory = new NewMemory(command.tenant(), type, command.content(), command.metadata(),
-                command.source(), Optional.of(key));
+        NewMemory unlinked = new NewMemory(command.tenant(), type, redact(command.tenant(), command.content()),
+                redact(command.tenant(), command.metadata()), command.source(), Optional.of(key));
+        NewMemory memory = unlinked.withEdges(edgesOf(unlinked.content()));
         SaveOutcome outcome = keyLocks.withLock(command.tenant(), key, () -> store.save(memory, reason, clock.instant()));
         Optional<Category> suggestion = MemoryType.suggestion(type, memory.content());
         suggestion.ifPresent(s -> LOG.log(System.Logger.Level.INFO, "memory {0} saved as {1} reads like {2}", key,
@@ -195,7 +226,10 @@ public final class MemoryService {
             });
         }
         change.metadata().ifPresent(m -> checkMetadata(m, "metadata"));
-        Memory updated = store.update(tenant, id, change, clock.instant())
+        MemoryChange redacted = new MemoryChange(change.content().map(c -> redact(tenant, c)),
+                change.metadata().map(m -> redact(tenant, m)));
+        MemoryChange withEdges = redacted.content().map(c -> redacted.withEdges(edgesOf(c))).orElse(redacted);
+        Memory updated = store.update(tenant, id, withEdges, clock.instant())
                 .orElseThrow(() -> new NotFoundException("memory", id.toString()));
         publish(updated);
         return updated;
@@ -243,18 +277,59 @@ public final class MemoryService {
         return store.count(tenant);
     }
 
+    /** The tenants holding active memories of these categories, for jobs that visit every tenant (by name). */
+    public List<Tenant> tenantsWithActive(CategoryFilter filter) {
+        return store.tenantsWithActive(filter);
+    }
+
     /** @param fieldPrefix prepended to field names in errors, so a batch error names its element */
     private NewMemory toNew(WriteMemory c, String fieldPrefix) {
         try {
-            Category category = Category.resolve(c.category());
+            Category category = Category.resolve(refuseSecret(c.category(), "category"));
             if (c.content() != null) {
                 checkContentLength(c.content(), "content");
             }
             checkMetadata(c.metadata(), "metadata");
-            return new NewMemory(c.tenant(), category, c.content(), c.metadata(), c.source());
+            NewMemory memory = new NewMemory(c.tenant(), category, redact(c.tenant(), c.content()),
+                    redact(c.tenant(), c.metadata()), c.source());
+            return memory.withEdges(edgesOf(memory.content()));
         } catch (InvalidInputException e) {
             throw fieldPrefix.isEmpty() ? e : new InvalidInputException(fieldPrefix + e.field(), e.reason());
         }
+    }
+
+    /** Text as it is stored: every registered secret replaced (null stays null for the record to refuse). */
+    private String redact(Tenant tenant, String text) {
+        return text == null ? null : secrets.redactFor(tenant, text);
+    }
+
+    private Metadata redact(Tenant tenant, Metadata metadata) {
+        if (metadata == null || !secrets.containsSecret(metadata.json())) {
+            return metadata;
+        }
+        // The label holds no character JSON escapes, so a secret inside a JSON string stays a valid string.
+        return new Metadata(secrets.redactFor(tenant, metadata.json()));
+    }
+
+    /**
+     * Identifiers (keys, categories) cannot be redacted without changing what they name, and they are
+     * indexed for search: one holding a secret is refused.
+     */
+    private String refuseSecret(String identifier, String field) {
+        if (identifier != null && secrets.containsSecret(identifier)) {
+            throw new InvalidInputException(field, "must not contain a vault secret");
+        }
+        return identifier;
+    }
+
+    /**
+     * The edges a memory's content implies. No write carries system metadata: the {@code metadata}
+     * of every write path is caller-supplied (the agent tools forward the model's arguments), so
+     * reading a {@code scenario_id} from it would let text attach a memory to a scenario. The replay
+     * derives edges the same way, so it adds nothing to what the writes stored.
+     */
+    private List<MemoryEdge> edgesOf(String content) {
+        return edges.extract(content, SystemMetadata.none());
     }
 
     private void checkContentLength(String content, String field) {

@@ -3,15 +3,20 @@ package dev.strata.application.session;
 import dev.strata.application.profile.ProfileService;
 import dev.strata.application.snapshot.SnapshotService;
 import dev.strata.domain.error.NotFoundException;
+import dev.strata.domain.memory.MemoryId;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.prompt.AssembledPrompt;
 import dev.strata.domain.prompt.ProfileEntry;
 import dev.strata.domain.prompt.PromptAssembler;
+import dev.strata.domain.prompt.PromptBlock;
 import dev.strata.domain.session.Session;
 import dev.strata.domain.session.SessionId;
 import dev.strata.domain.session.SessionStore;
+import dev.strata.domain.vault.CredentialScrubber;
 import dev.strata.domain.workspace.WorkspaceBootstrap;
+import dev.strata.domain.workspace.WorkspaceFile;
 import dev.strata.domain.workspace.WorkspaceKind;
+import dev.strata.domain.workspace.WorkspaceNotice;
 import dev.strata.domain.workspace.WorkspaceReader;
 import dev.strata.domain.workspace.WorkspaceSnapshot;
 
@@ -47,9 +52,21 @@ public final class SessionService {
     private final Clock clock;
     private final PromptAssembler assembler = new PromptAssembler();
     private final Object bootstrapLock = new Object();
+    private final CredentialScrubber scrubber;
 
     public SessionService(WorkspaceReader workspace, WorkspaceBootstrap bootstrap, SnapshotService snapshots,
                           ProfileService profile, SessionStore store, Duration ttl, Clock clock) {
+        this(workspace, bootstrap, snapshots, profile, store, ttl, clock, new CredentialScrubber());
+    }
+
+    /**
+     * @param scrubber the vault's scrubber: a frozen prompt is stored and served with every registered
+     *                 secret replaced, including one written into a workspace file
+     */
+    public SessionService(WorkspaceReader workspace, WorkspaceBootstrap bootstrap, SnapshotService snapshots,
+                          ProfileService profile, SessionStore store, Duration ttl, Clock clock,
+                          CredentialScrubber scrubber) {
+        this.scrubber = Objects.requireNonNull(scrubber, "scrubber");
         this.workspace = Objects.requireNonNull(workspace, "workspace");
         this.bootstrap = Objects.requireNonNull(bootstrap, "bootstrap");
         this.snapshots = Objects.requireNonNull(snapshots, "snapshots");
@@ -96,22 +113,60 @@ public final class SessionService {
         return get(tenant, id).prompt();
     }
 
+    /**
+     * Ends a session before its expiry ({@code DELETE /v1/sessions/{id}}): its prompt is gone, so what it
+     * froze (a memory since erased, a profile value since changed) leaves the agent's context.
+     */
+    public void revoke(Tenant tenant, SessionId id) {
+        if (!store.revoke(tenant, id)) {
+            throw new NotFoundException("session", id.value());
+        }
+    }
+
+    /** Ends every live session of the tenant whose prompt holds {@code memory}; returns how many. */
+    public int revokeHolding(Tenant tenant, MemoryId memory) {
+        return store.revokeHolding(tenant, memory);
+    }
+
     /** Deletes expired sessions; returns how many. */
     public int purgeExpired() {
         return store.purgeExpired(clock.instant());
     }
 
-    private Session freeze(Tenant tenant, WorkspaceSnapshot loaded, boolean first) {
+    private Session freeze(Tenant tenant, WorkspaceSnapshot read, boolean first) {
+        // Workspace files are not stored text: they are redacted here, before the renderer quotes and spells
+        // them (a quote marker or a spelled character inside a secret would hide it from a later scrub).
+        WorkspaceSnapshot loaded = redacted(tenant, read);
         // The store keeps milliseconds; truncating here makes the response of POST equal a later GET.
         Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
-        String memoryContext = snapshots.renderWithoutProfile(tenant);
+        SnapshotService.MemoryContext memoryContext = snapshots.memoryContextWithoutProfile(tenant);
         List<ProfileEntry> derived = profile.all(tenant).stream()
                 .map(e -> new ProfileEntry(e.key(), e.value()))
                 .toList();
-        AssembledPrompt assembled = assembler.assemble(loaded, memoryContext, derived, first);
+        AssembledPrompt assembled = scrubbed(tenant, assembler.assemble(loaded, memoryContext.text(), derived, first));
         Session session = Session.freeze(SessionId.random(), tenant, now, ttl, assembled, first, loaded.notices());
-        store.save(session);
+        store.save(session, memoryContext.memories());
         return session;
+    }
+
+    private WorkspaceSnapshot redacted(Tenant tenant, WorkspaceSnapshot snapshot) {
+        List<WorkspaceFile> files = snapshot.files().stream()
+                .map(f -> scrubber.containsSecret(f.text()) ? new WorkspaceFile(f.kind(), f.relativePath(), f.date(),
+                        scrubber.redactFor(tenant, f.text()), f.truncated(), f.findings()) : f)
+                .toList();
+        // A finding's excerpt quotes the file, so notices are redacted too.
+        List<WorkspaceNotice> notices = snapshot.notices().stream()
+                .map(n -> new WorkspaceNotice(n.type(), n.path(), scrubber.redactFor(tenant, n.message())))
+                .toList();
+        return new WorkspaceSnapshot(snapshot.location(), snapshot.today(), files, notices);
+    }
+
+    /** Each block with every registered secret replaced (the renderer's fences hold no secret to cut). */
+    private AssembledPrompt scrubbed(Tenant tenant, AssembledPrompt prompt) {
+        List<PromptBlock> blocks = prompt.blocks().stream()
+                .map(b -> new PromptBlock(b.name(), scrubber.redactFor(tenant, b.text()), b.cache()))
+                .toList();
+        return new AssembledPrompt(blocks, prompt.identity(), prompt.conflicts());
     }
 
     /**

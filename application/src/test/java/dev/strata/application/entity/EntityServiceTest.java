@@ -1,26 +1,34 @@
 package dev.strata.application.entity;
 
+import dev.strata.application.memory.MemoryLimits;
+import dev.strata.application.memory.MemoryService;
+import dev.strata.application.memory.SaveMemory;
+import dev.strata.application.memory.SearchResults;
+import dev.strata.application.memory.WriteMemory;
 import dev.strata.domain.MutableClock;
+import dev.strata.domain.audit.InMemoryAuditLog;
 import dev.strata.domain.entity.EdgeExtractor;
 import dev.strata.domain.entity.EdgeType;
 import dev.strata.domain.entity.EntityCount;
 import dev.strata.domain.entity.EntityKind;
-import dev.strata.domain.entity.ExtractedEdges;
+import dev.strata.domain.memory.ExtractedEdges;
 import dev.strata.domain.entity.FinanceEntity;
 import dev.strata.domain.entity.FinanceEntityExtractor;
 import dev.strata.domain.entity.InMemoryMemoryEdgeStore;
-import dev.strata.domain.entity.LinkedMemory;
+import dev.strata.domain.memory.LinkedMemory;
 import dev.strata.domain.entity.MemoryEdge;
 import dev.strata.domain.error.InvalidInputException;
 import dev.strata.domain.memory.Category;
 import dev.strata.domain.memory.InMemoryMemoryStore;
 import dev.strata.domain.memory.Memory;
+import dev.strata.domain.memory.MemoryChange;
 import dev.strata.domain.memory.Metadata;
 import dev.strata.domain.memory.NewMemory;
 import dev.strata.domain.memory.Source;
 import dev.strata.domain.memory.Tenant;
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -37,12 +45,15 @@ class EntityServiceTest {
     private final MutableClock clock = new MutableClock(Instant.parse("2026-03-01T09:00:00Z"));
     private final InMemoryMemoryStore memories = new InMemoryMemoryStore();
     private final InMemoryMemoryEdgeStore edges = new InMemoryMemoryEdgeStore(memories);
-    private final EntityService service = new EntityService(edges, new EdgeExtractor(new FinanceEntityExtractor()),
-            clock);
+    private final EdgeExtractor extractor = new EdgeExtractor(new FinanceEntityExtractor());
+    private final EntityService service = new EntityService(edges, extractor, clock);
+    /** The writer of memories and their edges, as wired in production. */
+    private final MemoryService writer = new MemoryService(memories, new InMemoryAuditLog(), clock,
+            MemoryLimits.DEFAULTS, Duration.ofDays(30), request -> SearchResults.keywordOnly(List.of()), extractor);
 
     private Memory write(Tenant tenant, String content) {
-        return memories.insert(new NewMemory(tenant, Category.LESSON, content, Metadata.EMPTY, Source.USER_MANUAL),
-                clock.instant());
+        return writer.write(new WriteMemory(tenant, Category.LESSON.value(), content, Metadata.EMPTY,
+                Source.USER_MANUAL));
     }
 
     private static void assertRefused(Runnable call, String field) {
@@ -122,6 +133,37 @@ class EntityServiceTest {
 
         assertThat(service.rebuildEdges()).isEqualTo(new EdgeReplay(EntityService.REPLAY_PAGE * 2 + 1, 0));
         assertThat(service.rebuildEdges()).isEqualTo(new EdgeReplay(EntityService.REPLAY_PAGE * 2 + 1, 0));
+    }
+
+    @Test
+    void a_replay_finds_nothing_that_any_write_path_of_the_memory_service_left_out() {
+        write(ME, "bought BTC and ETH on base");
+        writer.writeAll(List.of(new WriteMemory(ME, "lesson", "sold SOL, watching DOGE", Metadata.EMPTY,
+                Source.USER_MANUAL), new WriteMemory(OTHER, "lesson", "went long EUR/USD", Metadata.EMPTY,
+                Source.USER_MANUAL)));
+        writer.save(new SaveMemory(ME, "plan", "long BTC into the halving", Optional.of("decision"), Optional.empty(),
+                Metadata.EMPTY, Source.AGENT_RECORDED));
+        writer.save(new SaveMemory(ME, "plan", "long ETH instead", Optional.of("decision"),
+                Optional.of("changed my mind"), Metadata.EMPTY, Source.AGENT_RECORDED));
+        Memory edited = write(ME, "bought SOL");
+        writer.update(ME, edited.id(), new MemoryChange(Optional.of("exited SOL, bought ARB"), Optional.empty()));
+
+        assertThat(service.rebuildEdges()).isEqualTo(new EdgeReplay(6, 0));
+        assertThat(service.neighborhood(ME, "ARB", Optional.empty(), Optional.empty()).memories())
+                .extracting(LinkedMemory::memory).extracting(Memory::id).containsExactly(edited.id());
+        assertThat(service.neighborhood(ME, "SOL", Optional.empty(), Optional.empty()).memories())
+                .as("the edit replaced the old content's edges").hasSize(2);
+    }
+
+    @Test
+    void a_replay_adds_the_edges_of_memories_stored_without_them() {
+        Memory bare = memories.insert(new NewMemory(ME, Category.LESSON, "bought BTC", Metadata.EMPTY,
+                Source.USER_MANUAL), clock.instant());
+
+        assertThat(service.neighborhood(ME, "BTC", Optional.empty(), Optional.empty()).memories()).isEmpty();
+        assertThat(service.rebuildEdges()).isEqualTo(new EdgeReplay(1, 1));
+        assertThat(service.neighborhood(ME, "BTC", Optional.empty(), Optional.empty()).memories())
+                .extracting(LinkedMemory::memory).containsExactly(bare);
     }
 
     @Test

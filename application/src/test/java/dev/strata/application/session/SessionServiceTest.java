@@ -125,14 +125,24 @@ class SessionServiceTest {
         List<Boolean> presentAtSave = new ArrayList<>();
         SessionStore watching = new SessionStore() {
             @Override
-            public void save(Session session) {
+            public void save(Session session, java.util.Set<dev.strata.domain.memory.MemoryId> holding) {
                 presentAtSave.add(workspace.contains("BOOTSTRAP.md"));
-                store.save(session);
+                store.save(session, holding);
             }
 
             @Override
             public Optional<Session> find(Tenant tenant, SessionId id, Instant now) {
                 return store.find(tenant, id, now);
+            }
+
+            @Override
+            public boolean revoke(Tenant tenant, SessionId id) {
+                return store.revoke(tenant, id);
+            }
+
+            @Override
+            public int revokeHolding(Tenant tenant, dev.strata.domain.memory.MemoryId memory) {
+                return store.revokeHolding(tenant, memory);
             }
 
             @Override
@@ -151,13 +161,23 @@ class SessionServiceTest {
     void whenStoringTheSessionFailsBootstrapStaysForTheNextSession() {
         SessionStore failing = new SessionStore() {
             @Override
-            public void save(Session session) {
+            public void save(Session session, java.util.Set<dev.strata.domain.memory.MemoryId> holding) {
                 throw new IllegalStateException("disk full");
             }
 
             @Override
             public Optional<Session> find(Tenant tenant, SessionId id, Instant now) {
                 return Optional.empty();
+            }
+
+            @Override
+            public boolean revoke(Tenant tenant, SessionId id) {
+                return false;
+            }
+
+            @Override
+            public int revokeHolding(Tenant tenant, dev.strata.domain.memory.MemoryId memory) {
+                return 0;
             }
 
             @Override

@@ -1,12 +1,12 @@
 package dev.strata.bootstrap.bench;
 
-import dev.strata.adapters.http.GatewaySettings;
 import dev.strata.adapters.sqlite.SearchIndexCompaction;
 import dev.strata.adapters.sqlite.SqliteMemoryStore;
 import dev.strata.application.memory.MemoryService;
 import dev.strata.application.memory.WriteMemory;
 import dev.strata.bootstrap.Strata;
 import dev.strata.bootstrap.StrataSettings;
+import dev.strata.bootstrap.server.ServerSettings;
 import dev.strata.domain.memory.Metadata;
 import dev.strata.domain.memory.Source;
 import dev.strata.domain.memory.Tenant;
@@ -32,7 +32,7 @@ import java.util.function.Consumer;
  * Measures Strata against the raw SQLite it is built on, in the same process and on the same
  * database file: batched and single writes against raw batched INSERTs (same columns, same FTS5
  * trigger), search against the bare FTS5 MATCH of the same expression, plus search over HTTP and
- * snapshot rendering. Reports medians, so one slow sample (a GC, a checkpoint) does not move them.
+ * snapshot rendering, and the learning loop's outcome recording and compiled page ({@link LearningBenchmark}). Reports medians, so one slow sample (a GC, a checkpoint) does not move them.
  */
 public final class MemoryBenchmark {
 
@@ -44,7 +44,8 @@ public final class MemoryBenchmark {
     /** One size's figures; times in milliseconds, rates per second. */
     public record Run(int n, double searchP50Ms, double searchP95Ms, double rawFtsP50Ms, double httpSearchP50Ms,
                       double writeBatchPerS, double writeSinglePerS, double rawInsertPerS, double snapshotP50Ms,
-                      double rssMb, double uncompactedSearchP50Ms, double indexCompactionMs) {
+                      double rssMb, double uncompactedSearchP50Ms, double indexCompactionMs,
+                      LearningBenchmark.Figures learning) {
     }
 
     private final StrataSettings baseSettings;
@@ -52,7 +53,8 @@ public final class MemoryBenchmark {
     private final Consumer<String> progress;
 
     public MemoryBenchmark(StrataSettings baseSettings, int rounds, Consumer<String> progress) {
-        this.baseSettings = baseSettings;
+        // Its rounds repeat the same queries: with the query-embedding cache they would time the cache.
+        this.baseSettings = baseSettings.with(baseSettings.embedding().withoutQueryCache());
         this.rounds = rounds;
         this.progress = progress;
     }
@@ -64,8 +66,8 @@ public final class MemoryBenchmark {
             Path dir = Files.createDirectories(workDir.resolve("n-" + n));
             // The server's compaction job is off: the benchmark compacts at a known moment and times it.
             StrataSettings settings = baseSettings.withDataDir(dir)
-                    .withGateway(GatewaySettings.defaults("127.0.0.1", 0))
-                    .withSqlite(baseSettings.sqlite().withIndexCompactionInterval(Duration.ZERO));
+                    .with(ServerSettings.on("127.0.0.1", 0))
+                    .with(baseSettings.search().withIndexCompactionInterval(Duration.ZERO));
             try (Strata strata = Strata.start(settings, Clock.systemUTC())) {
                 runs.add(measure(n, strata));
             }
@@ -80,9 +82,9 @@ public final class MemoryBenchmark {
      */
     private void warmUp(Path dir) {
         progress.accept("warm-up");
-        StrataSettings settings = baseSettings.withDataDir(dir).withGateway(GatewaySettings.defaults("127.0.0.1", 0));
+        StrataSettings settings = baseSettings.withDataDir(dir).with(ServerSettings.on("127.0.0.1", 0));
         try (Strata strata = Strata.start(settings, Clock.systemUTC())) {
-            MemoryService memories = strata.services().memories();
+            MemoryService memories = strata.core().memory().memories();
             Tenant tenant = Tenant.of("warm-up");
             SyntheticMemories corpus = new SyntheticMemories(7);
             for (int batch = 0; batch < WARM_UP_BATCHES; batch++) {
@@ -97,7 +99,7 @@ public final class MemoryBenchmark {
     }
 
     private Run measure(int n, Strata strata) throws IOException, InterruptedException, SQLException {
-        MemoryService memories = strata.services().memories();
+        MemoryService memories = strata.core().memory().memories();
         Tenant tenant = Tenant.of("bench");
         SyntheticMemories corpus = new SyntheticMemories(42);
 
@@ -130,12 +132,12 @@ public final class MemoryBenchmark {
         // What the server's compaction job does within a minute of a bulk load; every figure below is taken after it.
         progress.accept("n=" + n + ": index compaction");
         start = System.nanoTime();
-        new SearchIndexCompaction(strata.database(), baseSettings.sqlite().indexCompactionGrowthPercent()).compact();
+        new SearchIndexCompaction(strata.core().database(), baseSettings.search().indexCompactionGrowthPercent()).compact();
         double compactionMs = (System.nanoTime() - start) / 1e6;
         progress.accept("n=" + n + ": search");
         double[] search = time(queries, q -> memories.search(tenant, q, Optional.of(SEARCH_LIMIT), Optional.empty()));
         double[] raw;
-        try (Connection c = strata.database().connection();
+        try (Connection c = strata.core().database().connection();
              PreparedStatement ps = c.prepareStatement(
                      "SELECT rowid, rank FROM memories_fts WHERE memories_fts MATCH ? ORDER BY rank LIMIT ?")) {
             raw = time(queries, q -> rawSearch(ps, SqliteMemoryStore.ftsMatchExpression(q)));
@@ -143,13 +145,16 @@ public final class MemoryBenchmark {
         progress.accept("n=" + n + ": search over HTTP");
         double[] http = httpSearch(strata.port(), queries);
         progress.accept("n=" + n + ": snapshot");
-        double[] snapshot = time(List.of("snapshot"), q -> strata.services().snapshots().render(tenant));
+        double[] snapshot = time(List.of("snapshot"), q -> strata.core().session().snapshots().render(tenant));
+        progress.accept("n=" + n + ": learning outcomes and compiled pages");
+        LearningBenchmark.Figures learning = new LearningBenchmark(rounds, baseSettings.learning().loop().policy())
+                .measure(strata.core().learning(), strata.core().database());
         progress.accept("n=" + n + ": raw inserts");
         double rawInsertPerS = rawInserts(strata, n, new SyntheticMemories(42));
 
         return new Run(n, percentile(search, 50), percentile(search, 95), percentile(raw, 50), percentile(http, 50),
                 batchPerS, singlePerS, rawInsertPerS, percentile(snapshot, 50), rssMb, percentile(uncompacted, 50),
-                compactionMs);
+                compactionMs, learning);
     }
 
     /**
@@ -159,7 +164,7 @@ public final class MemoryBenchmark {
      * cannot avoid; the ratio shows what validation, the domain model and the service layer add.
      */
     private static double rawInserts(Strata strata, int n, SyntheticMemories corpus) throws SQLException {
-        try (Connection c = strata.database().connection()) {
+        try (Connection c = strata.core().database().connection()) {
             String now = Instant.now().toString();
             long start = System.nanoTime();
             c.setAutoCommit(false);

@@ -41,6 +41,6 @@ public final class BackupCommand implements Callable<Integer> {
 
     static Path databaseFile(Path dataDir) {
         StrataSettings settings = SettingsLoader.fromDefaults().load();
-        return (dataDir == null ? settings : settings.withDataDir(dataDir)).databaseFile();
+        return (dataDir == null ? settings : settings.withDataDir(dataDir)).storage().databaseFile();
     }
 }

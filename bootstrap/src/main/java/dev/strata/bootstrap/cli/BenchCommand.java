@@ -62,7 +62,7 @@ public final class BenchCommand implements Callable<Integer> {
         try {
             StrataSettings settings = SettingsLoader.fromDefaults().load();
             if (!embeddings) {
-                settings = settings.withRetrieval(settings.retrieval().withProvider(EmbeddingProvider.DISABLED));
+                settings = settings.with(settings.embedding().withProvider(EmbeddingProvider.DISABLED));
             }
             MemoryBenchmark bench = new MemoryBenchmark(settings, rounds,
                     line -> System.err.println("bench: " + line));
@@ -76,7 +76,11 @@ public final class BenchCommand implements Callable<Integer> {
         }
     }
 
+    /** Deletes {@code dir} and everything in it, if it exists: the temporary directories of bench, eval and load. */
     static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
         Files.walkFileTree(dir, new SimpleFileVisitor<>() {
             @Override
             public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {

@@ -1,7 +1,7 @@
 package dev.strata.bootstrap.cli;
 
 import dev.strata.application.entity.EdgeReplay;
-import dev.strata.bootstrap.Strata;
+import dev.strata.bootstrap.StrataCore;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -38,8 +38,8 @@ public final class EdgesCommand implements Runnable {
 
         @Override
         public Integer call() {
-            try (Strata.Opened opened = dataDir.open()) {
-                EdgeReplay replay = opened.services().entities().rebuildEdges();
+            try (StrataCore core = dataDir.open()) {
+                EdgeReplay replay = core.memory().entities().rebuildEdges();
                 spec.commandLine().getOut().printf("replayed %d memories: %d edges added%n", replay.memories(),
                         replay.added());
                 spec.commandLine().getOut().flush();

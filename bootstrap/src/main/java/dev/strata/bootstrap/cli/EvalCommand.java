@@ -3,7 +3,7 @@ package dev.strata.bootstrap.cli;
 import dev.strata.adapters.llm.embedding.EmbeddingProvider;
 import dev.strata.application.retrieval.RetrievalMode;
 import dev.strata.bootstrap.SettingsLoader;
-import dev.strata.bootstrap.Strata;
+import dev.strata.bootstrap.StrataCore;
 import dev.strata.bootstrap.StrataSettings;
 import dev.strata.bootstrap.eval.EvalReport;
 import dev.strata.bootstrap.eval.FloorSweep;
@@ -15,11 +15,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -141,13 +138,14 @@ public final class EvalCommand implements Runnable {
             }
             Path dir = Files.createTempDirectory("strata-eval");
             StrataSettings settings = SettingsLoader.fromDefaults().load().withDataDir(dir);
+            // Each query's embedding is timed as the model's work, not a cache hit.
+            settings = settings.with(settings.embedding().withoutQueryCache());
             if (provider != null) {
-                settings = settings.withRetrieval(settings.retrieval().withProvider(providerOption()));
+                settings = settings.with(settings.embedding().withProvider(providerOption()));
             }
-            try (Strata.Opened opened = Strata.open(settings, Clock.systemUTC())) {
-                Strata.Services s = opened.services();
-                LocomoEvaluation evaluation = new LocomoEvaluation(s.memories(), s.retrieval().search(),
-                        s.retrieval().worker(), line -> spec.commandLine().getErr().println("eval: " + line));
+            try (StrataCore core = StrataCore.open(settings, Clock.systemUTC())) {
+                LocomoEvaluation evaluation = new LocomoEvaluation(core.memory().memories(), core.retrieval().search(),
+                        core.retrieval().worker(), line -> spec.commandLine().getErr().println("eval: " + line));
                 if (!sweep.isEmpty()) {
                     spec.commandLine().getOut().println(evaluation.sweepFloors(conversations, sweep).table());
                     return 0;
@@ -159,27 +157,8 @@ public final class EvalCommand implements Runnable {
                 spec.commandLine().getErr().println("strata eval: " + e.getMessage());
                 return 1;
             } finally {
-                deleteTree(dir);
+                BenchCommand.deleteTree(dir);
             }
         }
-    }
-
-    static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        Files.walkFileTree(dir, new SimpleFileVisitor<>() {
-            @Override
-            public FileVisitResult visitFile(Path f, BasicFileAttributes attrs) throws IOException {
-                Files.delete(f);
-                return FileVisitResult.CONTINUE;
-            }
-
-            @Override
-            public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
-                Files.delete(d);
-                return FileVisitResult.CONTINUE;
-            }
-        });
     }
 }

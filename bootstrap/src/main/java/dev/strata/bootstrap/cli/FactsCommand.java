@@ -3,7 +3,7 @@ package dev.strata.bootstrap.cli;
 import dev.strata.application.fact.ConsolidationReport;
 import dev.strata.application.fact.GeneralFactService;
 import dev.strata.bootstrap.SettingsLoader;
-import dev.strata.bootstrap.Strata;
+import dev.strata.bootstrap.StrataCore;
 import dev.strata.bootstrap.StrataSettings;
 import dev.strata.domain.fact.Fact;
 import dev.strata.domain.memory.Tenant;
@@ -42,9 +42,9 @@ public final class FactsCommand implements Runnable {
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
 
-        Strata.Opened open() {
+        StrataCore open() {
             StrataSettings settings = SettingsLoader.fromDefaults().load();
-            return Strata.open(dataDir == null ? settings : settings.withDataDir(dataDir), Clock.systemUTC());
+            return StrataCore.open(dataDir == null ? settings : settings.withDataDir(dataDir), Clock.systemUTC());
         }
 
         Optional<Tenant> tenant() {
@@ -67,8 +67,8 @@ public final class FactsCommand implements Runnable {
         @Override
         public Integer call() {
             Optional<Tenant> only = tenant();
-            try (Strata.Opened opened = open()) {
-                GeneralFactService facts = opened.services().facts();
+            try (StrataCore core = open()) {
+                GeneralFactService facts = core.fact().facts();
                 List<ConsolidationReport> reports = only.map(t -> List.of(facts.consolidatePending(t)))
                         .orElseGet(facts::consolidateAll);
                 if (reports.isEmpty()) {
@@ -98,10 +98,10 @@ public final class FactsCommand implements Runnable {
         @Override
         public Integer call() {
             Tenant tenant = tenant().orElse(Tenant.DEFAULT);
-            try (Strata.Opened opened = open()) {
+            try (StrataCore core = open()) {
                 List<Fact> facts;
                 try {
-                    facts = opened.services().facts().list(tenant, Optional.ofNullable(status), Optional.of(limit));
+                    facts = core.fact().facts().list(tenant, Optional.ofNullable(status), Optional.of(limit));
                 } catch (dev.strata.domain.error.InvalidInputException e) {
                     throw new CommandLine.ParameterException(spec.commandLine(), "--" + e.getMessage());
                 }

@@ -2,7 +2,7 @@ package dev.strata.bootstrap.cli;
 
 import dev.strata.application.access.IssuedKey;
 import dev.strata.bootstrap.SettingsLoader;
-import dev.strata.bootstrap.Strata;
+import dev.strata.bootstrap.StrataCore;
 import dev.strata.bootstrap.StrataSettings;
 import dev.strata.domain.access.ApiKey;
 import dev.strata.domain.error.InvalidInputException;
@@ -42,12 +42,12 @@ public final class KeysCommand implements Runnable {
                 description = "Directory of the SQLite file (default: ./data, or STRATA_DATA_DIR).")
         Path dataDir;
 
-        Strata.Opened open() {
+        StrataCore open() {
             StrataSettings settings = SettingsLoader.fromDefaults().load();
             if (dataDir != null) {
                 settings = settings.withDataDir(dataDir);
             }
-            return Strata.open(settings, Clock.systemUTC());
+            return StrataCore.open(settings, Clock.systemUTC());
         }
     }
 
@@ -71,8 +71,8 @@ public final class KeysCommand implements Runnable {
         @Override
         public Integer call() {
             Tenant t = parseTenant(spec, tenant);
-            try (Strata.Opened opened = dataDir.open()) {
-                IssuedKey issued = opened.services().access().create(t, admin);
+            try (StrataCore core = dataDir.open()) {
+                IssuedKey issued = core.access().access().create(t, admin);
                 PrintWriter err = spec.commandLine().getErr();
                 err.printf("strata: created %skey %s for tenant %s; it is shown only this once, store it now%n",
                         admin ? "admin " : "", issued.key().id(), t);
@@ -96,8 +96,8 @@ public final class KeysCommand implements Runnable {
 
         @Override
         public Integer call() {
-            try (Strata.Opened opened = dataDir.open()) {
-                List<ApiKey> keys = opened.services().access().list();
+            try (StrataCore core = dataDir.open()) {
+                List<ApiKey> keys = core.access().access().list();
                 PrintWriter out = spec.commandLine().getOut();
                 out.printf("%-12s  %-20s  %-5s  %-24s  %s%n", "ID", "TENANT", "ADMIN", "CREATED", "REVOKED");
                 for (ApiKey k : keys) {
@@ -130,8 +130,8 @@ public final class KeysCommand implements Runnable {
             } catch (InvalidInputException e) {
                 throw new CommandLine.ParameterException(spec.commandLine(), "ID " + e.reason());
             }
-            try (Strata.Opened opened = dataDir.open()) {
-                ApiKey key = opened.services().access().revoke(id);
+            try (StrataCore core = dataDir.open()) {
+                ApiKey key = core.access().access().revoke(id);
                 PrintWriter err = spec.commandLine().getErr();
                 err.printf("strata: key %s (tenant %s) revoked at %s%n", key.id(), key.tenant(),
                         key.revokedAt().orElseThrow());

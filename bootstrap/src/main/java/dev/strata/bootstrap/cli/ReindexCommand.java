@@ -2,7 +2,7 @@ package dev.strata.bootstrap.cli;
 
 import dev.strata.application.retrieval.EmbeddingWorker;
 import dev.strata.bootstrap.SettingsLoader;
-import dev.strata.bootstrap.Strata;
+import dev.strata.bootstrap.StrataCore;
 import dev.strata.bootstrap.StrataSettings;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -32,9 +32,9 @@ public final class ReindexCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         StrataSettings settings = SettingsLoader.fromDefaults().load();
-        try (Strata.Opened opened = Strata.open(dataDir == null ? settings : settings.withDataDir(dataDir),
+        try (StrataCore core = StrataCore.open(dataDir == null ? settings : settings.withDataDir(dataDir),
                 Clock.systemUTC())) {
-            Optional<EmbeddingWorker> worker = opened.services().retrieval().worker();
+            Optional<EmbeddingWorker> worker = core.retrieval().worker();
             PrintWriter err = spec.commandLine().getErr();
             if (worker.isEmpty()) {
                 err.println("strata reindex: embeddings are disabled or sqlite-vec could not load; nothing to do");

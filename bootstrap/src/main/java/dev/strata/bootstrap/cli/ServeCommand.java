@@ -4,6 +4,7 @@ import dev.strata.adapters.http.GatewaySettings;
 import dev.strata.bootstrap.SettingsLoader;
 import dev.strata.bootstrap.Strata;
 import dev.strata.bootstrap.StrataSettings;
+import dev.strata.bootstrap.server.ServerSettings;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -40,10 +41,10 @@ public final class ServeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         StrataSettings settings = SettingsLoader.fromDefaults().load();
-        GatewaySettings g = settings.gateway();
-        settings = settings.withGateway(new GatewaySettings(host != null ? host : g.host(),
+        GatewaySettings g = settings.server().gateway();
+        settings = settings.with(new ServerSettings(new GatewaySettings(host != null ? host : g.host(),
                 port != null ? port : g.port(), g.maxBodyBytes(), g.maxBatchBodyBytes(),
-                requireAuth || g.requireAuth()));
+                requireAuth || g.requireAuth())));
         if (dataDir != null) {
             settings = settings.withDataDir(dataDir);
         }
@@ -57,9 +58,9 @@ public final class ServeCommand implements Callable<Integer> {
             stopped.countDown();
         }, "strata-shutdown"));
         System.out.printf("strata: listening on http://%s:%d (database %s, workspace %s, API keys %s)%n",
-                settings.gateway().host(), strata.port(), settings.databaseFile().toAbsolutePath(),
+                settings.server().gateway().host(), strata.port(), settings.storage().databaseFile().toAbsolutePath(),
                 settings.workspace().directory().toAbsolutePath(),
-                settings.gateway().authRequired() ? "required" : "not required");
+                settings.server().gateway().authRequired() ? "required" : "not required");
         System.out.flush();
         stopped.await();
         return 0;

@@ -2,12 +2,13 @@ package dev.strata.bootstrap.drills;
 
 import dev.strata.bootstrap.Cli;
 
-import dev.strata.adapters.http.GatewaySettings;
 import dev.strata.adapters.sqlite.SqliteDatabase;
-import dev.strata.adapters.sqlite.SqliteSettings;
 import dev.strata.bootstrap.SettingsLoader;
 import dev.strata.bootstrap.Strata;
+import dev.strata.bootstrap.StrataCore;
 import dev.strata.bootstrap.StrataSettings;
+import dev.strata.bootstrap.server.ServerSettings;
+import dev.strata.bootstrap.storage.StorageSettings;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -132,7 +133,7 @@ class MountedStorageFailureTest {
         Path filler = Mounts.fill(data, 96 * 1024);
         StrataSettings settings = settings(data);
 
-        assertThatThrownBy(() -> Strata.open(settings, Clock.systemUTC()).close())
+        assertThatThrownBy(() -> StrataCore.open(settings, Clock.systemUTC()).close())
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageStartingWith("cannot open the database " + data.resolve(SqliteDatabase.FILE_NAME)
                         + ": the disk is full (")
@@ -196,10 +197,9 @@ class MountedStorageFailureTest {
         List<Long> acknowledged = new ArrayList<>();
         // The kernel aborts the ext4 journal as it goes read-only: what was not yet synced is lost, as in a
         // power cut. Only synchronous=FULL syncs at every commit, so only it can keep every acknowledged write.
-        SqliteSettings sqlite = settings(data).sqlite();
-        StrataSettings durable = settings(data).withSqlite(new SqliteSettings(sqlite.poolSize(), sqlite.busyTimeout(),
-                SQLiteConfig.SynchronousMode.FULL, sqlite.keywordCandidates(), sqlite.indexCompactionInterval(),
-                sqlite.indexCompactionGrowthPercent()));
+        StorageSettings storage = settings(data).storage();
+        StrataSettings durable = settings(data).with(new StorageSettings(storage.dataDir(), storage.poolSize(),
+                storage.busyTimeout(), SQLiteConfig.SynchronousMode.FULL));
         try (Strata strata = Strata.start(durable, Clock.systemUTC());
              DrillClient http = new DrillClient(strata::port)) {
             for (int i = 0; i < 5; i++) {
@@ -237,7 +237,7 @@ class MountedStorageFailureTest {
     private StrataSettings settings(Path data) {
         return SettingsLoader.fromDefaults().load().withDataDir(data)
                 .withWorkspaceDir(dir.resolve("workspace"))
-                .withGateway(GatewaySettings.defaults("127.0.0.1", 0));
+                .with(ServerSettings.on("127.0.0.1", 0));
     }
 
     /** {@code strata serve} in this JVM; a bounded wait, so a server that wrongly starts fails the test. */

@@ -2,10 +2,10 @@ package dev.strata.bootstrap.drills;
 
 import dev.strata.bootstrap.Cli;
 
-import dev.strata.adapters.http.GatewaySettings;
 import dev.strata.bootstrap.SettingsLoader;
 import dev.strata.bootstrap.Strata;
 import dev.strata.bootstrap.StrataSettings;
+import dev.strata.bootstrap.server.ServerSettings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,7 +38,7 @@ class StorageFailureTest {
     private Strata start(Path data) {
         StrataSettings settings = SettingsLoader.fromDefaults().load().withDataDir(data)
                 .withWorkspaceDir(dir.resolve("workspace"))
-                .withGateway(GatewaySettings.defaults("127.0.0.1", 0));
+                .with(ServerSettings.on("127.0.0.1", 0));
         return Strata.start(settings, Clock.systemUTC());
     }
 
@@ -119,7 +119,7 @@ class StorageFailureTest {
         List<Connection> all = new ArrayList<>();
         try {
             for (int i = 0; i < StrataSettingsPool.SIZE; i++) {
-                Connection c = strata.database().connection();
+                Connection c = strata.core().database().connection();
                 all.add(c);
                 try (Statement s = c.createStatement()) {
                     s.execute(pragma);
@@ -133,7 +133,7 @@ class StorageFailureTest {
     }
 
     private static long pageCount(Strata strata) throws Exception {
-        try (Connection c = strata.database().connection()) {
+        try (Connection c = strata.core().database().connection()) {
             return DatabaseChecks.count(c, "PRAGMA page_count");
         }
     }
@@ -149,6 +149,6 @@ class StorageFailureTest {
 
     /** The default pool size (strata.sqlite.pool-size) the test borrows in full. */
     private static final class StrataSettingsPool {
-        static final int SIZE = SettingsLoader.fromDefaults().load().sqlite().poolSize();
+        static final int SIZE = SettingsLoader.fromDefaults().load().storage().poolSize();
     }
 }

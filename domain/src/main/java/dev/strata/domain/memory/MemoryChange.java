@@ -1,12 +1,18 @@
 package dev.strata.domain.memory;
 
+import dev.strata.domain.entity.MemoryEdge;
 import dev.strata.domain.error.InvalidInputException;
 
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
-/** A partial update: absent parts stay as they are. At least one part must be present. */
-public record MemoryChange(Optional<String> content, Optional<Metadata> metadata) {
+/**
+ * A partial update: absent parts stay as they are. At least one part must be present. New content
+ * comes with the edges it implies, which replace the edges the old content implied; a change that
+ * keeps the content carries no edges.
+ */
+public record MemoryChange(Optional<String> content, Optional<Metadata> metadata, List<MemoryEdge> edges) {
 
     public MemoryChange {
         Objects.requireNonNull(content, "content");
@@ -15,5 +21,19 @@ public record MemoryChange(Optional<String> content, Optional<Metadata> metadata
             throw new InvalidInputException("body", "must change content or metadata");
         }
         content = content.map(Content::check);
+        edges = List.copyOf(edges);
+        if (content.isEmpty() && !edges.isEmpty()) {
+            throw new IllegalArgumentException("edges come with new content only");
+        }
+    }
+
+    /** A change as a client asks for it, before the application derives the new content's edges. */
+    public MemoryChange(Optional<String> content, Optional<Metadata> metadata) {
+        this(content, metadata, List.of());
+    }
+
+    /** The same change carrying the edges of its new content. */
+    public MemoryChange withEdges(List<MemoryEdge> edges) {
+        return new MemoryChange(content, metadata, edges);
     }
 }

@@ -1,11 +1,18 @@
 package dev.strata.domain.memory;
 
+import dev.strata.domain.entity.MemoryEdge;
+
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
-/** A memory about to be written: everything but the identity and timestamps the store assigns. */
+/**
+ * A memory about to be written: everything but the identity and timestamps the store assigns, and
+ * the typed edges its content implies. The application derives the edges (with the domain's
+ * {@link dev.strata.domain.entity.EdgeExtractor}); the store writes them with the row, as given.
+ */
 public record NewMemory(Tenant tenant, Category category, String content, Metadata metadata, Source source,
-                        Optional<MemoryKey> key) {
+                        Optional<MemoryKey> key, List<MemoryEdge> edges) {
 
     public NewMemory {
         Objects.requireNonNull(tenant, "tenant");
@@ -14,10 +21,22 @@ public record NewMemory(Tenant tenant, Category category, String content, Metada
         Objects.requireNonNull(source, "source");
         Objects.requireNonNull(key, "key");
         content = Content.check(content);
+        edges = List.copyOf(edges);
     }
 
-    /** An unkeyed memory (spec 01's shape). */
+    /** A memory without edges (its content names no finance entity, or the caller stores none). */
+    public NewMemory(Tenant tenant, Category category, String content, Metadata metadata, Source source,
+                     Optional<MemoryKey> key) {
+        this(tenant, category, content, metadata, source, key, List.of());
+    }
+
+    /** An unkeyed memory (spec 01's shape) without edges. */
     public NewMemory(Tenant tenant, Category category, String content, Metadata metadata, Source source) {
         this(tenant, category, content, metadata, source, Optional.empty());
+    }
+
+    /** The same memory carrying these edges. */
+    public NewMemory withEdges(List<MemoryEdge> edges) {
+        return new NewMemory(tenant, category, content, metadata, source, key, edges);
     }
 }

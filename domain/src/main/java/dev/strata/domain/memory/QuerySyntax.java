@@ -363,6 +363,10 @@ public final class QuerySyntax {
         private Node phraseOrTerm(int start) {
             boolean quoted = false;
             StringBuilder words = new StringBuilder();
+            if (atEnd()) {
+                // "content:" or "^" closing the query: nothing to filter on.
+                throw new IllegalArgumentException("phrase expected");
+            }
             if (peek() == '^') {
                 quoted = true;
                 i++;

@@ -7,6 +7,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * The knobs of {@link HybridRanker}. The defaults are spec 01's pipeline (RRF k = 60 with equal
@@ -67,7 +68,7 @@ public record FusionSettings(
                 vectorSimilarityWindow.orElse(SimilarityFloor.FULL_WINDOW));
     }
 
-    /** With the model's own similarity floor. */
+    /** With the embedding model's own similarity floor. */
     public FusionSettings(int rrfK, double keywordWeight, double vectorWeight, double entityBoostFactor,
                           boolean temporalDecayEnabled, Duration decayHalfLife, Set<String> decayExemptTypes,
                           boolean mmrEnabled, double mmrLambda, double neighbourWeight, int neighbourWindow,
@@ -92,52 +93,46 @@ public record FusionSettings(
                 false, MaximalMarginalRelevance.DEFAULT_LAMBDA);
     }
 
+    public FusionSettings withRrfK(int k) {
+        return edit(d -> d.rrfK = k);
+    }
+
     public FusionSettings withTemporalDecay(boolean enabled) {
-        return new FusionSettings(rrfK, keywordWeight, vectorWeight, entityBoostFactor, enabled, decayHalfLife,
-                decayExemptTypes, mmrEnabled, mmrLambda, neighbourWeight, neighbourWindow, neighbourGap,
-                vectorMinSimilarity, vectorSoloMinSimilarity,
-                vectorSimilarityWindow);
+        return edit(d -> d.temporalDecayEnabled = enabled);
     }
 
     public FusionSettings withMmr(boolean enabled) {
-        return new FusionSettings(rrfK, keywordWeight, vectorWeight, entityBoostFactor, temporalDecayEnabled,
-                decayHalfLife, decayExemptTypes, enabled, mmrLambda, neighbourWeight, neighbourWindow, neighbourGap,
-                vectorMinSimilarity, vectorSoloMinSimilarity,
-                vectorSimilarityWindow);
+        return edit(d -> d.mmrEnabled = enabled);
     }
 
     public FusionSettings withArmWeights(double keyword, double vector) {
-        return new FusionSettings(rrfK, keyword, vector, entityBoostFactor, temporalDecayEnabled, decayHalfLife,
-                decayExemptTypes, mmrEnabled, mmrLambda, neighbourWeight, neighbourWindow, neighbourGap,
-                vectorMinSimilarity, vectorSoloMinSimilarity,
-                vectorSimilarityWindow);
+        return edit(d -> {
+            d.keywordWeight = keyword;
+            d.vectorWeight = vector;
+        });
     }
 
     public FusionSettings withNeighbourContext(double weight, int window, Duration gap) {
-        return new FusionSettings(rrfK, keywordWeight, vectorWeight, entityBoostFactor, temporalDecayEnabled,
-                decayHalfLife, decayExemptTypes, mmrEnabled, mmrLambda, weight, window, gap, vectorMinSimilarity,
-                vectorSoloMinSimilarity, vectorSimilarityWindow);
+        return edit(d -> {
+            d.neighbourWeight = weight;
+            d.neighbourWindow = window;
+            d.neighbourGap = gap;
+        });
     }
 
     /** @param floor the similarity the vector arm's best match must reach; empty = the model's default, 0 = none */
     public FusionSettings withVectorMinSimilarity(OptionalDouble floor) {
-        return new FusionSettings(rrfK, keywordWeight, vectorWeight, entityBoostFactor, temporalDecayEnabled,
-                decayHalfLife, decayExemptTypes, mmrEnabled, mmrLambda, neighbourWeight, neighbourWindow, neighbourGap,
-                floor, vectorSoloMinSimilarity, vectorSimilarityWindow);
+        return edit(d -> d.vectorMinSimilarity = floor);
     }
 
     /** @param floor the same, when the keyword arm found nothing; empty = the model's default, 0 = none */
     public FusionSettings withVectorSoloMinSimilarity(OptionalDouble floor) {
-        return new FusionSettings(rrfK, keywordWeight, vectorWeight, entityBoostFactor, temporalDecayEnabled,
-                decayHalfLife, decayExemptTypes, mmrEnabled, mmrLambda, neighbourWeight, neighbourWindow, neighbourGap,
-                vectorMinSimilarity, floor, vectorSimilarityWindow);
+        return edit(d -> d.vectorSoloMinSimilarity = floor);
     }
 
     /** @param window how far below its best match the vector arm keeps rows; empty = the model's default, 2 = all */
     public FusionSettings withVectorSimilarityWindow(OptionalDouble window) {
-        return new FusionSettings(rrfK, keywordWeight, vectorWeight, entityBoostFactor, temporalDecayEnabled,
-                decayHalfLife, decayExemptTypes, mmrEnabled, mmrLambda, neighbourWeight, neighbourWindow, neighbourGap,
-                vectorMinSimilarity, vectorSoloMinSimilarity, window);
+        return edit(d -> d.vectorSimilarityWindow = window);
     }
 
     /** The floor the vector arm applies to vectors of this model: each configured part overrides the model's. */
@@ -146,6 +141,56 @@ public record FusionSettings(
         return new SimilarityFloor(vectorMinSimilarity.orElse(measured.minSimilarity()),
                 vectorSoloMinSimilarity.orElse(measured.soloMinSimilarity()),
                 vectorSimilarityWindow.orElse(measured.window()));
+    }
+
+    /** The one place that copies every component: a wither names only what it changes. */
+    private FusionSettings edit(Consumer<Draft> change) {
+        Draft draft = new Draft(this);
+        change.accept(draft);
+        return draft.settings();
+    }
+
+    /** A mutable copy for {@link #edit}; the settings it builds check themselves as any other. */
+    private static final class Draft {
+        private int rrfK;
+        private double keywordWeight;
+        private double vectorWeight;
+        private final double entityBoostFactor;
+        private boolean temporalDecayEnabled;
+        private final Duration decayHalfLife;
+        private final Set<String> decayExemptTypes;
+        private boolean mmrEnabled;
+        private final double mmrLambda;
+        private double neighbourWeight;
+        private int neighbourWindow;
+        private Duration neighbourGap;
+        private OptionalDouble vectorMinSimilarity;
+        private OptionalDouble vectorSoloMinSimilarity;
+        private OptionalDouble vectorSimilarityWindow;
+
+        private Draft(FusionSettings s) {
+            rrfK = s.rrfK;
+            keywordWeight = s.keywordWeight;
+            vectorWeight = s.vectorWeight;
+            entityBoostFactor = s.entityBoostFactor;
+            temporalDecayEnabled = s.temporalDecayEnabled;
+            decayHalfLife = s.decayHalfLife;
+            decayExemptTypes = s.decayExemptTypes;
+            mmrEnabled = s.mmrEnabled;
+            mmrLambda = s.mmrLambda;
+            neighbourWeight = s.neighbourWeight;
+            neighbourWindow = s.neighbourWindow;
+            neighbourGap = s.neighbourGap;
+            vectorMinSimilarity = s.vectorMinSimilarity;
+            vectorSoloMinSimilarity = s.vectorSoloMinSimilarity;
+            vectorSimilarityWindow = s.vectorSimilarityWindow;
+        }
+
+        private FusionSettings settings() {
+            return new FusionSettings(rrfK, keywordWeight, vectorWeight, entityBoostFactor, temporalDecayEnabled,
+                    decayHalfLife, decayExemptTypes, mmrEnabled, mmrLambda, neighbourWeight, neighbourWindow,
+                    neighbourGap, vectorMinSimilarity, vectorSoloMinSimilarity, vectorSimilarityWindow);
+        }
     }
 
     public NeighbourContext neighbourContext() {

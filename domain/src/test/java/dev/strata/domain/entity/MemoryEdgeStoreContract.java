@@ -1,8 +1,12 @@
 package dev.strata.domain.entity;
 
 import dev.strata.domain.memory.Category;
+import dev.strata.domain.memory.EdgeSource;
+import dev.strata.domain.memory.ExtractedEdges;
+import dev.strata.domain.memory.LinkedMemory;
 import dev.strata.domain.memory.Memory;
 import dev.strata.domain.memory.MemoryChange;
+import dev.strata.domain.memory.MemoryEdgeStore;
 import dev.strata.domain.memory.MemoryKey;
 import dev.strata.domain.memory.MemoryStore;
 import dev.strata.domain.memory.Metadata;
@@ -23,7 +27,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * What every {@link MemoryEdgeStore} promises together with the {@link MemoryStore} that writes the
  * edges, run against the in-memory fakes and the SQLite adapters alike. Subclasses provide a fresh,
- * empty pair of stores over the same data.
+ * empty pair of stores over the same data. The memory store writes the edges each memory carries
+ * (the application derives them, as these helpers do with the same extractor).
  */
 public abstract class MemoryEdgeStoreContract {
 
@@ -55,12 +60,17 @@ public abstract class MemoryEdgeStoreContract {
     }
 
     protected static NewMemory memory(Tenant tenant, String content) {
-        return new NewMemory(tenant, Category.LESSON, content, Metadata.EMPTY, Source.USER_MANUAL);
+        return new NewMemory(tenant, Category.LESSON, content, Metadata.EMPTY, Source.USER_MANUAL)
+                .withEdges(EXTRACTOR.extract(content));
     }
 
     private static NewMemory keyed(Tenant tenant, String key, String content) {
         return new NewMemory(tenant, Category.DECISION, content, Metadata.EMPTY, Source.AGENT_RECORDED,
-                Optional.of(MemoryKey.of(key)));
+                Optional.of(MemoryKey.of(key))).withEdges(EXTRACTOR.extract(content));
+    }
+
+    private static MemoryChange newContent(String content) {
+        return new MemoryChange(Optional.of(content), Optional.empty()).withEdges(EXTRACTOR.extract(content));
     }
 
     private static Memory saved(SaveOutcome outcome) {
@@ -147,7 +157,7 @@ public abstract class MemoryEdgeStoreContract {
     void aContentUpdateReplacesTheMemorysEdges() {
         Memory m = memories.insert(memory(ALICE, "bought BTC"), T0);
 
-        memories.update(ALICE, m.id(), new MemoryChange(Optional.of("sold ETH"), Optional.empty()), T0.plusSeconds(5));
+        memories.update(ALICE, m.id(), newContent("sold ETH"), T0.plusSeconds(5));
 
         assertThat(edges.neighborhood(ALICE, BTC, 10)).isEmpty();
         assertThat(edges.neighborhood(ALICE, ETH, 10)).singleElement()
@@ -163,7 +173,7 @@ public abstract class MemoryEdgeStoreContract {
 
         edges.addAll(List.of(new ExtractedEdges(ALICE, m.id(),
                 EXTRACTOR.extract(m.content(), SystemMetadata.scenario("dca-weekly")))), T0);
-        memories.update(ALICE, m.id(), new MemoryChange(Optional.of("sold BTC"), Optional.empty()), T0.plusSeconds(5));
+        memories.update(ALICE, m.id(), newContent("sold BTC"), T0.plusSeconds(5));
 
         assertThat(edges.neighborhood(ALICE, scenario, 10)).singleElement().satisfies(l -> assertThat(l.edges())
                 .containsExactly(new MemoryEdge(EdgeType.BELONGS_TO_SCENARIO, scenario)));
@@ -260,6 +270,17 @@ public abstract class MemoryEdgeStoreContract {
                 new EdgeSource(BOB, b.id(), "sold SOL"));
         assertThat(edges.sources(b.id().value(), 10)).containsExactly(new EdgeSource(ALICE, c.id(), "deleted later"));
         assertThat(edges.sources(c.id().value(), 10)).isEmpty();
+    }
+
+    @Test
+    void a_memory_written_without_edges_has_none_until_a_replay_adds_them() {
+        Memory m = memories.insert(new NewMemory(ALICE, Category.LESSON, "bought BTC", Metadata.EMPTY,
+                Source.USER_MANUAL), T0);
+
+        assertThat(edges.neighborhood(ALICE, BTC, 10)).as("the store derives nothing itself").isEmpty();
+        assertThat(edges.addAll(List.of(new ExtractedEdges(ALICE, m.id(), EXTRACTOR.extract(m.content()))), T0))
+                .isEqualTo(1);
+        assertThat(neighbours(ALICE, BTC)).containsExactly(m);
     }
 
     @Test

@@ -1,11 +1,15 @@
 package dev.strata.domain.memory;
 
+import dev.strata.domain.entity.EdgeType;
+import dev.strata.domain.entity.MemoryEdge;
 import dev.strata.domain.error.ConflictException;
 
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -13,11 +17,14 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A hand-written {@link MemoryStore} fake for tests of the layers above the store. Its search is a
- * plain keyword count (no BM25), which is all the contract promises about ordering.
+ * plain keyword count (no BM25), which is all the contract promises about ordering. Like the real
+ * store it keeps the edges each write carries, replacing the content's edges when the content
+ * changes; {@code InMemoryMemoryEdgeStore} reads them.
  */
 public final class InMemoryMemoryStore implements MemoryStore {
 
     private final Map<Long, Memory> rows = new LinkedHashMap<>();
+    private final Map<Long, LinkedHashSet<MemoryEdge>> edges = new HashMap<>();
     private final AtomicLong ids = new AtomicLong();
 
     @Override
@@ -32,6 +39,7 @@ public final class InMemoryMemoryStore implements MemoryStore {
         Memory stored = new Memory(MemoryId.of(ids.incrementAndGet()), m.tenant(), m.category(), m.content(),
                 m.metadata(), m.source(), now, now, Optional.empty(), m.key(), supersedes, Optional.empty());
         rows.put(stored.id().value(), stored);
+        edges.put(stored.id().value(), new LinkedHashSet<>(m.edges()));
         return stored;
     }
 
@@ -98,12 +106,25 @@ public final class InMemoryMemoryStore implements MemoryStore {
     }
 
     @Override
+    public synchronized List<Tenant> tenantsWithActive(CategoryFilter filter) {
+        return rows.values().stream().filter(m -> m.isActive() && filter.accepts(m.category())).map(Memory::tenant)
+                .map(Tenant::value).distinct().sorted().map(Tenant::of).toList();
+    }
+
+    @Override
     public synchronized Optional<Memory> update(Tenant tenant, MemoryId id, MemoryChange change, Instant now) {
         return find(tenant, id).filter(Memory::isActive).map(m -> {
             Memory updated = new Memory(m.id(), m.tenant(), m.category(), change.content().orElse(m.content()),
                     change.metadata().orElse(m.metadata()), m.source(), m.createdAt(), now, Optional.empty(), m.key(),
                     m.supersedes(), m.supersededAt());
             rows.put(id.value(), updated);
+            if (change.content().isPresent()) {
+                // A content change replaces what the content implied; a scenario edge came from the system and stays.
+                LinkedHashSet<MemoryEdge> kept = new LinkedHashSet<>(edgesOf(id).stream()
+                        .filter(e -> e.type() == EdgeType.BELONGS_TO_SCENARIO).toList());
+                kept.addAll(change.edges());
+                edges.put(id.value(), kept);
+            }
             return updated;
         });
     }
@@ -140,7 +161,32 @@ public final class InMemoryMemoryStore implements MemoryStore {
                 .filter(m -> m.deletedAt().map(d -> d.isBefore(cutoff)).orElse(false))
                 .map(m -> m.id().value()).toList();
         expired.forEach(rows::remove);
+        expired.forEach(edges::remove);
         return expired.size();
+    }
+
+    /** The edges stored for a row (deleted and superseded rows keep theirs, as the table does), in write order. */
+    public synchronized List<MemoryEdge> edgesOf(MemoryId id) {
+        return List.copyOf(edges.getOrDefault(id.value(), new LinkedHashSet<>()));
+    }
+
+    /**
+     * Adds the edges a row does not hold yet (a replay's); returns how many were new. A row that is
+     * gone or belongs to another tenant gets none, as the real table's guard decides.
+     */
+    public synchronized int addEdges(Tenant tenant, MemoryId id, List<MemoryEdge> more) {
+        Memory row = rows.get(id.value());
+        if (row == null || !row.tenant().equals(tenant)) {
+            return 0;
+        }
+        LinkedHashSet<MemoryEdge> stored = edges.computeIfAbsent(id.value(), k -> new LinkedHashSet<>());
+        int added = 0;
+        for (MemoryEdge edge : more) {
+            if (stored.add(edge)) {
+                added++;
+            }
+        }
+        return added;
     }
 
     /** Every stored row, deleted and superseded ones included, in id order (for fakes built on this one). */

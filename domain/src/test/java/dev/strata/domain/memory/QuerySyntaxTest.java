@@ -3,6 +3,7 @@ package dev.strata.domain.memory;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.strata.domain.memory.QuerySyntax.Constraint;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -87,6 +88,15 @@ class QuerySyntaxTest {
         assertThat(of("NOT ETH").isNone()).isTrue();
         assertThat(of("BTC AND").isNone()).isTrue();
         assertThat(of("category:lesson 0.5%").isNone()).isTrue();
+    }
+
+    @Test
+    void a_query_ending_where_a_phrase_belongs_constrains_nothing() {
+        for (String query : List.of("content:", "BTC content:", "category :", "-content:", "\"a\" ^",
+                "NEAR(a b, x) \"unterminated ) , )))) ^ - \"unterminated content:")) {
+            assertThat(of(query).isNone()).as(query).isTrue();
+            assertThat(QuerySyntax.positiveTerms(query)).as(query).isNotNull();
+        }
     }
 
     @Test

@@ -44,6 +44,9 @@ class FusionSettingsTest {
         assertThat(on.keywordWeight()).isEqualTo(0.3);
         assertThat(on.vectorWeight()).isEqualTo(0.7);
         assertThat(on.rrfK()).isEqualTo(60);
+        FusionSettings k5 = on.withRrfK(5);
+        assertThat(k5.rrfK()).isEqualTo(5);
+        assertThat(k5.withRrfK(60)).isEqualTo(on);
     }
 
     @Test
@@ -51,6 +54,7 @@ class FusionSettingsTest {
         FusionSettings d = FusionSettings.defaults();
         assertThatIllegalArgumentException().isThrownBy(() -> d.withArmWeights(0, 0));
         assertThatIllegalArgumentException().isThrownBy(() -> d.withArmWeights(-1, 1));
+        assertThatIllegalArgumentException().isThrownBy(() -> d.withRrfK(0));
         assertThatIllegalArgumentException().isThrownBy(() -> new FusionSettings(0, 1, 1, 0.3, false,
                 Duration.ofDays(30), Set.of(), false, 0.7));
         assertThatIllegalArgumentException().isThrownBy(() -> new FusionSettings(60, 1, 1, 0.3, false,

@@ -12,18 +12,28 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * An {@link EmbeddingStateStore} fake. Rows are {@link #register registered} by the test (in the
- * real store they are the memories table); a registered row starts {@code pending}.
+ * real store they are the memories table); a registered row starts {@code pending}, and a
+ * {@link #delete deleted} one is left out as the real store leaves out soft-deleted memories.
  */
 public final class InMemoryEmbeddingStateStore implements EmbeddingStateStore {
 
-    private record Row(Tenant tenant, String content, EmbeddingState state) {
+    private record Row(Tenant tenant, String content, EmbeddingState state, boolean deleted) {
+
+        Row withState(EmbeddingState next) {
+            return new Row(tenant, content, next, deleted);
+        }
     }
 
     private final Map<Long, Row> rows = new TreeMap<>();
     private final Map<String, Embedding> cache = new ConcurrentHashMap<>();
 
     public synchronized void register(Tenant tenant, MemoryId memory, String content) {
-        rows.put(memory.value(), new Row(tenant, content, EmbeddingState.PENDING));
+        rows.put(memory.value(), new Row(tenant, content, EmbeddingState.PENDING, false));
+    }
+
+    /** Marks a registered row soft-deleted. */
+    public synchronized void delete(MemoryId memory) {
+        rows.computeIfPresent(memory.value(), (id, row) -> new Row(row.tenant(), row.content(), row.state(), true));
     }
 
     public synchronized Optional<EmbeddingState> state(MemoryId memory) {
@@ -36,14 +46,13 @@ public final class InMemoryEmbeddingStateStore implements EmbeddingStateStore {
 
     @Override
     public synchronized void mark(Tenant tenant, MemoryId memory, EmbeddingState state) {
-        rows.computeIfPresent(memory.value(), (id, row) -> row.tenant().equals(tenant)
-                ? new Row(row.tenant(), row.content(), state) : row);
+        rows.computeIfPresent(memory.value(), (id, row) -> row.tenant().equals(tenant) ? row.withState(state) : row);
     }
 
     @Override
     public synchronized List<PendingEmbedding> inStates(List<EmbeddingState> states, long afterId, int limit) {
         return rows.entrySet().stream()
-                .filter(e -> e.getKey() > afterId && states.contains(e.getValue().state()))
+                .filter(e -> e.getKey() > afterId && !e.getValue().deleted() && states.contains(e.getValue().state()))
                 .limit(limit)
                 .map(e -> new PendingEmbedding(e.getValue().tenant(), MemoryId.of(e.getKey()), e.getValue().content()))
                 .toList();
@@ -51,17 +60,18 @@ public final class InMemoryEmbeddingStateStore implements EmbeddingStateStore {
 
     @Override
     public synchronized long countInStates(List<EmbeddingState> states) {
-        return rows.values().stream().filter(r -> states.contains(r.state())).count();
+        return rows.values().stream().filter(r -> !r.deleted() && states.contains(r.state())).count();
     }
 
     @Override
     public synchronized int resetAll() {
         int[] changed = {0};
         rows.replaceAll((id, row) -> {
-            if (row.state() != EmbeddingState.PENDING) {
-                changed[0]++;
+            if (row.deleted() || row.state() == EmbeddingState.PENDING) {
+                return row;
             }
-            return new Row(row.tenant(), row.content(), EmbeddingState.PENDING);
+            changed[0]++;
+            return row.withState(EmbeddingState.PENDING);
         });
         return changed[0];
     }

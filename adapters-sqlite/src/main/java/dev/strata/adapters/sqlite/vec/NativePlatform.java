@@ -11,7 +11,7 @@ import java.util.Optional;
  * @param os   {@code linux}, {@code macos} or {@code windows}
  * @param arch {@code x86_64} or {@code aarch64}
  */
-public record NativePlatform(String os, String arch) {
+record NativePlatform(String os, String arch) {
 
     public NativePlatform {
         Objects.requireNonNull(os, "os");

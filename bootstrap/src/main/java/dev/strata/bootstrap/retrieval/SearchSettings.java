@@ -1,0 +1,105 @@
+package dev.strata.bootstrap.retrieval;
+
+import dev.strata.bootstrap.area.AreaSettings;
+import dev.strata.bootstrap.area.ConfigKey;
+import dev.strata.bootstrap.area.ConfigReader;
+import dev.strata.domain.retrieval.FusionSettings;
+
+import java.time.Duration;
+import java.util.Objects;
+import java.util.OptionalDouble;
+
+/**
+ * Search: every {@code strata.search.*} key, the fusion's and the SQLite keyword arm's alike.
+ *
+ * @param candidateDepth               rows each arm (BM25, vector) contributes to the fusion
+ * @param keywordCandidates            the most FTS5 matches BM25 ranks per query (0: every match)
+ * @param indexCompactionInterval      how often grown full-text indexes are merged back (zero: never)
+ * @param indexCompactionGrowthPercent how much an index must have grown since its last compaction
+ * @param fusion                       RRF k, arm weights, decay, MMR and neighbour context
+ */
+public record SearchSettings(int candidateDepth, int keywordCandidates, Duration indexCompactionInterval,
+                             int indexCompactionGrowthPercent, FusionSettings fusion) implements AreaSettings {
+
+    static final ConfigKey CANDIDATE_DEPTH = new ConfigKey("strata.search.candidate-depth", "STRATA_SEARCH_CANDIDATE_DEPTH");
+    static final ConfigKey KEYWORD_CANDIDATES =
+            new ConfigKey("strata.search.keyword-candidates", "STRATA_SEARCH_KEYWORD_CANDIDATES");
+    static final ConfigKey COMPACTION_INTERVAL = new ConfigKey("strata.search.index-compaction-interval-seconds",
+            "STRATA_SEARCH_INDEX_COMPACTION_INTERVAL_SECONDS");
+    static final ConfigKey COMPACTION_GROWTH = new ConfigKey("strata.search.index-compaction-growth-percent",
+            "STRATA_SEARCH_INDEX_COMPACTION_GROWTH_PERCENT");
+    static final ConfigKey RRF_K = new ConfigKey("strata.search.rrf-k", "STRATA_SEARCH_RRF_K");
+    static final ConfigKey KEYWORD_WEIGHT = new ConfigKey("strata.search.keyword-weight", "STRATA_SEARCH_KEYWORD_WEIGHT");
+    static final ConfigKey VECTOR_WEIGHT = new ConfigKey("strata.search.vector-weight", "STRATA_SEARCH_VECTOR_WEIGHT");
+    static final ConfigKey TEMPORAL_DECAY = new ConfigKey("strata.search.temporal-decay", "STRATA_SEARCH_TEMPORAL_DECAY");
+    static final ConfigKey MMR = new ConfigKey("strata.search.mmr", "STRATA_SEARCH_MMR");
+    static final ConfigKey NEIGHBOUR_WEIGHT =
+            new ConfigKey("strata.search.neighbour-weight", "STRATA_SEARCH_NEIGHBOUR_WEIGHT");
+    static final ConfigKey NEIGHBOUR_WINDOW =
+            new ConfigKey("strata.search.neighbour-window", "STRATA_SEARCH_NEIGHBOUR_WINDOW");
+    static final ConfigKey NEIGHBOUR_GAP =
+            new ConfigKey("strata.search.neighbour-gap-minutes", "STRATA_SEARCH_NEIGHBOUR_GAP_MINUTES");
+    static final ConfigKey VECTOR_MIN_SIMILARITY =
+            new ConfigKey("strata.search.vector-min-similarity", "STRATA_SEARCH_VECTOR_MIN_SIMILARITY");
+    static final ConfigKey VECTOR_SOLO_MIN_SIMILARITY =
+            new ConfigKey("strata.search.vector-solo-min-similarity", "STRATA_SEARCH_VECTOR_SOLO_MIN_SIMILARITY");
+    static final ConfigKey VECTOR_SIMILARITY_WINDOW =
+            new ConfigKey("strata.search.vector-similarity-window", "STRATA_SEARCH_VECTOR_SIMILARITY_WINDOW");
+
+    public SearchSettings {
+        Objects.requireNonNull(indexCompactionInterval, "indexCompactionInterval");
+        Objects.requireNonNull(fusion, "fusion");
+        if (candidateDepth < 1 || candidateDepth > 1000) {
+            throw CANDIDATE_DEPTH.invalid("in [1, 1000]", candidateDepth);
+        }
+        if (keywordCandidates < 0) {
+            throw KEYWORD_CANDIDATES.invalid("0 (every match) or positive", keywordCandidates);
+        }
+        if (indexCompactionInterval.isNegative()) {
+            throw COMPACTION_INTERVAL.invalid("0 (never) or positive", indexCompactionInterval.toSeconds());
+        }
+        if (indexCompactionGrowthPercent < 1) {
+            throw COMPACTION_GROWTH.invalid("positive", indexCompactionGrowthPercent);
+        }
+    }
+
+    /** The fusion is the ranker's defaults with what is configured; its invariants check the configured values. */
+    public static SearchSettings from(ConfigReader config) {
+        int rrfK = config.integer(RRF_K);
+        double keywordWeight = config.decimal(KEYWORD_WEIGHT).doubleValue();
+        double vectorWeight = config.decimal(VECTOR_WEIGHT).doubleValue();
+        boolean decay = config.bool(TEMPORAL_DECAY);
+        boolean mmr = config.bool(MMR);
+        double neighbourWeight = config.decimal(NEIGHBOUR_WEIGHT).doubleValue();
+        int neighbourWindow = config.integer(NEIGHBOUR_WINDOW);
+        Duration neighbourGap = config.minutes(NEIGHBOUR_GAP);
+        // Empty: the embedding model's measured floor (SimilarityFloor).
+        OptionalDouble minSimilarity = similarity(config, VECTOR_MIN_SIMILARITY, false);
+        OptionalDouble soloMinSimilarity = similarity(config, VECTOR_SOLO_MIN_SIMILARITY, false);
+        OptionalDouble window = similarity(config, VECTOR_SIMILARITY_WINDOW, true);
+        FusionSettings fusion = ConfigKey.checking("strata.search.rrf-k, *-weight, neighbour-*",
+                () -> FusionSettings.defaults().withRrfK(rrfK).withArmWeights(keywordWeight, vectorWeight)
+                        .withTemporalDecay(decay).withMmr(mmr)
+                        .withNeighbourContext(neighbourWeight, neighbourWindow, neighbourGap)
+                        .withVectorMinSimilarity(minSimilarity).withVectorSoloMinSimilarity(soloMinSimilarity)
+                        .withVectorSimilarityWindow(window));
+        return new SearchSettings(config.integer(CANDIDATE_DEPTH), config.integer(KEYWORD_CANDIDATES),
+                config.seconds(COMPACTION_INTERVAL), config.integer(COMPACTION_GROWTH), fusion);
+    }
+
+    /** A similarity floor in [0, 1), or a window in (0, 2]; empty when left empty. */
+    private static OptionalDouble similarity(ConfigReader config, ConfigKey key, boolean window) {
+        return config.optionalDecimal(key).map(v -> {
+            double value = v.doubleValue();
+            if (window ? !(value > 0 && value <= 2) : !(value >= 0 && value < 1)) {
+                throw key.invalid(window ? "in (0, 2]" : "in [0, 1)", v.toPlainString());
+            }
+            return OptionalDouble.of(value);
+        }).orElse(OptionalDouble.empty());
+    }
+
+    /** The same settings with index compaction every {@code interval} ({@link Duration#ZERO}: never). */
+    public SearchSettings withIndexCompactionInterval(Duration interval) {
+        return new SearchSettings(candidateDepth, keywordCandidates, interval, indexCompactionGrowthPercent, fusion);
+    }
+}

@@ -1,0 +1,123 @@
+package dev.strata.bootstrap.retrieval;
+
+import dev.strata.adapters.llm.embedding.EmbeddingProvider;
+import dev.strata.adapters.llm.embedding.LocalEmbeddingModel;
+import dev.strata.bootstrap.area.TestConfig;
+import dev.strata.domain.retrieval.FusionSettings;
+import org.junit.jupiter.api.Test;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+/** {@link SearchSettings} and {@link EmbeddingSettings}: the two settings records of the retrieval area. */
+class RetrievalSettingsTest {
+
+    @Test
+    void every_search_key_is_read_in_one_place_with_the_ranker_defaults_for_the_rest() {
+        SearchSettings s = SearchSettings.from(TestConfig.defaults());
+        FusionSettings ranker = FusionSettings.defaults();
+
+        assertThat(s.candidateDepth()).isEqualTo(50);
+        assertThat(s.keywordCandidates()).isEqualTo(500);
+        assertThat(s.indexCompactionInterval()).isEqualTo(Duration.ofSeconds(60));
+        assertThat(s.indexCompactionGrowthPercent()).isEqualTo(10);
+        assertThat(s.fusion().rrfK()).isEqualTo(5);
+        assertThat(s.fusion().neighbourWeight()).isEqualTo(0.3);
+        assertThat(s.fusion().entityBoostFactor()).isEqualTo(ranker.entityBoostFactor());
+        assertThat(s.fusion().decayHalfLife()).isEqualTo(ranker.decayHalfLife());
+        assertThat(s.fusion().mmrLambda()).isEqualTo(ranker.mmrLambda());
+        assertThat(s.withIndexCompactionInterval(Duration.ZERO).indexCompactionInterval()).isZero();
+        // Left empty: the embedding model's measured floor.
+        assertThat(s.fusion().vectorMinSimilarity()).isEmpty();
+        assertThat(s.fusion().vectorSoloMinSimilarity()).isEmpty();
+        assertThat(s.fusion().vectorSimilarityWindow()).isEmpty();
+        FusionSettings floored = SearchSettings.from(TestConfig.with(Map.of("STRATA_SEARCH_VECTOR_MIN_SIMILARITY",
+                "0.5", "STRATA_SEARCH_VECTOR_SOLO_MIN_SIMILARITY", "0.7", "STRATA_SEARCH_VECTOR_SIMILARITY_WINDOW",
+                "0.2"))).fusion();
+        assertThat(floored.vectorMinSimilarity()).hasValue(0.5);
+        assertThat(floored.vectorSoloMinSimilarity()).hasValue(0.7);
+        assertThat(floored.vectorSimilarityWindow()).hasValue(0.2);
+    }
+
+    @Test
+    void a_similarity_floor_outside_its_range_names_its_key_and_variable() {
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> SearchSettings.from(TestConfig.with(Map.of(
+                        "STRATA_SEARCH_VECTOR_MIN_SIMILARITY", "1.5"))))
+                .withMessageContaining("strata.search.vector-min-similarity (STRATA_SEARCH_VECTOR_MIN_SIMILARITY)")
+                .withMessageContaining("[0, 1)");
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> SearchSettings.from(TestConfig.with(Map.of(
+                        "STRATA_SEARCH_VECTOR_SIMILARITY_WINDOW", "0"))))
+                .withMessageContaining("strata.search.vector-similarity-window (STRATA_SEARCH_VECTOR_SIMILARITY_WINDOW)")
+                .withMessageContaining("(0, 2]");
+    }
+
+    @Test
+    void a_bad_search_value_names_its_key_and_variable() {
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> SearchSettings.from(TestConfig.with(Map.of("STRATA_SEARCH_CANDIDATE_DEPTH", "0"))))
+                .withMessage("configuration strata.search.candidate-depth (STRATA_SEARCH_CANDIDATE_DEPTH) must be in "
+                        + "[1, 1000], got '0'");
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> SearchSettings.from(TestConfig.with(Map.of("STRATA_SEARCH_KEYWORD_WEIGHT", "heavy"))))
+                .withMessage("configuration strata.search.keyword-weight (STRATA_SEARCH_KEYWORD_WEIGHT) must be a "
+                        + "decimal number, got 'heavy'");
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> SearchSettings.from(TestConfig.with(Map.of("STRATA_SEARCH_RRF_K", "0"))))
+                .withMessageStartingWith("configuration strata.search.rrf-k").withMessageContaining("rrfK must be at least 1");
+    }
+
+    @Test
+    void embeddings_default_to_the_local_model_and_the_environment_picks_another() {
+        EmbeddingSettings s = EmbeddingSettings.from(TestConfig.defaults());
+
+        assertThat(s.provider()).isEqualTo(EmbeddingProvider.LOCAL);
+        assertThat(s.local().model()).isEqualTo(LocalEmbeddingModel.DEFAULT);
+        assertThat(s.local().documentThreads()).isEqualTo(1);
+        assertThat(s.openAi().baseUrl()).isEmpty();
+        assertThat(s.worker().queueCapacity()).isEqualTo(10_000);
+        assertThat(s.worker().yield().quiet()).isEqualTo(Duration.ofMillis(250));
+        assertThat(s.catchUpInterval()).isEqualTo(Duration.ofMinutes(5));
+
+        EmbeddingSettings remote = EmbeddingSettings.from(TestConfig.with(Map.of("EMBEDDING_PROVIDER", "openai",
+                "STRATA_EMBEDDING_OPENAI_BASE_URL", "http://127.0.0.1:11434", "STRATA_EMBEDDING_OPENAI_DIMENSION", "256")));
+        assertThat(remote.provider()).isEqualTo(EmbeddingProvider.OPENAI);
+        assertThat(remote.openAi().baseUrl()).contains(URI.create("http://127.0.0.1:11434"));
+        assertThat(remote.openAi().dimension()).hasValue(256);
+        assertThat(s.withOpenAi(remote.openAi())).isEqualTo(remote);
+        assertThat(remote.withProvider(EmbeddingProvider.DISABLED).openAi()).isEqualTo(remote.openAi());
+    }
+
+    @Test
+    void a_provider_that_cannot_embed_degrades_to_keyword_search() {
+        // spec 02 "Failure Modes": the provider has a fallback (keyword search), so it warns instead of stopping.
+        assertThat(EmbeddingSettings.from(TestConfig.with(Map.of("EMBEDDING_PROVIDER", "gpu"))).provider())
+                .isEqualTo(EmbeddingProvider.DISABLED);
+        assertThat(EmbeddingSettings.from(TestConfig.with(Map.of("EMBEDDING_PROVIDER", "anthropic"))).provider())
+                .isEqualTo(EmbeddingProvider.DISABLED);
+    }
+
+    @Test
+    void a_bad_embedding_value_names_its_key_and_variable() {
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> EmbeddingSettings.from(TestConfig.with(Map.of("STRATA_EMBEDDING_LOCAL_MODEL", "bert"))))
+                .withMessageContaining("strata.embedding.local-model (STRATA_EMBEDDING_LOCAL_MODEL)");
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> EmbeddingSettings.from(TestConfig.with(Map.of(
+                        "STRATA_EMBEDDING_LOCAL_QUERY_THREADS", "65"))))
+                .withMessage("configuration strata.embedding.local-query-threads (STRATA_EMBEDDING_LOCAL_QUERY_THREADS) "
+                        + "must be in [0, 64], got '65'");
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> EmbeddingSettings.from(TestConfig.with(Map.of("STRATA_EMBEDDING_YIELD_QUIET_MS", "-1"))))
+                .withMessageStartingWith("configuration strata.embedding.queue-capacity, batch-size, yield-*: ");
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> EmbeddingSettings.from(TestConfig.with(Map.of(
+                        "STRATA_EMBEDDING_CATCH_UP_INTERVAL_SECONDS", "0"))))
+                .withMessageContaining("strata.embedding.catch-up-interval-seconds (STRATA_EMBEDDING_CATCH_UP_INTERVAL_SECONDS)");
+    }
+}
