@@ -4,6 +4,7 @@ import dev.strata.adapters.http.Gateway;
 import dev.strata.adapters.http.GatewayCore;
 import dev.strata.adapters.http.GatewaySettings;
 import dev.strata.adapters.http.Resource;
+import dev.strata.adapters.http.audit.AuditHttpService;
 import dev.strata.adapters.http.entity.EntityHttpService;
 import dev.strata.adapters.http.fact.FactHttpService;
 import dev.strata.adapters.http.learning.LearningHttpService;
@@ -144,7 +145,8 @@ public final class Strata implements AutoCloseable {
                         new VaultHttpService(vault, settings),
                         new FactHttpService(core.fact().facts(), settings),
                         new ModelHttpService(core.llm().spend()),
-                        new EntityHttpService(core.memory().entities())),
+                        new EntityHttpService(core.memory().entities()),
+                        new AuditHttpService(core.access().audit())),
                         new LearningHttpService(learning.methodologies(), learning.trades(), learning.preferences(),
                                 learning.learnings(), learning.pages(), learning.synthesis(), settings)
                                 .resources().stream(),

@@ -44,6 +44,14 @@ public record StrataSettings(StorageSettings storage, ServerSettings server, Mem
         return changed;
     }
 
+    /**
+     * For the administration commands (keys, facts, edges): they never embed, so they do not load the
+     * embedding model (seconds of start-up and its log lines) nor the vector extension.
+     */
+    public StrataSettings withoutEmbeddings() {
+        return with(embedding.withProvider(dev.strata.adapters.llm.embedding.EmbeddingProvider.DISABLED));
+    }
+
     public StrataSettings withDataDir(Path dir) {
         return with(storage.withDataDir(dir));
     }

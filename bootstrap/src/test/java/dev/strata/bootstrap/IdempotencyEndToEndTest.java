@@ -1,5 +1,6 @@
 package dev.strata.bootstrap;
 
+import dev.strata.adapters.sqlite.SqliteIdempotencyStore;
 import dev.strata.application.idempotency.IdempotencyService;
 import dev.strata.application.memory.WriteMemory;
 import dev.strata.bootstrap.storage.StorageSettings;
@@ -10,7 +11,6 @@ import dev.strata.domain.idempotency.StoredAnswer;
 import dev.strata.domain.memory.Metadata;
 import dev.strata.domain.memory.Source;
 import dev.strata.domain.memory.Tenant;
-import dev.strata.adapters.sqlite.SqliteIdempotencyStore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -132,8 +132,7 @@ class IdempotencyEndToEndTest {
     }
 
     private static WriteMemory command() {
-        return new WriteMemory(Tenant.DEFAULT, "observation", "written under a key", Metadata.EMPTY,
-                Source.USER_MANUAL);
+        return new WriteMemory(Tenant.DEFAULT, "observation", "written under a key", Metadata.EMPTY, Optional.of(Source.USER_MANUAL), TestActors.OPERATOR);
     }
 
     private static StoredAnswer created() {

@@ -42,7 +42,7 @@ class RoleCommandsTest {
             var entry = core.role().roles().record(new RecordDecision(Tenant.DEFAULT, ROLE, RoleInputs.EMPTY,
                     "long ETH on the staking thesis", Optional.of("ETH")));
             core.role().roles().recordOutcome(Tenant.DEFAULT, entry.id(), "ETH fell 20% after the unlock",
-                    Optional.empty());
+                    Optional.empty(), TestActors.OPERATOR_ACTOR);
         }
     }
 

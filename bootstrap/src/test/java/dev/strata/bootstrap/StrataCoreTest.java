@@ -36,9 +36,8 @@ class StrataCoreTest {
     void the_areas_share_one_database_and_see_each_others_writes() {
         try (StrataCore core = StrataCore.open(settings(), Clock.systemUTC())) {
             Tenant tenant = Tenant.of("core");
-            core.memory().memories().write(new WriteMemory(tenant, "lesson", "bought BTC on base", Metadata.EMPTY,
-                    Source.USER_MANUAL));
-            core.profile().profile().set(tenant, "risk", "low");
+            core.memory().memories().write(new WriteMemory(tenant, "lesson", "bought BTC on base", Metadata.EMPTY, Optional.of(Source.USER_MANUAL), TestActors.OPERATOR));
+            core.profile().profile().set(tenant, "risk", "low", TestActors.OPERATOR_ACTOR);
 
             assertThat(core.retrieval().search().search(new SearchRequest(tenant, "BTC", 5,
                     Optional.empty())).hits()).hasSize(1);
@@ -96,8 +95,7 @@ class StrataCoreTest {
             assertThat(core.learning().pages().page(tenant, "BTC", true).cached()).isFalse();
             assertThat(core.learning().pages().page(tenant, "BTC", true).cached()).isTrue();
 
-            core.memory().memories().write(new WriteMemory(tenant, "observation", "BTC looks heavy", Metadata.EMPTY,
-                    Source.AGENT_RECORDED));
+            core.memory().memories().write(new WriteMemory(tenant, "observation", "BTC looks heavy", Metadata.EMPTY, Optional.of(Source.AGENT_RECORDED), TestActors.OPERATOR));
 
             assertThat(core.learning().pages().page(tenant, "BTC", true).cached()).isFalse();
         }

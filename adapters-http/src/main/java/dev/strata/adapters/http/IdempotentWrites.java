@@ -31,7 +31,7 @@ import java.util.Set;
 
 /**
  * The {@code Idempotency-Key} header on every write under {@code /v1} (POST, PUT, PATCH, DELETE; the
- * agent tools included): the first answer to a keyed request is kept for 24 hours and a retry of the
+ * agent tools included) and on MCP calls ({@code POST /mcp} within a session): the first answer to a keyed request is kept for 24 hours and a retry of the
  * same request gets it again, marked {@code Idempotent-Replayed: true}, without writing anything. The
  * rules (what is kept, reuse with another request, a retry while the first is served, after a crash)
  * are the application's {@link IdempotencyService}; this filter only turns a request into a fingerprint
@@ -46,6 +46,7 @@ final class IdempotentWrites implements Filter {
 
     static final HeaderName KEY_HEADER = HeaderNames.create(IdempotencyKey.FIELD);
     static final HeaderName REPLAYED_HEADER = HeaderNames.create("Idempotent-Replayed");
+    private static final HeaderName MCP_SESSION = HeaderNames.create("Mcp-Session-Id");
     private static final Set<Method> WRITES = Set.of(Method.POST, Method.PUT, Method.PATCH, Method.DELETE);
 
     private final IdempotencyService idempotency;
@@ -68,9 +69,20 @@ final class IdempotentWrites implements Filter {
         };
     }
 
+    /**
+     * A write under {@code /v1}, or an MCP call within a session ({@code POST /mcp} with {@code Mcp-Session-Id}:
+     * {@code tools/call} writes through the same registry; {@code initialize}, which opens the session and
+     * answers its id in a header, is not keyed).
+     */
     private static boolean isKeyedWrite(RoutingRequest req) {
-        return WRITES.contains(req.prologue().method()) && req.headers().contains(KEY_HEADER)
-                && req.path().absolute().path().startsWith("/v1/");
+        if (!req.headers().contains(KEY_HEADER)) {
+            return false;
+        }
+        String path = req.path().absolute().path();
+        Method method = req.prologue().method();
+        return (WRITES.contains(method) && path.startsWith("/v1/"))
+                || (method == Method.POST && (path.equals("/mcp") || path.equals("/mcp/"))
+                && req.headers().contains(MCP_SESSION));
     }
 
     @Override

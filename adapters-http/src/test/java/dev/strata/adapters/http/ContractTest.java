@@ -41,18 +41,22 @@ class ContractTest {
 
     private static final String TENANT = "acme";
     private static final Set<String> NOT_DRIVEN_HERE = Set.of("503");
+    /**
+     * Collections whose every state this test does not yet set up (the learning loop's approvals and
+     * alternatives): their answers are checked against the document like every other, but the statuses
+     * they document need not all be produced here. The learning area's own endpoint tests drive them.
+     */
+    private static final List<String> NOT_SEEDED = List.of("/v1/methodologies", "/v1/trades", "/v1/preferences",
+            "/v1/learnings", "/v1/compiled", "/v1/cases", "/v1/tools/case_record", "/v1/tools/memory_compiled_page",
+            "/v1/tools/methodology_create", "/v1/tools/preference_propose", "/v1/tools/trade_outcome",
+            "/v1/tools/trade_record");
 
     /**
-     * Areas merged after this test was written whose operations it cannot drive yet (it has no seeded
-     * ids or bodies for them): named here so the gap is visible, and to be removed one by one as the
-     * probes learn to seed them. Everything else the document describes is driven.
+     * Areas merged after this test was written whose operations it cannot drive yet (their paths need
+     * seeded role names and ids it does not create): named here so the gap is visible, and to be removed
+     * as the probes learn to seed them. Everything else the document describes is driven.
      */
-    private static final List<String> AREAS_NOT_YET_DRIVEN = List.of("/v1/methodologies", "/v1/trades", "/v1/cases",
-            "/v1/preferences", "/v1/learnings", "/v1/compiled", "/v1/roles", "/v1/role-memory", "/v1/prices", "/mcp",
-            // the learning area's tools: answering 200 needs a seeded methodology, trade or case
-            "/v1/tools/case_record", "/v1/tools/memory_compiled_page", "/v1/tools/methodology_create",
-            "/v1/tools/methodology_get", "/v1/tools/preference_propose", "/v1/tools/trade_outcome",
-            "/v1/tools/trade_record");
+    private static final List<String> AREAS_NOT_YET_DRIVEN = List.of("/v1/roles", "/v1/role-memory", "/v1/prices");
 
     private static JsonObject document;
     private static IssuedKey admin;
@@ -67,8 +71,8 @@ class ContractTest {
 
     @BeforeAll
     static void seed() {
-        admin = gateway.backend().access.create(Tenant.of("ops"), true);
-        tenantKey = gateway.backend().access.create(Tenant.of(TENANT), false);
+        admin = gateway.backend().access.create(Tenant.of("ops"), true, TestWrites.OPERATOR_ACTOR);
+        tenantKey = gateway.backend().access.create(Tenant.of(TENANT), false, TestWrites.OPERATOR_ACTOR);
         document = as("GET", "/openapi", null).send().assertJson(200).json();
         memory = as("POST", "/v1/memory", "{\"category\":\"preference\",\"content\":\"BTC holder prefers limit "
                 + "orders\"}").send().assertJson(201).id();
@@ -109,7 +113,7 @@ class ContractTest {
             documented.removeAll(NOT_DRIVEN_HERE);
             documented.remove("default");
             documented.removeAll(observed.getOrDefault(name, Set.of()));
-            if (!documented.isEmpty()) {
+            if (!documented.isEmpty() && NOT_SEEDED.stream().noneMatch(op[1]::startsWith)) {
                 missing.put(name, documented);
             }
         }
@@ -124,7 +128,11 @@ class ContractTest {
         String path = concrete(method, template);
         String json = body(method, template);
 
-        check(method, template, send(method, path, json, admin));
+        if (template.equals("/mcp")) {
+            mcp(method);
+        } else {
+            check(method, template, send(method, path, json, admin));
+        }
         if (!open && statuses.contains("401")) {
             check(method, template, gateway.request(method, path).tenant(TENANT).send());
         }
@@ -161,6 +169,27 @@ class ContractTest {
         }
         if (statuses.contains("404") && method.equals("DELETE") && template.equals("/v1/memory")) {
             check(method, template, send(method, "/v1/memory?key=no_such_key", null, admin));
+        }
+    }
+
+    private static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
+            + "{\"protocolVersion\":\"2025-03-26\",\"capabilities\":{},\"clientInfo\":{\"name\":\"c\",\"version\":\"1\"}}}";
+
+    /** MCP's own answers: a session opened, a notification accepted, an unknown session, a session ended. */
+    private void mcp(String method) {
+        GatewayExtension.Request open = as("POST", "/mcp", INITIALIZE).header("Accept", "application/json, text/event-stream");
+        HttpReply opened = open.send();
+        String session = opened.headers().firstValue("Mcp-Session-Id").orElse("none");
+        if (method.equals("POST")) {
+            check("POST", "/mcp", opened);
+            check("POST", "/mcp", as("POST", "/mcp", "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}")
+                    .header("Accept", "application/json, text/event-stream").header("Mcp-Session-Id", session).send());
+            check("POST", "/mcp", as("POST", "/mcp", "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}")
+                    .header("Accept", "application/json, text/event-stream")
+                    .header("Mcp-Session-Id", UUID.randomUUID().toString()).send());
+        } else {
+            check("DELETE", "/mcp", as("DELETE", "/mcp", null).header("Mcp-Session-Id", session).send());
+            check("DELETE", "/mcp", as("DELETE", "/mcp", null).header("Mcp-Session-Id", "no-such-session").send());
         }
     }
 
@@ -201,18 +230,19 @@ class ContractTest {
             case "/v1/vault/{key}" -> "/v1/vault/" + (delete ? freshVault() : "api_token");
             case "/v1/sessions/{id}" -> "/v1/sessions/" + (delete ? freshSession() : session);
             case "/v1/sessions/{id}/prompt" -> "/v1/sessions/" + session + "/prompt";
+            case "/v1/sessions/{id}/explain" -> "/v1/sessions/" + session + "/explain";
             case "/v1/facts/{id}" -> "/v1/facts/" + fact;
             case "/v1/facts/{id}/events" -> "/v1/facts/" + fact + "/events";
             case "/v1/tools/{name}" -> "/v1/tools/memory_list";
             case "/v1/entities/{key}/neighborhood" -> "/v1/entities/BTC/neighborhood";
             case "/v1/entities/{base}/{quote}/neighborhood" -> "/v1/entities/EUR/USD/neighborhood";
-            default -> template;
+            default -> template.replace("{id}", "1").replace("{key}", "k").replace("{entity}", "BTC");
         };
     }
 
     private static String missing(String template) {
         return template.replace("{id}", template.startsWith("/v1/sessions") ? UUID.randomUUID().toString() : "999999")
-                .replace("{key}", "no_such_key").replace("{name}", "no_such_tool")
+                .replace("{key}", "no_such_key").replace("{name}", "no_such_tool").replace("{entity}", "NOSUCH")
                 .replace("{base}", "EUR").replace("{quote}", "JPY");
     }
 
@@ -228,8 +258,38 @@ class ContractTest {
             case "POST /v1/facts" -> "{\"content\":\"The user lives in Lisbon\"}";
             case "POST /v1/tools/{name}" -> "{}";
             default -> template.startsWith("/v1/tools/") ? toolArguments(template.substring("/v1/tools/".length()))
-                    : null;
+                    : fromSchema(method, template);
         };
+    }
+
+    /** A body of the operation's required fields (an enum's first value, a number 1), or none when it takes none. */
+    private static String fromSchema(String method, String template) {
+        JsonObject op = operation(method, template);
+        if (!op.containsKey("requestBody")) {
+            return null;
+        }
+        JsonObject schema = resolve(resolve(op.getJsonObject("requestBody")).getJsonObject("content")
+                .getJsonObject("application/json").getJsonObject("schema"));
+        var body = Json.createObjectBuilder();
+        if (schema.containsKey("required")) {
+            for (JsonValue name : schema.getJsonArray("required")) {
+                String field = ((JsonString) name).getString();
+                JsonObject property = resolve(schema.getJsonObject("properties").getJsonObject(field));
+                if (property.containsKey("enum")) {
+                    body.add(field, property.getJsonArray("enum").get(0));
+                } else {
+                    switch (property.getString("type", "string")) {
+                        case "number" -> body.add(field, 1.5);
+                        case "integer" -> body.add(field, 1);
+                        case "boolean" -> body.add(field, false);
+                        case "array" -> body.add(field, JsonValue.EMPTY_JSON_ARRAY);
+                        case "object" -> body.add(field, JsonValue.EMPTY_JSON_OBJECT);
+                        default -> body.add(field, "contract " + field);
+                    }
+                }
+            }
+        }
+        return body.build().toString();
     }
 
     /** Arguments a tool accepts, built from its documented schema. */

@@ -131,4 +131,23 @@ class IdempotencyKeyTest {
         assertThat(read.headers().firstValue("Idempotent-Replayed")).isEmpty();
         assertThat(gateway.backend().idempotencyStore.find(Tenant.DEFAULT, new IdempotencyKey("k-4"))).isEmpty();
     }
+
+    @Test
+    void a_retried_mcp_tool_call_answers_the_first_answer_and_writes_once() {
+        String session = gateway.api().request("POST", "/mcp").header("Accept", "application/json, text/event-stream")
+                .json("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                        + "\"2025-03-26\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}")
+                .send().assertJson(200).headers().firstValue("Mcp-Session-Id").orElseThrow();
+        String call = "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":\"memory_write\","
+                + "\"arguments\":{\"category\":\"observation\",\"content\":\"written over MCP once\"}}}";
+
+        HttpReply first = gateway.api().request("POST", "/mcp").header("Accept", "application/json, text/event-stream")
+                .header("Mcp-Session-Id", session).header("Idempotency-Key", "mcp-1").json(call).send().assertJson(200);
+        HttpReply retry = gateway.api().request("POST", "/mcp").header("Accept", "application/json, text/event-stream")
+                .header("Mcp-Session-Id", session).header("Idempotency-Key", "mcp-1").json(call).send().assertJson(200);
+
+        assertThat(retry.text()).isEqualTo(first.text());
+        assertThat(retry.headers().firstValue("Idempotent-Replayed")).contains("true");
+        assertThat(activeMemories("default")).isEqualTo(1);
+    }
 }

@@ -1,5 +1,6 @@
 package dev.strata.adapters.http;
 
+import dev.strata.adapters.http.audit.AuditHttpService;
 import dev.strata.adapters.http.entity.EntityHttpService;
 import dev.strata.adapters.http.fact.FactHttpService;
 import dev.strata.adapters.http.learning.LearningHttpService;
@@ -14,6 +15,7 @@ import dev.strata.adapters.http.mcp.McpResources;
 import dev.strata.adapters.http.tool.ToolHttpService;
 import dev.strata.adapters.http.vault.VaultHttpService;
 import dev.strata.application.access.AccessService;
+import dev.strata.application.audit.AuditService;
 import dev.strata.application.entity.EntityService;
 import dev.strata.application.fact.ConsolidationSettings;
 import dev.strata.application.fact.FactConsolidator;
@@ -60,6 +62,7 @@ import dev.strata.domain.memory.InMemoryMemoryStore;
 import dev.strata.domain.model.BudgetPolicy;
 import dev.strata.domain.model.InMemorySpendLedger;
 import dev.strata.domain.profile.InMemoryUserProfileStore;
+import dev.strata.domain.session.InMemorySessionExplanationStore;
 import dev.strata.domain.session.InMemorySessionStore;
 import dev.strata.domain.vault.CredentialScrubber;
 import dev.strata.domain.vault.InMemoryVaultStore;
@@ -91,9 +94,10 @@ final class InMemoryBackend {
     final AtomicBoolean storageUp = new AtomicBoolean(true);
     final MemoryService memories = new MemoryService(memoryStore, audit, clock, MemoryLimits.DEFAULTS,
             Duration.ofDays(30));
-    final AccessService access = new AccessService(new InMemoryApiKeyStore(), clock);
-    final VaultService vault = new VaultService(new InMemoryVaultStore(), new CredentialScrubber(), clock);
-    final ProfileService profile = new ProfileService(profileStore, clock);
+    final AccessService access = new AccessService(new InMemoryApiKeyStore(), clock, audit);
+    final VaultService vault = new VaultService(new InMemoryVaultStore(), new CredentialScrubber(), clock, audit);
+    final ProfileService profile = new ProfileService(profileStore, clock, audit);
+    final AuditService auditTrail = new AuditService(audit);
     final SnapshotService snapshots = new SnapshotService(memoryStore, profileStore,
             SnapshotService.DEFAULT_MEMORY_LIMIT, clock);
     final SecretSafeSearch search = new SecretSafeSearch(memories, vault.scrubber());
@@ -122,12 +126,13 @@ final class InMemoryBackend {
 
     InMemoryBackend() {
         InMemoryWorkspaceReader workspace = new InMemoryWorkspaceReader(WorkspaceLimits.defaults(), clock);
-        sessions = new SessionService(workspace, workspace, snapshots, profile, new InMemorySessionStore(),
-                Duration.ofHours(24), clock);
+        InMemorySessionStore sessionStore = new InMemorySessionStore();
+        sessions = new SessionService(workspace, workspace, snapshots, profile, sessionStore,
+                new InMemorySessionExplanationStore(sessionStore), Duration.ofHours(24), clock);
         InMemoryFactStore factStore = new InMemoryFactStore();
         DisabledLanguageModel model = new DisabledLanguageModel();
         facts = new GeneralFactService(factStore, new FactConsolidator(model, factStore, memoryStore, clock,
-                ConsolidationSettings.DISABLED), clock, MemoryLimits.DEFAULTS.maxContentChars());
+                ConsolidationSettings.DISABLED), clock, MemoryLimits.DEFAULTS.maxContentChars(), audit);
         spend = new ModelSpendService(model, new InMemorySpendLedger(), BudgetPolicy.unlimited(), clock,
                 ZoneOffset.UTC);
         LearningEvents events = new LearningEvents();
@@ -186,7 +191,8 @@ final class InMemoryBackend {
                 new VaultHttpService(vault, settings),
                 new FactHttpService(facts, settings),
                 new ModelHttpService(spend),
-                new EntityHttpService(entities)),
+                new EntityHttpService(entities),
+                new AuditHttpService(auditTrail)),
                 new LearningHttpService(methodologies, trades, preferences, learnings, pages, synthesis, settings)
                         .resources().stream()).toList();
     }

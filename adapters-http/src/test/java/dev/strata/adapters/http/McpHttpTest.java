@@ -24,8 +24,8 @@ class McpHttpTest {
 
     @BeforeAll
     static void issueKeys() {
-        acme = gateway.backend().access.create(Tenant.of("acme"), false);
-        globex = gateway.backend().access.create(Tenant.of("globex"), false);
+        acme = gateway.backend().access.create(Tenant.of("acme"), false, TestWrites.OPERATOR_ACTOR);
+        globex = gateway.backend().access.create(Tenant.of("globex"), false, TestWrites.OPERATOR_ACTOR);
     }
 
     private static HttpReply post(IssuedKey key, String session, String body, String... headers) {

@@ -131,6 +131,8 @@ class SlowClientTest {
         }
         assertThat(gateway.backend().memoryStore.countActive(Tenant.DEFAULT, CategoryFilter.ALL)).isZero();
         assertThat(lines("dev.strata")).hasSizeLessThanOrEqualTo(2).allSatisfy(r -> assertThat(r.getThrown()).isNull());
+        // Nor does the server itself (Helidon) log the cut-off connection as a warning or with a stack trace.
+        assertThat(lines("")).filteredOn(r -> r.getLevel().intValue() >= Level.WARNING.intValue()).isEmpty();
     }
 
     @Test

@@ -106,8 +106,8 @@ class StrictParsingTest {
         private IssuedKey adminKey;
 
         private void keys() {
-            tenantKey = gateway.backend().access.create(Tenant.of("acme"), false);
-            adminKey = gateway.backend().access.create(Tenant.of("ops"), true);
+            tenantKey = gateway.backend().access.create(Tenant.of("acme"), false, TestWrites.OPERATOR_ACTOR);
+            adminKey = gateway.backend().access.create(Tenant.of("ops"), true, TestWrites.OPERATOR_ACTOR);
         }
 
         @Test

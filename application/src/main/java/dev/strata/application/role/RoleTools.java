@@ -75,13 +75,13 @@ public final class RoleTools {
                                 .optional("inputs", OBJECT, "the inputs the decision was made on (a JSON object)")
                                 .optional("asset", STRING, "the asset symbol, e.g. BTC")
                                 .build(),
-                        (tenant, args) -> recorded(roles.record(new RecordDecision(tenant, args.text("role"),
+                        (call, args) -> recorded(roles.record(new RecordDecision(call.tenant(), args.text("role"),
                                 inputs(args), args.text("decision"), args.optionalText("asset"))))),
                 new ToolDefinition("role_reflect",
                         "Reflect a role's due decisions now: measure outcomes, classify why each turned out as it "
                                 + "did and store lessons. Answers the report per entry.",
                         ToolSchema.builder().required("role", STRING, "the declared role id").build(),
-                        (tenant, args) -> reflected(reflector.reflect(tenant, roles.role(args.text("role")).id()))),
+                        (call, args) -> reflected(reflector.reflect(call.tenant(), roles.role(args.text("role")).id()))),
                 new ToolDefinition("role_recall",
                         "A role's recent lessons; with a query, its matching past decisions and their lessons.",
                         ToolSchema.builder()
@@ -90,7 +90,7 @@ public final class RoleTools {
                                 .optional("limit", INTEGER, "how many lessons or hits (default "
                                         + RoleMemoryService.DEFAULT_LIMIT + ")")
                                 .build(),
-                        (tenant, args) -> recalled(roles.recall(tenant, args.text("role"), args.optionalText("query"),
+                        (call, args) -> recalled(roles.recall(call.tenant(), args.text("role"), args.optionalText("query"),
                                 args.optionalInt("limit").orElse(RoleMemoryService.DEFAULT_LIMIT)))),
                 new ToolDefinition("price_report",
                         "Report a price the agent observed (e.g. from a price tool), so price_delta roles can "
@@ -101,7 +101,7 @@ public final class RoleTools {
                                 .optional("at", STRING, "when the price held, an ISO instant (default now)")
                                 .optional("source", STRING, "where the price came from (default api)")
                                 .build(),
-                        (tenant, args) -> pushed(prices, tenant, args)));
+                        (call, args) -> pushed(prices, call.tenant(), args)));
     }
 
     private static RoleInputs inputs(ToolArguments args) {

@@ -1,6 +1,7 @@
 package dev.strata.application.session;
 
 import dev.strata.application.memory.MemoryService;
+import dev.strata.domain.memory.Actor;
 import dev.strata.domain.memory.Memory;
 import dev.strata.domain.memory.MemoryId;
 import dev.strata.domain.memory.Tenant;
@@ -32,14 +33,14 @@ public final class MemoryErasure {
         }
     }
 
-    public Erased delete(Tenant tenant, MemoryId id, boolean revokeSessions) {
-        memories.delete(tenant, id);
+    public Erased delete(Tenant tenant, MemoryId id, boolean revokeSessions, Actor actor) {
+        memories.delete(tenant, id, actor);
         return new Erased(id, revokeSessions ? sessions.revokeHolding(tenant, id) : 0);
     }
 
     /** Deletes the active entry of a key (spec 02 {@code memory_delete}). */
-    public Erased deleteByKey(Tenant tenant, String key, boolean revokeSessions) {
-        Memory deleted = memories.deleteByKey(tenant, key);
+    public Erased deleteByKey(Tenant tenant, String key, boolean revokeSessions, Actor actor) {
+        Memory deleted = memories.deleteByKey(tenant, key, actor);
         return new Erased(deleted.id(), revokeSessions ? sessions.revokeHolding(tenant, deleted.id()) : 0);
     }
 }

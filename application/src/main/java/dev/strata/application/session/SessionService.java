@@ -10,8 +10,10 @@ import dev.strata.domain.prompt.ProfileEntry;
 import dev.strata.domain.prompt.PromptAssembler;
 import dev.strata.domain.prompt.PromptBlock;
 import dev.strata.domain.session.Session;
+import dev.strata.domain.session.SessionExplanationStore;
 import dev.strata.domain.session.SessionId;
 import dev.strata.domain.session.SessionStore;
+import dev.strata.domain.snapshot.SnapshotExplanation;
 import dev.strata.domain.vault.CredentialScrubber;
 import dev.strata.domain.workspace.WorkspaceBootstrap;
 import dev.strata.domain.workspace.WorkspaceFile;
@@ -38,6 +40,10 @@ import java.util.Objects;
  * started while it exists (whichever tenant starts it) includes it, and the file is deleted once that
  * session is stored. While it exists, session starts take a lock, so two concurrent starts cannot
  * both include it.
+ *
+ * <p>The memory-context block is frozen with its explanation (what produced each line and the rule
+ * that placed it), so {@link #explain} answers for the prompt the session actually holds. A tenant
+ * with nothing to show gets no memory-context block at all.
  */
 public final class SessionService {
 
@@ -48,6 +54,7 @@ public final class SessionService {
     private final SnapshotService snapshots;
     private final ProfileService profile;
     private final SessionStore store;
+    private final SessionExplanationStore explanations;
     private final Duration ttl;
     private final Clock clock;
     private final PromptAssembler assembler = new PromptAssembler();
@@ -55,18 +62,21 @@ public final class SessionService {
     private final CredentialScrubber scrubber;
 
     public SessionService(WorkspaceReader workspace, WorkspaceBootstrap bootstrap, SnapshotService snapshots,
-                          ProfileService profile, SessionStore store, Duration ttl, Clock clock) {
-        this(workspace, bootstrap, snapshots, profile, store, ttl, clock, new CredentialScrubber());
+                          ProfileService profile, SessionStore store, SessionExplanationStore explanations,
+                          Duration ttl, Clock clock) {
+        this(workspace, bootstrap, snapshots, profile, store, explanations, ttl, clock, new CredentialScrubber());
     }
 
     /**
-     * @param scrubber the vault's scrubber: a frozen prompt is stored and served with every registered
-     *                 secret replaced, including one written into a workspace file
+     * @param explanations where each session's memory-context explanation is frozen with it
+     * @param scrubber     the vault's scrubber: a frozen prompt is stored and served with every registered
+     *                     secret replaced, including one written into a workspace file
      */
     public SessionService(WorkspaceReader workspace, WorkspaceBootstrap bootstrap, SnapshotService snapshots,
-                          ProfileService profile, SessionStore store, Duration ttl, Clock clock,
-                          CredentialScrubber scrubber) {
+                          ProfileService profile, SessionStore store, SessionExplanationStore explanations,
+                          Duration ttl, Clock clock, CredentialScrubber scrubber) {
         this.scrubber = Objects.requireNonNull(scrubber, "scrubber");
+        this.explanations = Objects.requireNonNull(explanations, "explanations");
         this.workspace = Objects.requireNonNull(workspace, "workspace");
         this.bootstrap = Objects.requireNonNull(bootstrap, "bootstrap");
         this.snapshots = Objects.requireNonNull(snapshots, "snapshots");
@@ -114,6 +124,16 @@ public final class SessionService {
     }
 
     /**
+     * Why the session's frozen memory-context block holds what it holds, as it was when the session
+     * started. A session started before explanations were kept has none (not found).
+     */
+    public SnapshotExplanation explain(Tenant tenant, SessionId id) {
+        get(tenant, id);
+        return explanations.find(tenant, id).orElseThrow(() -> new NotFoundException("explanation of session",
+                id.value()));
+    }
+
+    /**
      * Ends a session before its expiry ({@code DELETE /v1/sessions/{id}}): its prompt is gone, so what it
      * froze (a memory since erased, a profile value since changed) leaves the agent's context.
      */
@@ -139,13 +159,14 @@ public final class SessionService {
         WorkspaceSnapshot loaded = redacted(tenant, read);
         // The store keeps milliseconds; truncating here makes the response of POST equal a later GET.
         Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
-        SnapshotService.MemoryContext memoryContext = snapshots.memoryContextWithoutProfile(tenant);
+        SnapshotService.ExplainedSnapshot memoryContext = snapshots.forSession(tenant);
         List<ProfileEntry> derived = profile.all(tenant).stream()
                 .map(e -> new ProfileEntry(e.key(), e.value()))
                 .toList();
         AssembledPrompt assembled = scrubbed(tenant, assembler.assemble(loaded, memoryContext.text(), derived, first));
         Session session = Session.freeze(SessionId.random(), tenant, now, ttl, assembled, first, loaded.notices());
         store.save(session, memoryContext.memories());
+        keepExplanation(session, memoryContext.explanation());
         return session;
     }
 
@@ -167,6 +188,19 @@ public final class SessionService {
                 .map(b -> new PromptBlock(b.name(), scrubber.redactFor(tenant, b.text()), b.cache()))
                 .toList();
         return new AssembledPrompt(blocks, prompt.identity(), prompt.conflicts());
+    }
+
+    /**
+     * The session is stored, so its start succeeded whatever happens here: an explanation that cannot be
+     * kept is logged, and {@link #explain} then answers that the session has none.
+     */
+    private void keepExplanation(Session session, SnapshotExplanation explanation) {
+        try {
+            explanations.save(session.tenant(), session.id(), explanation);
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "session " + session.id() + " started, but the explanation of its "
+                    + "memory context could not be stored", e);
+        }
     }
 
     /**

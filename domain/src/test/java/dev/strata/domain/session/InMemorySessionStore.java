@@ -62,6 +62,11 @@ public final class InMemorySessionStore implements SessionStore {
         return before - sessions.size();
     }
 
+    /** Whether the session is held, expired or not (an explanation lives as long as its session). */
+    public boolean holds(Tenant tenant, SessionId id) {
+        return Optional.ofNullable(sessions.get(id)).filter(s -> s.tenant().equals(tenant)).isPresent();
+    }
+
     /** How many sessions are held, expired ones included (for tests of the purge). */
     public int size() {
         return sessions.size();

@@ -2,11 +2,13 @@ package dev.strata.adapters.http.mcp;
 
 import dev.strata.adapters.http.GatewaySettings;
 import dev.strata.adapters.http.Resource;
+import dev.strata.adapters.http.support.Actors;
 import dev.strata.adapters.http.support.Json;
 import dev.strata.adapters.http.support.JsonBody;
 import dev.strata.adapters.http.support.JsonTree;
 import dev.strata.adapters.http.support.Requests;
 import dev.strata.adapters.http.tool.ToolViews;
+import dev.strata.application.tool.ToolCall;
 import dev.strata.application.tool.ToolDefinition;
 import dev.strata.application.tool.ToolRegistry;
 import dev.strata.application.tool.ToolResult;
@@ -196,7 +198,7 @@ public final class McpHttpService implements Resource {
         JsonObject answer = switch (method) {
             case "ping" -> result(id, JsonValue.EMPTY_JSON_OBJECT);
             case "tools/list" -> result(id, toolList());
-            case "tools/call" -> callTool(id, tenant, params);
+            case "tools/call" -> callTool(id, req, tenant, params);
             case "resources/list" -> result(id, jakarta.json.Json.createObjectBuilder()
                     .add("resources", jakarta.json.Json.createArrayBuilder().add(jakarta.json.Json.createObjectBuilder()
                             .add("uri", McpResources.CONTEXT_URI).add("name", "memory-context")
@@ -272,8 +274,11 @@ public final class McpHttpService implements Resource {
         return jakarta.json.Json.createObjectBuilder().add("tools", tools).build();
     }
 
-    /** The REST envelope, as text and as structured content; a refusal is {@code isError} with the envelope's message. */
-    private JsonObject callTool(JsonValue id, Tenant tenant, JsonObject params) {
+    /**
+     * The REST envelope, as text and as structured content; a refusal is {@code isError} with the envelope's
+     * message. The call's writes name the request's actor ({@code X-Strata-Actor}, else its API key).
+     */
+    private JsonObject callTool(JsonValue id, ServerRequest req, Tenant tenant, JsonObject params) {
         String name = string(params, "name");
         if (name == null) {
             return error(id, INVALID_PARAMS, "params.name must name a tool");
@@ -289,7 +294,7 @@ public final class McpHttpService implements Resource {
         }
         ToolResult outcome;
         try {
-            outcome = tool.get().call(tenant, JsonTree.toNode(arguments));
+            outcome = tool.get().call(new ToolCall(tenant, Actors.of(req)), JsonTree.toNode(arguments));
         } catch (InvalidInputException e) {
             outcome = new ToolResult.Failed(e);
         }

@@ -2,6 +2,7 @@ package dev.strata.adapters.http.role;
 
 import dev.strata.adapters.http.Resource;
 
+import dev.strata.adapters.http.support.Actors;
 import dev.strata.adapters.http.support.JsonBody;
 import dev.strata.adapters.http.support.Requests;
 import dev.strata.adapters.http.support.Responses;
@@ -153,7 +154,8 @@ public final class RoleHttpService {
         JsonBody body = Requests.json(req, maxBodyBytes).allowOnly(Set.of("outcome", "change_percent"));
         String outcome = body.requiredString("outcome");
         Optional<BigDecimal> change = body.value("change_percent").map(v -> number(v, "change_percent"));
-        Responses.ok(res, RoleMemoryEntryView.of(roles.recordOutcome(tenant, idParam(req), outcome, change)));
+        Responses.ok(res, RoleMemoryEntryView.of(roles.recordOutcome(tenant, idParam(req), outcome, change,
+                Actors.of(req))));
     }
 
     /** {@code {kind: news|onchain|note, text, source?}}. */

@@ -2,6 +2,7 @@ package dev.strata.adapters.http.session;
 
 import dev.strata.adapters.http.GatewaySettings;
 import dev.strata.adapters.http.Resource;
+import dev.strata.adapters.http.snapshot.ExplanationView;
 import dev.strata.adapters.http.support.Requests;
 import dev.strata.adapters.http.support.Responses;
 import dev.strata.application.session.SessionService;
@@ -40,7 +41,13 @@ public final class SessionHttpService implements Resource {
         rules.post("/", this::start)
                 .get("/{id}", this::get)
                 .delete("/{id}", this::revoke)
-                .get("/{id}/prompt", this::prompt);
+                .get("/{id}/prompt", this::prompt)
+                .get("/{id}/explain", this::explain);
+    }
+
+    /** Why each line of the session's frozen memory-context block is there, as it was at the session's start. */
+    private void explain(ServerRequest req, ServerResponse res) {
+        Responses.ok(res, ExplanationView.of(sessions.explain(Requests.tenant(req), id(req))));
     }
 
     private void start(ServerRequest req, ServerResponse res) {

@@ -33,7 +33,8 @@ record ToolListView(List<ToolView> tools) {
                         .add("description", tool.description())
                         .add("tags", Json.createArrayBuilder().add("tools"))
                         .add("parameters", Json.createArrayBuilder()
-                                .add(Json.createObjectBuilder().add("$ref", "#/components/parameters/Tenant")))
+                                .add(Json.createObjectBuilder().add("$ref", "#/components/parameters/Tenant"))
+                                .add(Json.createObjectBuilder().add("$ref", "#/components/parameters/Actor")))
                         .add("requestBody", Json.createObjectBuilder()
                                 .add("required", true)
                                 .add("content", Json.createObjectBuilder().add("application/json",
