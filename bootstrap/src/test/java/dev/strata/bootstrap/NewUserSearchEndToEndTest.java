@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 /**
  * Issue 12 "What a new user hit", through the whole server with the default in-process model and the
@@ -93,6 +94,11 @@ class NewUserSearchEndToEndTest {
         assertThat(hits(reply)).isNotEmpty();
         assertThat(hits(reply).getFirst().getJsonNumber("score").doubleValue()).isEqualTo(1.0);
         assertThat(hits(reply)).allSatisfy(h -> assertThat(h.getJsonNumber("score").doubleValue()).isBetween(0.0, 1.0));
+        // score is raw_score (the fused ranking value) over the best hit's.
+        double best = hits(reply).getFirst().getJsonNumber("raw_score").doubleValue();
+        assertThat(best).isPositive();
+        assertThat(hits(reply)).allSatisfy(h -> assertThat(h.getJsonNumber("score").doubleValue())
+                .isCloseTo(h.getJsonNumber("raw_score").doubleValue() / best, within(1e-9)));
     }
 
     @Test
