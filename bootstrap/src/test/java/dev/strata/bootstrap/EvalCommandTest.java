@@ -62,7 +62,23 @@ class EvalCommandTest {
     }
 
     @Test
-    void badOptionsAreRefusedNamingTheOption() {
+    void a_floor_sweep_reports_recall_per_setting_and_the_leave_one_conversation_out_choice() throws Exception {
+        Cli run = Cli.run("eval", "locomo", fixture().toString(), "--embedding-provider", "local",
+                "--vector-min-similarity", "0,0.6", "--vector-similarity-window", "2,0.1");
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.out()).contains("R@10 drop").contains("leave one conversation out").contains("pooled")
+                .contains("chosen on all conversations");
+        // four settings: 0/2, 0/0.1, 0.6/2, 0.6/0.1
+        assertThat(run.out().lines().filter(l -> l.matches("^0\\.\\d\\d\\s+\\d\\.\\d\\d\\s.*"))).hasSize(4);
+    }
+
+    @Test
+    void badOptionsAreRefusedNamingTheOption() throws Exception {
+        assertThat(Cli.run("eval", "locomo", fixture().toString(), "--vector-min-similarity", "0",
+                "--vector-similarity-window", "3").err()).contains("--vector-similarity-window");
+        assertThat(Cli.run("eval", "locomo", fixture().toString(), "--vector-min-similarity", "1.2").err())
+                .contains("--vector-min-similarity");
         assertThat(Cli.run("eval", "locomo", "no-such-file.json").err()).contains("FILE");
         assertThat(Cli.run("eval", "locomo", "x.json", "--modes", "fuzzy").err()).contains("--modes");
         assertThat(Cli.run("eval", "locomo", "x.json", "--limit-conversations", "0").err())

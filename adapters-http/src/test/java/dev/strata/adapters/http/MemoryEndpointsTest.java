@@ -353,6 +353,7 @@ class MemoryEndpointsTest {
                 .extracting(jakarta.json.JsonString::getString).containsExactly("keyword");
         assertThat(hit.getString("snippet")).contains("**slippage**");
         assertThat(hit.getJsonNumber("score").doubleValue()).isPositive();
+        assertThat(hit.getJsonNumber("raw_score").doubleValue()).isPositive();
         assertThat(hit.containsKey("source")).isTrue();
         assertThat(hit.containsKey("updated_at")).isTrue();
     }

@@ -43,6 +43,6 @@ public final class SecretSafeSearch {
         // The hit is the reader's own memory: its tenant is the one reading.
         String snippet = Snippet.of(scrubber.scrubFor(Optional.of(hit.memory().tenant()), content, Optional.empty()),
                 QueryText.keywords(query), Snippet.DEFAULT_WINDOW_WORDS);
-        return new SearchHit(hit.memory(), snippet, hit.score());
+        return hit.withSnippet(snippet);
     }
 }

@@ -4,7 +4,10 @@ import dev.strata.application.memory.MemorySearch;
 import dev.strata.application.memory.SearchResults;
 import dev.strata.domain.memory.Memory;
 import dev.strata.domain.memory.MemoryId;
+import dev.strata.domain.memory.MemoryKey;
 import dev.strata.domain.memory.MemoryStore;
+import dev.strata.domain.error.InvalidInputException;
+import dev.strata.domain.memory.QuerySyntax;
 import dev.strata.domain.memory.QueryText;
 import dev.strata.domain.memory.SearchHit;
 import dev.strata.domain.memory.SearchRequest;
@@ -13,12 +16,17 @@ import dev.strata.domain.model.Embedder;
 import dev.strata.domain.model.Embedding;
 import dev.strata.domain.retrieval.ArmResult;
 import dev.strata.domain.retrieval.Candidate;
+import dev.strata.domain.retrieval.FusionSettings;
 import dev.strata.domain.retrieval.HybridRanker;
+import dev.strata.domain.retrieval.KeywordIndex;
 import dev.strata.domain.retrieval.NeighbourContext;
 import dev.strata.domain.retrieval.Neighbourhood;
 import dev.strata.domain.retrieval.RankedHit;
 import dev.strata.domain.retrieval.RankedResults;
+import dev.strata.domain.retrieval.RankingInput;
+import dev.strata.domain.retrieval.RareTerm;
 import dev.strata.domain.retrieval.SearchMode;
+import dev.strata.domain.retrieval.SimilarityFloor;
 import dev.strata.domain.retrieval.VectorStore;
 import dev.strata.domain.retrieval.VectorMatch;
 
@@ -39,18 +47,33 @@ import java.util.concurrent.Executors;
 /**
  * spec 01 "Hybrid retrieval": the keyword arm (the store's BM25 search, fetched deeper than the
  * limit, run while the query is embedded) and the vector arm (KNN over chunk vectors of the embedded
- * query) fused by the {@link HybridRanker}, with the memories written around the hits loaded for its
- * neighbour context. When the vector arm cannot run — no embedder, no vector index, or the
- * query embedding failed — the answer is exactly the keyword search, with search mode keyword.
+ * query, cut at the model's similarity floor) fused by the {@link HybridRanker}, with the memories
+ * written around the hits loaded for its neighbour context. When the vector arm cannot run — no
+ * embedder, no vector index, or the query embedding failed — the keyword arm alone goes through the
+ * same ranker (entity boost, rare terms, superseded entries, decay and MMR when switched on), with
+ * search mode keyword and no neighbour context (without the vector arm nothing tells a related
+ * neighbour from an unrelated one).
+ *
+ * <p>Query syntax holds for the whole answer: the query's constraints ({@link QuerySyntax}: column
+ * filters, phrases, NEAR, NOT) are checked, by the keyword index itself, on every row the vector
+ * arm or neighbour context brings. Rows the vector arm ranked below its floor are not lifted back in
+ * as neighbour context either.
  */
 public final class HybridSearchService implements MemorySearch {
 
     private static final System.Logger LOG = System.getLogger(HybridSearchService.class.getName());
 
+    /** Keyword mode without MMR ranks this many times the limit of keyword rows. */
+    static final int KEYWORD_MODE_DEPTH_FACTOR = 2;
+    /** At most this many of the query's terms are looked up for rarity (each look-up is a bounded read). */
+    static final int MAX_RARE_TERM_LOOKUPS = 8;
+
     private final MemoryStore store;
+    private final KeywordIndex keywordIndex;
     private final Embedder embedder;
     private final Optional<VectorStore> index;
     private final HybridRanker ranker;
+    private final SimilarityFloor floor;
     private final int candidateDepth;
     private final Runnable searchStarted;
     /** Runs the keyword arm while the calling thread embeds the query. */
@@ -60,19 +83,21 @@ public final class HybridSearchService implements MemorySearch {
     /**
      * @param candidateDepth how many rows each arm contributes to the fusion (at least the limit asked)
      */
-    public HybridSearchService(MemoryStore store, Embedder embedder, Optional<VectorStore> index, HybridRanker ranker,
-                               int candidateDepth) {
-        this(store, embedder, index, ranker, candidateDepth, () -> { });
+    public HybridSearchService(MemoryStore store, KeywordIndex keywordIndex, Embedder embedder,
+                               Optional<VectorStore> index, HybridRanker ranker, int candidateDepth) {
+        this(store, keywordIndex, embedder, index, ranker, candidateDepth, () -> { });
     }
 
     /**
      * @param searchStarted told when each search starts, before any work: the embedding worker gives way to
      *                      searches as it does to writes ({@link EmbeddingWorker#onSearched})
      */
-    public HybridSearchService(MemoryStore store, Embedder embedder, Optional<VectorStore> index, HybridRanker ranker,
-                               int candidateDepth, Runnable searchStarted) {
+    public HybridSearchService(MemoryStore store, KeywordIndex keywordIndex, Embedder embedder,
+                               Optional<VectorStore> index, HybridRanker ranker, int candidateDepth,
+                               Runnable searchStarted) {
         this.searchStarted = Objects.requireNonNull(searchStarted, "searchStarted");
         this.store = Objects.requireNonNull(store, "store");
+        this.keywordIndex = Objects.requireNonNull(keywordIndex, "keywordIndex");
         this.embedder = Objects.requireNonNull(embedder, "embedder");
         this.index = Objects.requireNonNull(index, "index");
         this.ranker = Objects.requireNonNull(ranker, "ranker");
@@ -80,11 +105,27 @@ public final class HybridSearchService implements MemorySearch {
             throw new IllegalArgumentException("candidateDepth must be at least 1: " + candidateDepth);
         }
         this.candidateDepth = candidateDepth;
+        this.floor = ranker.settings().similarityFloor(embedder.modelInfo());
+    }
+
+    /** The same pipeline ranking with other settings (the evaluation compares them on one store). */
+    public HybridSearchService withSettings(FusionSettings settings) {
+        return new HybridSearchService(store, keywordIndex, embedder, index, ranker.withSettings(settings),
+                candidateDepth, searchStarted);
+    }
+
+    public FusionSettings settings() {
+        return ranker.settings();
     }
 
     /** True when the vector arm can run: an embedder is configured and the vector index is available. */
     public boolean vectorArmAvailable() {
         return embedder.isEnabled() && index.isPresent();
+    }
+
+    /** The vector arm's similarity floor for the configured model. */
+    public SimilarityFloor similarityFloor() {
+        return floor;
     }
 
     @Override
@@ -97,13 +138,12 @@ public final class HybridSearchService implements MemorySearch {
         Objects.requireNonNull(mode, "mode");
         searchStarted.run();
         if (mode == RetrievalMode.BM25 || !vectorArmAvailable()) {
-            return SearchResults.keywordOnly(store.search(request));
+            return keywordMode(request);
         }
         int depth = Math.max(candidateDepth, request.limit());
         // spec 02 "Search Pipeline": the two paths run in parallel; the keyword arm does not wait for the model.
-        Optional<CompletableFuture<List<SearchHit>>> keywordArm = mode == RetrievalMode.HYBRID
-                ? Optional.of(CompletableFuture.supplyAsync(() -> store.search(new SearchRequest(request.tenant(),
-                        request.query(), depth, request.category())), keywordThreads))
+        Optional<CompletableFuture<KeywordArm>> keywordArm = mode == RetrievalMode.HYBRID
+                ? Optional.of(CompletableFuture.supplyAsync(() -> keywordArm(request, depth), keywordThreads))
                 : Optional.empty();
         Embedding query;
         try {
@@ -112,33 +152,71 @@ public final class HybridSearchService implements MemorySearch {
             LOG.log(System.Logger.Level.WARNING, "embedding the query failed (" + e.getMessage()
                     + "); answering with keyword search only");
             keywordArm.ifPresent(f -> f.cancel(false));
-            return SearchResults.keywordOnly(store.search(request));
+            return keywordMode(request);
         }
-        List<VectorMatch> matches = index.orElseThrow().nearest(request.tenant(), query, depth);
+        List<VectorMatch> nearest = index.orElseThrow().nearest(request.tenant(), query, depth);
+        KeywordArm keyword = keywordArm.map(HybridSearchService::join).orElse(KeywordArm.NONE);
+        List<VectorMatch> matches = floor.apply(nearest, !keyword.hits().isEmpty());
         Map<Long, SearchHit> keywordHits = new HashMap<>();
-        List<Candidate> keyword = new ArrayList<>();
-        for (SearchHit hit : keywordArm.map(HybridSearchService::join).orElse(List.of())) {
+        List<Candidate> keywordRanked = new ArrayList<>();
+        for (SearchHit hit : keyword.hits()) {
             keywordHits.put(hit.memory().id().value(), hit);
-            keyword.add(candidate(hit.memory()));
+            keywordRanked.add(candidate(hit.memory()));
         }
         List<MemoryId> unseen = matches.stream().map(VectorMatch::memory)
                 .filter(id -> !keywordHits.containsKey(id.value())).toList();
         Map<Long, Memory> rows = new HashMap<>();
         keywordHits.values().forEach(h -> rows.put(h.memory().id().value(), h.memory()));
         store.findAll(request.tenant(), unseen).forEach(m -> rows.put(m.id().value(), m));
+        QuerySyntax.Constraint constraint = QuerySyntax.constraint(request.query());
+        Set<Long> allowed = satisfying(request, constraint, unseen.stream().map(MemoryId::value)
+                .filter(rows::containsKey).toList());
         List<Candidate> vector = new ArrayList<>();
         for (VectorMatch match : matches) {
-            Memory m = rows.get(match.memory().value());
-            // Rows deleted since they were embedded, or outside the category asked, are not answers.
-            if (m != null && answers(request, m)) {
+            long id = match.memory().value();
+            Memory m = rows.get(id);
+            // Rows deleted since they were embedded, outside the category asked or against the query's
+            // constraints are not answers (a keyword hit satisfies the query by construction).
+            if (m != null && answers(request, m) && (keywordHits.containsKey(id) || allowed.contains(id))) {
                 vector.add(candidate(m));
             }
         }
-        ArmResult keywordArmResult = ArmResult.keyword(keyword);
+        ArmResult keywordArmResult = ArmResult.keyword(keywordRanked);
         ArmResult vectorArmResult = ArmResult.vector(vector);
-        Neighbourhood around = neighbourhood(request, List.of(keywordArmResult, vectorArmResult), rows);
-        RankedResults ranked = ranker.rank(request.query(), keywordArmResult, Optional.of(vectorArmResult), around,
-                request.limit());
+        Set<Long> belowFloor = new HashSet<>();
+        nearest.forEach(m -> belowFloor.add(m.memory().value()));
+        matches.forEach(m -> belowFloor.remove(m.memory().value()));
+        Neighbourhood around = neighbourhood(request, constraint, List.of(keywordArmResult, vectorArmResult), rows,
+                belowFloor);
+        RankedResults ranked = ranker.rank(request.query(), new RankingInput(keywordArmResult,
+                Optional.of(vectorArmResult), around, keyword.rareTerms()), request.limit());
+        return answer(SearchMode.HYBRID, request, ranked, keywordHits, rows);
+    }
+
+    /**
+     * Keyword mode: the keyword arm through the ranker. It is fetched twice as deep as the limit, so that
+     * a boosted row just past the limit can still enter (with RRF k = 5 a boost of 1.3 to 1.9 moves a row
+     * up by a third to a half of its rank), or as deep as in hybrid mode when MMR needs rows to choose from.
+     */
+    private SearchResults keywordMode(SearchRequest request) {
+        int depth = Math.max(candidateDepth, request.limit());
+        if (!ranker.settings().mmrEnabled()) {
+            depth = Math.min(depth, KEYWORD_MODE_DEPTH_FACTOR * request.limit());
+        }
+        KeywordArm keyword = keywordArm(request, depth);
+        Map<Long, SearchHit> keywordHits = new HashMap<>();
+        List<Candidate> ranked = new ArrayList<>(keyword.hits().size());
+        for (SearchHit hit : keyword.hits()) {
+            keywordHits.put(hit.memory().id().value(), hit);
+            ranked.add(candidate(hit.memory()));
+        }
+        RankedResults results = ranker.rank(request.query(),
+                RankingInput.keywordOnly(ArmResult.keyword(ranked)).withRareTerms(keyword.rareTerms()), request.limit());
+        return answer(SearchMode.KEYWORD, request, results, keywordHits, Map.of());
+    }
+
+    private SearchResults answer(SearchMode mode, SearchRequest request, RankedResults ranked,
+                                 Map<Long, SearchHit> keywordHits, Map<Long, Memory> rows) {
         List<String> terms = QueryText.keywords(request.query());
         List<SearchResults.Found> found = new ArrayList<>(ranked.hits().size());
         for (RankedHit hit : ranked.hits()) {
@@ -146,16 +224,73 @@ public final class HybridSearchService implements MemorySearch {
             Memory memory = keywordHit != null ? keywordHit.memory() : rows.get(hit.id());
             String snippet = keywordHit != null ? keywordHit.snippet()
                     : Snippet.of(memory.content(), terms, Snippet.DEFAULT_WINDOW_WORDS);
-            found.add(new SearchResults.Found(new SearchHit(memory, snippet, hit.score()), hit.arms()));
+            found.add(new SearchResults.Found(new SearchHit(memory, snippet, hit.normalisedScore(), hit.score()),
+                    hit.arms()));
         }
-        return new SearchResults(SearchMode.HYBRID, found);
+        return new SearchResults(mode, found);
+    }
+
+    /** The keyword arm's rows and, among them, those holding rare query terms (how many each). */
+    private record KeywordArm(List<SearchHit> hits, Map<Long, Integer> rareTerms) {
+        static final KeywordArm NONE = new KeywordArm(List.of(), Map.of());
+    }
+
+    private KeywordArm keywordArm(SearchRequest request, int depth) {
+        List<SearchHit> hits = store.search(new SearchRequest(request.tenant(), request.query(), depth,
+                request.category()));
+        return new KeywordArm(hits, rareTerms(request, hits));
+    }
+
+    /**
+     * Per keyword hit, how many of the query's {@link RareTerm rare} terms it holds. Only asked when the arm
+     * found something; each look-up stops after a few rows.
+     */
+    private Map<Long, Integer> rareTerms(SearchRequest request, List<SearchHit> hits) {
+        if (hits.isEmpty()) {
+            return Map.of();
+        }
+        Set<Long> found = new HashSet<>();
+        hits.forEach(h -> found.add(h.memory().id().value()));
+        Map<Long, Integer> rare = new HashMap<>();
+        List<String> terms = QuerySyntax.positiveTerms(request.query()).stream().limit(MAX_RARE_TERM_LOOKUPS).toList();
+        if (terms.isEmpty()) {
+            return rare;
+        }
+        keywordIndex.rareTerms(request.tenant(), terms, RareTerm.maxRows(keywordIndex.size())).values()
+                .forEach(ids -> ids.stream().map(MemoryId::value).filter(found::contains)
+                        .forEach(id -> rare.merge(id, 1, Integer::sum)));
+        return rare;
+    }
+
+    /** Those of {@code ids} that satisfy the query's constraints (all of them when it has none). */
+    private Set<Long> satisfying(SearchRequest request, QuerySyntax.Constraint constraint, List<Long> ids) {
+        Set<Long> kept = new HashSet<>(ids);
+        if (constraint.isNone() || ids.isEmpty()) {
+            return kept;
+        }
+        List<MemoryId> memoryIds = ids.stream().map(MemoryId::of).toList();
+        try {
+            constraint.mustMatch().ifPresent(expression -> kept.retainAll(
+                    keywordIndex.matching(request.tenant(), expression, memoryIds).stream().map(MemoryId::value).toList()));
+            constraint.mustNotMatch().ifPresent(expression -> kept.removeAll(
+                    keywordIndex.matching(request.tenant(), expression, memoryIds).stream().map(MemoryId::value).toList()));
+        } catch (InvalidInputException e) {
+            // The index cannot read the query either: the keyword arm fell back to a substring match on its
+            // words, which constrains nothing, so neither do the other arms.
+            LOG.log(System.Logger.Level.DEBUG, "query constraints not applied: " + e.getMessage());
+            return new HashSet<>(ids);
+        }
+        return kept;
     }
 
     /**
      * The write times around the arms' hits and the rows neighbour context may add: one more store
-     * read, for the ids near the hits that neither arm returned. Adds them to {@code rows}.
+     * read, for the ids near the hits that neither arm returned. Adds them to {@code rows}. A row may
+     * be added when it is not superseded, in the category asked, satisfies the query's constraints and
+     * was not judged unrelated by the vector arm (ranked there below the similarity floor).
      */
-    private Neighbourhood neighbourhood(SearchRequest request, List<ArmResult> arms, Map<Long, Memory> rows) {
+    private Neighbourhood neighbourhood(SearchRequest request, QuerySyntax.Constraint constraint, List<ArmResult> arms,
+                                        Map<Long, Memory> rows, Set<Long> belowFloor) {
         NeighbourContext context = ranker.neighbourContext();
         Set<Long> sources = context.sources(arms);
         if (sources.isEmpty()) {
@@ -167,25 +302,29 @@ public final class HybridSearchService implements MemorySearch {
         List<MemoryId> missing = around.stream().filter(id -> !rows.containsKey(id)).map(MemoryId::of).toList();
         store.findAll(request.tenant(), missing).forEach(m -> rows.put(m.id().value(), m));
         Map<Long, Instant> written = new HashMap<>();
-        Map<Long, Candidate> extra = new HashMap<>();
+        List<Long> extra = new ArrayList<>();
         for (long id : around) {
             Memory m = rows.get(id);
             if (m == null) {
                 continue;
             }
             written.put(id, m.createdAt());
-            if (!hits.contains(id) && !m.isSuperseded() && answers(request, m)) {
-                extra.put(id, candidate(m));
+            if (!hits.contains(id) && !m.isSuperseded() && answers(request, m) && !belowFloor.contains(id)) {
+                extra.add(id);
             }
         }
-        return new Neighbourhood(written, extra);
+        Map<Long, Candidate> extraRows = new HashMap<>();
+        for (long id : satisfying(request, constraint, extra)) {
+            extraRows.put(id, candidate(rows.get(id)));
+        }
+        return new Neighbourhood(written, extraRows);
     }
 
     private static boolean answers(SearchRequest request, Memory m) {
         return request.category().isEmpty() || request.category().get().equals(m.category());
     }
 
-    private static List<SearchHit> join(CompletableFuture<List<SearchHit>> arm) {
+    private static <T> T join(CompletableFuture<T> arm) {
         try {
             return arm.join();
         } catch (CompletionException e) {
@@ -197,6 +336,7 @@ public final class HybridSearchService implements MemorySearch {
     }
 
     private static Candidate candidate(Memory m) {
-        return new Candidate(m.id().value(), m.category().value(), m.updatedAt(), m.content());
+        return new Candidate(m.id().value(), m.category().value(), m.updatedAt(), m.content(),
+                m.key().map(MemoryKey::value), m.isSuperseded());
     }
 }

@@ -6,6 +6,7 @@ import dev.strata.bootstrap.SettingsLoader;
 import dev.strata.bootstrap.StrataCore;
 import dev.strata.bootstrap.StrataSettings;
 import dev.strata.bootstrap.eval.EvalReport;
+import dev.strata.bootstrap.eval.FloorSweep;
 import dev.strata.bootstrap.eval.Locomo;
 import dev.strata.bootstrap.eval.LocomoEvaluation;
 import picocli.CommandLine;
@@ -60,6 +61,51 @@ public final class EvalCommand implements Runnable {
                 description = "Only the first N conversations.")
         Integer limitConversations;
 
+        @Option(names = "--vector-min-similarity", split = ",", paramLabel = "F[,F...]",
+                description = "Instead of comparing modes: hybrid recall for each of these floors of the vector arm's "
+                        + "best match crossed with each --vector-similarity-window (the first pair is the baseline, "
+                        + "normally 0 and 2), the rows unrelated probe queries get, and the setting a "
+                        + "leave-one-conversation-out choice settles on.")
+        List<Double> floors;
+
+        @Option(names = "--vector-solo-min-similarity", split = ",", paramLabel = "S[,S...]",
+                description = "With --vector-min-similarity: the floor of the best match when the keyword arm found "
+                        + "nothing (default: each floor itself); floors above it are skipped.")
+        List<Double> solos;
+
+        @Option(names = "--vector-similarity-window", split = ",", paramLabel = "W[,W...]",
+                description = "With --vector-min-similarity: how far below its best match the vector arm keeps rows "
+                        + "(default: 2, every row).")
+        List<Double> windows;
+
+        /** Every floor with every solo floor (not below it) and every window, floors outermost. */
+        private List<FloorSweep.Point> points() {
+            List<Double> ws = windows == null || windows.isEmpty() ? List.of(2.0) : windows;
+            if (floors.stream().anyMatch(f -> !(f >= 0 && f < 1))) {
+                throw new CommandLine.ParameterException(spec.commandLine(),
+                        "--vector-min-similarity: each floor must be in [0, 1)");
+            }
+            if (solos != null && solos.stream().anyMatch(f -> !(f >= 0 && f < 1))) {
+                throw new CommandLine.ParameterException(spec.commandLine(),
+                        "--vector-solo-min-similarity: each floor must be in [0, 1)");
+            }
+            if (ws.stream().anyMatch(w -> !(w > 0 && w <= 2))) {
+                throw new CommandLine.ParameterException(spec.commandLine(),
+                        "--vector-similarity-window: each window must be in (0, 2]");
+            }
+            List<FloorSweep.Point> points = new java.util.ArrayList<>();
+            for (double f : floors) {
+                List<Double> ss = solos == null || solos.isEmpty() ? List.of(f)
+                        : solos.stream().map(x -> x == 0 ? f : x).filter(x -> x >= f).distinct().toList();
+                for (double solo : ss) {
+                    for (double w : ws) {
+                        points.add(new FloorSweep.Point(f, solo, w));
+                    }
+                }
+            }
+            return points;
+        }
+
         private EmbeddingProvider providerOption() {
             try {
                 return EmbeddingProvider.fromConfigName(provider.strip());
@@ -85,6 +131,7 @@ public final class EvalCommand implements Runnable {
             if (provider != null) {
                 providerOption();
             }
+            List<FloorSweep.Point> sweep = floors == null || floors.isEmpty() ? List.of() : points();
             List<Locomo.Conversation> conversations = Locomo.read(file);
             if (limitConversations != null && limitConversations < conversations.size()) {
                 conversations = conversations.subList(0, limitConversations);
@@ -99,6 +146,10 @@ public final class EvalCommand implements Runnable {
             try (StrataCore core = StrataCore.open(settings, Clock.systemUTC())) {
                 LocomoEvaluation evaluation = new LocomoEvaluation(core.memory().memories(), core.retrieval().search(),
                         core.retrieval().worker(), line -> spec.commandLine().getErr().println("eval: " + line));
+                if (!sweep.isEmpty()) {
+                    spec.commandLine().getOut().println(evaluation.sweepFloors(conversations, sweep).table());
+                    return 0;
+                }
                 EvalReport report = evaluation.run(conversations, chosen);
                 spec.commandLine().getOut().println(json ? report.json() : report.table());
                 return 0;

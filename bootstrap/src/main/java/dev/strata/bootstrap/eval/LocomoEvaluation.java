@@ -1,6 +1,7 @@
 package dev.strata.bootstrap.eval;
 
 import dev.strata.application.memory.MemoryService;
+import dev.strata.application.memory.SearchResults;
 import dev.strata.application.memory.WriteMemory;
 import dev.strata.application.provenance.WriteOrigin;
 import dev.strata.application.retrieval.EmbeddingWorker;
@@ -12,6 +13,7 @@ import dev.strata.domain.memory.Metadata;
 import dev.strata.domain.memory.SearchRequest;
 import dev.strata.domain.memory.Source;
 import dev.strata.domain.memory.Tenant;
+import dev.strata.domain.retrieval.Arm;
 
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -22,6 +24,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -95,6 +98,80 @@ public final class LocomoEvaluation {
         Map<RetrievalMode, EvalReport.ModeResult> report = new EnumMap<>(RetrievalMode.class);
         results.forEach((mode, acc) -> report.put(mode, acc.result()));
         return new EvalReport(report);
+    }
+
+    /**
+     * Hybrid search at each vector floor and window, on one ingestion of every conversation, plus what
+     * unrelated {@link FloorSweep#PROBES} get in each conversation and what a small starter tenant gets:
+     * what the model's defaults are chosen from.
+     */
+    public FloorSweep sweepFloors(List<Locomo.Conversation> conversations, List<FloorSweep.Point> points) {
+        if (!search.vectorArmAvailable()) {
+            throw new IllegalStateException("a floor sweep needs embeddings: the embedder is disabled or sqlite-vec "
+                    + "could not load");
+        }
+        List<HybridSearchService> searches = points.stream().map(p -> search.withSettings(search.settings()
+                .withVectorMinSimilarity(OptionalDouble.of(p.floor()))
+                .withVectorSoloMinSimilarity(OptionalDouble.of(p.solo()))
+                .withVectorSimilarityWindow(OptionalDouble.of(p.window())))).toList();
+        FloorSweep.Builder sweep = new FloorSweep.Builder(points);
+        Tenant starter = Tenant.of("starter");
+        List<Memory> starterRows = memories.writeAll(FloorSweep.STARTER_MEMORIES.stream().map(content ->
+                new WriteMemory(starter, "observation", content, Metadata.EMPTY, Optional.of(Source.AGENT_RECORDED),
+                        WriteOrigin.operator(Actor.system("eval")))).toList());
+        for (Locomo.Conversation conversation : conversations) {
+            Tenant tenant = Tenant.of(conversation.id().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_-]", "-"));
+            Map<Long, String> diaIds = ingest(tenant, conversation);
+            worker.ifPresent(w -> w.reindex(false, n -> { }));
+            for (Locomo.Question question : conversation.questions()) {
+                String query = question.text().length() > SearchRequest.MAX_QUERY_CHARS
+                        ? question.text().substring(0, SearchRequest.MAX_QUERY_CHARS) : question.text();
+                if (query.isBlank()) {
+                    continue;
+                }
+                for (int p = 0; p < points.size(); p++) {
+                    List<Long> ids = searches.get(p).search(new SearchRequest(tenant, query, KS[KS.length - 1],
+                            Optional.empty())).searchHits().stream().map(h -> h.memory().id().value()).toList();
+                    double[] recall = new double[KS.length];
+                    for (int i = 0; i < KS.length; i++) {
+                        recall[i] = recall(question.evidence(), ids, diaIds, KS[i]);
+                    }
+                    sweep.question(conversation.id(), p, recall);
+                }
+            }
+            for (String probe : FloorSweep.PROBES) {
+                for (int p = 0; p < points.size(); p++) {
+                    sweep.probe(conversation.id(), p, beyondKeyword(searches.get(p).search(
+                            new SearchRequest(tenant, probe, 10, Optional.empty()))));
+                }
+            }
+            progress.accept(conversation.id() + ": " + conversation.questions().size() + " questions searched at "
+                    + points.size() + " settings");
+        }
+        for (HybridSearchService s : searches) {
+            double probeRows = 0;
+            for (String probe : FloorSweep.PROBES) {
+                probeRows += s.search(new SearchRequest(starter, probe, 10, Optional.empty())).hits().size();
+            }
+            double rows = 0;
+            int first = 0;
+            for (Map.Entry<String, Integer> q : FloorSweep.STARTER_QUESTIONS.entrySet()) {
+                List<Long> ids = s.search(new SearchRequest(starter, q.getKey(), 10, Optional.empty())).searchHits()
+                        .stream().map(h -> h.memory().id().value()).toList();
+                rows += ids.size();
+                if (!ids.isEmpty() && ids.getFirst() == starterRows.get(q.getValue()).id().value()) {
+                    first++;
+                }
+            }
+            sweep.starter(new FloorSweep.Starter(probeRows / FloorSweep.PROBES.size(),
+                    rows / FloorSweep.STARTER_QUESTIONS.size(), first));
+        }
+        return sweep.build();
+    }
+
+    /** Rows of an answer that the keyword arm alone did not find (vector arm or neighbour context). */
+    private static int beyondKeyword(SearchResults results) {
+        return (int) results.hits().stream().filter(h -> !h.arms().equals(Set.of(Arm.KEYWORD))).count();
     }
 
     private Map<Long, String> ingest(Tenant tenant, Locomo.Conversation conversation) {

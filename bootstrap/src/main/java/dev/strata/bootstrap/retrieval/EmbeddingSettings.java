@@ -100,8 +100,7 @@ public record EmbeddingSettings(EmbeddingProvider provider, Local local, OpenAi 
     }
 
     public static EmbeddingSettings from(ConfigReader config) {
-        EmbeddingProvider provider = config.parse(PROVIDER, "local, openai or disabled",
-                EmbeddingProvider::fromConfigName);
+        EmbeddingProvider provider = provider(config.string(PROVIDER));
         Local local = new Local(config.parseOptional(LOCAL_MODEL, "bge-small-en-v1.5 or all-minilm-l6-v2",
                         LocalEmbeddingModel::fromConfigName).orElse(LocalEmbeddingModel.DEFAULT),
                 config.bool(QUERY_INSTRUCTION), config.integer(LOCAL_QUERY_THREADS),
@@ -118,6 +117,24 @@ public record EmbeddingSettings(EmbeddingProvider provider, Local local, OpenAi 
                         defaults.minChars(), defaults.chunker(),
                         new dev.strata.application.retrieval.EmbeddingSettings.Yield(quiet, maxWait)));
         return new EmbeddingSettings(provider, local, openAi, worker, config.seconds(CATCH_UP_INTERVAL));
+    }
+
+    /**
+     * The configured provider; one that cannot embed (spec 02 "Anthropic Provider Limitation": Anthropic has
+     * no embeddings API) or that Strata does not know degrades to {@code disabled}, i.e. keyword search, with
+     * one warning instead of stopping start-up (spec 02 "Failure Modes").
+     */
+    static EmbeddingProvider provider(String configured) {
+        try {
+            return EmbeddingProvider.fromConfigName(configured);
+        } catch (IllegalArgumentException e) {
+            String name = configured == null ? "" : configured.strip();
+            System.getLogger(EmbeddingSettings.class.getName()).log(System.Logger.Level.WARNING,
+                    PROVIDER.name() + " (" + PROVIDER.env() + ") '" + name + "' "
+                            + (name.equalsIgnoreCase("anthropic") ? "cannot embed: Anthropic models have no embeddings API"
+                            : "is not an embedding provider (local, openai or disabled)") + "; search is keyword-only");
+            return EmbeddingProvider.DISABLED;
+        }
     }
 
     public EmbeddingSettings withProvider(EmbeddingProvider p) {

@@ -1,5 +1,6 @@
 package dev.strata.bootstrap.retrieval;
 
+import dev.strata.adapters.llm.embedding.DisabledEmbedder;
 import dev.strata.adapters.llm.embedding.EmbedderFactory;
 import dev.strata.adapters.llm.embedding.EmbeddingProvider;
 import dev.strata.adapters.llm.embedding.OpenAiEmbedderSettings;
@@ -7,6 +8,7 @@ import dev.strata.adapters.sqlite.SearchIndexCompaction;
 import dev.strata.adapters.sqlite.SqliteBackgroundWrites;
 import dev.strata.adapters.sqlite.SqliteDatabase;
 import dev.strata.adapters.sqlite.SqliteEmbeddingStateStore;
+import dev.strata.adapters.sqlite.SqliteKeywordIndex;
 import dev.strata.adapters.sqlite.SqliteMemoryStore;
 import dev.strata.adapters.sqlite.SqliteVectorStore;
 import dev.strata.adapters.sqlite.vec.SqliteVecExtension;
@@ -79,7 +81,7 @@ public final class RetrievalModule implements AreaModule {
                 new SqliteEmbeddingStateStore(db), new SqliteBackgroundWrites(db), embedding.worker()));
         // Searches embed their query through a bound on concurrent ones and a cache of identical ones.
         BoundedQueryEmbedder queries = new BoundedQueryEmbedder(embedder, embedding.worker().query());
-        HybridSearchService pipeline = new HybridSearchService(keywordIndex, queries,
+        HybridSearchService pipeline = new HybridSearchService(keywordIndex, new SqliteKeywordIndex(db), queries,
                 vectors.map(v -> (VectorStore) v), ranker, search.candidateDepth(),
                 () -> worker.ifPresent(EmbeddingWorker::onSearched));
         embedder.modelInfo().ifPresentOrElse(
@@ -95,14 +97,21 @@ public final class RetrievalModule implements AreaModule {
                 compaction);
     }
 
+    /** The configured embedder; spec 02 "Failure Modes": a misconfigured provider degrades to keyword search. */
     private static Embedder embedder(EmbeddingSettings settings, Clock clock) {
         EmbeddingSettings.Local local = settings.local();
         EmbeddingSettings.OpenAi remote = settings.openAi();
-        return new EmbedderFactory(local.queryInstruction(), local.queryThreads(), local.documentThreads())
-                .create(settings.provider(), local.model(),
-                        () -> OpenAiEmbedderSettings.of(remote.baseUrl().orElse(OpenAiEmbedderSettings.DEFAULT_BASE_URL),
-                                remote.model(), remote.apiKey(), remote.dimension()),
-                        clock);
+        try {
+            return new EmbedderFactory(local.queryInstruction(), local.queryThreads(), local.documentThreads())
+                    .create(settings.provider(), local.model(),
+                            () -> OpenAiEmbedderSettings.of(remote.baseUrl().orElse(OpenAiEmbedderSettings.DEFAULT_BASE_URL),
+                                    remote.model(), remote.apiKey(), remote.dimension()),
+                            clock);
+        } catch (IllegalArgumentException e) {
+            LOG.log(System.Logger.Level.WARNING, "embedding provider " + settings.provider().configName()
+                    + " is misconfigured (" + e.getMessage() + "); search is keyword-only");
+            return new DisabledEmbedder();
+        }
     }
 
     private static SqliteVecExtension vecExtension() {

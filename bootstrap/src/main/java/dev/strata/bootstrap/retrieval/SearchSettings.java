@@ -7,6 +7,7 @@ import dev.strata.domain.retrieval.FusionSettings;
 
 import java.time.Duration;
 import java.util.Objects;
+import java.util.OptionalDouble;
 
 /**
  * Search: every {@code strata.search.*} key, the fusion's and the SQLite keyword arm's alike.
@@ -38,6 +39,12 @@ public record SearchSettings(int candidateDepth, int keywordCandidates, Duration
             new ConfigKey("strata.search.neighbour-window", "STRATA_SEARCH_NEIGHBOUR_WINDOW");
     static final ConfigKey NEIGHBOUR_GAP =
             new ConfigKey("strata.search.neighbour-gap-minutes", "STRATA_SEARCH_NEIGHBOUR_GAP_MINUTES");
+    static final ConfigKey VECTOR_MIN_SIMILARITY =
+            new ConfigKey("strata.search.vector-min-similarity", "STRATA_SEARCH_VECTOR_MIN_SIMILARITY");
+    static final ConfigKey VECTOR_SOLO_MIN_SIMILARITY =
+            new ConfigKey("strata.search.vector-solo-min-similarity", "STRATA_SEARCH_VECTOR_SOLO_MIN_SIMILARITY");
+    static final ConfigKey VECTOR_SIMILARITY_WINDOW =
+            new ConfigKey("strata.search.vector-similarity-window", "STRATA_SEARCH_VECTOR_SIMILARITY_WINDOW");
 
     public SearchSettings {
         Objects.requireNonNull(indexCompactionInterval, "indexCompactionInterval");
@@ -66,12 +73,29 @@ public record SearchSettings(int candidateDepth, int keywordCandidates, Duration
         double neighbourWeight = config.decimal(NEIGHBOUR_WEIGHT).doubleValue();
         int neighbourWindow = config.integer(NEIGHBOUR_WINDOW);
         Duration neighbourGap = config.minutes(NEIGHBOUR_GAP);
+        // Empty: the embedding model's measured floor (SimilarityFloor).
+        OptionalDouble minSimilarity = similarity(config, VECTOR_MIN_SIMILARITY, false);
+        OptionalDouble soloMinSimilarity = similarity(config, VECTOR_SOLO_MIN_SIMILARITY, false);
+        OptionalDouble window = similarity(config, VECTOR_SIMILARITY_WINDOW, true);
         FusionSettings fusion = ConfigKey.checking("strata.search.rrf-k, *-weight, neighbour-*",
                 () -> FusionSettings.defaults().withRrfK(rrfK).withArmWeights(keywordWeight, vectorWeight)
                         .withTemporalDecay(decay).withMmr(mmr)
-                        .withNeighbourContext(neighbourWeight, neighbourWindow, neighbourGap));
+                        .withNeighbourContext(neighbourWeight, neighbourWindow, neighbourGap)
+                        .withVectorMinSimilarity(minSimilarity).withVectorSoloMinSimilarity(soloMinSimilarity)
+                        .withVectorSimilarityWindow(window));
         return new SearchSettings(config.integer(CANDIDATE_DEPTH), config.integer(KEYWORD_CANDIDATES),
                 config.seconds(COMPACTION_INTERVAL), config.integer(COMPACTION_GROWTH), fusion);
+    }
+
+    /** A similarity floor in [0, 1), or a window in (0, 2]; empty when left empty. */
+    private static OptionalDouble similarity(ConfigReader config, ConfigKey key, boolean window) {
+        return config.optionalDecimal(key).map(v -> {
+            double value = v.doubleValue();
+            if (window ? !(value > 0 && value <= 2) : !(value >= 0 && value < 1)) {
+                throw key.invalid(window ? "in (0, 2]" : "in [0, 1)", v.toPlainString());
+            }
+            return OptionalDouble.of(value);
+        }).orElse(OptionalDouble.empty());
     }
 
     /** The same settings with index compaction every {@code interval} ({@link Duration#ZERO}: never). */

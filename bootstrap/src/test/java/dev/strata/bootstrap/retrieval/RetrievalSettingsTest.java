@@ -31,6 +31,30 @@ class RetrievalSettingsTest {
         assertThat(s.fusion().decayHalfLife()).isEqualTo(ranker.decayHalfLife());
         assertThat(s.fusion().mmrLambda()).isEqualTo(ranker.mmrLambda());
         assertThat(s.withIndexCompactionInterval(Duration.ZERO).indexCompactionInterval()).isZero();
+        // Left empty: the embedding model's measured floor.
+        assertThat(s.fusion().vectorMinSimilarity()).isEmpty();
+        assertThat(s.fusion().vectorSoloMinSimilarity()).isEmpty();
+        assertThat(s.fusion().vectorSimilarityWindow()).isEmpty();
+        FusionSettings floored = SearchSettings.from(TestConfig.with(Map.of("STRATA_SEARCH_VECTOR_MIN_SIMILARITY",
+                "0.5", "STRATA_SEARCH_VECTOR_SOLO_MIN_SIMILARITY", "0.7", "STRATA_SEARCH_VECTOR_SIMILARITY_WINDOW",
+                "0.2"))).fusion();
+        assertThat(floored.vectorMinSimilarity()).hasValue(0.5);
+        assertThat(floored.vectorSoloMinSimilarity()).hasValue(0.7);
+        assertThat(floored.vectorSimilarityWindow()).hasValue(0.2);
+    }
+
+    @Test
+    void a_similarity_floor_outside_its_range_names_its_key_and_variable() {
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> SearchSettings.from(TestConfig.with(Map.of(
+                        "STRATA_SEARCH_VECTOR_MIN_SIMILARITY", "1.5"))))
+                .withMessageContaining("strata.search.vector-min-similarity (STRATA_SEARCH_VECTOR_MIN_SIMILARITY)")
+                .withMessageContaining("[0, 1)");
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> SearchSettings.from(TestConfig.with(Map.of(
+                        "STRATA_SEARCH_VECTOR_SIMILARITY_WINDOW", "0"))))
+                .withMessageContaining("strata.search.vector-similarity-window (STRATA_SEARCH_VECTOR_SIMILARITY_WINDOW)")
+                .withMessageContaining("(0, 2]");
     }
 
     @Test
@@ -70,11 +94,16 @@ class RetrievalSettingsTest {
     }
 
     @Test
+    void a_provider_that_cannot_embed_degrades_to_keyword_search() {
+        // spec 02 "Failure Modes": the provider has a fallback (keyword search), so it warns instead of stopping.
+        assertThat(EmbeddingSettings.from(TestConfig.with(Map.of("EMBEDDING_PROVIDER", "gpu"))).provider())
+                .isEqualTo(EmbeddingProvider.DISABLED);
+        assertThat(EmbeddingSettings.from(TestConfig.with(Map.of("EMBEDDING_PROVIDER", "anthropic"))).provider())
+                .isEqualTo(EmbeddingProvider.DISABLED);
+    }
+
+    @Test
     void a_bad_embedding_value_names_its_key_and_variable() {
-        assertThatIllegalArgumentException()
-                .isThrownBy(() -> EmbeddingSettings.from(TestConfig.with(Map.of("EMBEDDING_PROVIDER", "gpu"))))
-                .withMessage("configuration strata.embedding.provider (EMBEDDING_PROVIDER) must be local, openai or "
-                        + "disabled, got 'gpu'");
         assertThatIllegalArgumentException()
                 .isThrownBy(() -> EmbeddingSettings.from(TestConfig.with(Map.of("STRATA_EMBEDDING_LOCAL_MODEL", "bert"))))
                 .withMessageContaining("strata.embedding.local-model (STRATA_EMBEDDING_LOCAL_MODEL)");

@@ -31,9 +31,9 @@ import java.util.stream.Collectors;
  * least (addresses, pairs, cashtags, chain names, then bare words), and each claims its span so a
  * later, looser recogniser never re-reads it. A bare upper-case word is a ticker only when it is
  * listed, or when it is short, not a stop word, not a currency code, not part of an all-caps run
- * of words (shouting, headings) and its clause talks about trading (a trade verb, a price, a
- * percentage, "token", "shares", "币"...): acronyms like NYC or MVP otherwise look exactly like
- * symbols.
+ * of words (shouting, headings) and its clause talks about trading it ({@link TradingContext}: a
+ * market word, a trade verb right before it, or two price-like cues next to it): acronyms like
+ * NYC, JWT or MVP otherwise look exactly like symbols.
  *
  * <p>Word edges are ASCII letters and digits rather than {@code \b}, so "做多BTC" finds BTC.
  * The extractor is stateless and thread-safe.
@@ -62,13 +62,6 @@ public final class FinanceEntityExtractor {
             Pattern.compile("(?i)(?:(?<![A-Za-z])(?:on|to|from|via|onto|across|bridged)\\s+|在\\s*|到\\s*|从\\s*)$");
     private static final Pattern CHAIN_CONTEXT_AFTER =
             Pattern.compile("(?i)^(?:\\s*(?:chain|network|mainnet|l2)(?![A-Za-z])|\\s*(?:链|网络|主网))");
-
-    private static final Pattern TRADING_CUE = Pattern.compile(
-            "(?i)(?<![A-Za-z])(?:price[sd]?|token|tokens|coin|coins|stock|stocks|shares?|position|positions|chart"
-                    + "|ticker|pump(?:ed|ing)?|dump(?:ed|ing)?|rall(?:y|ied)|breakout|support|resistance|entry|target"
-                    + "|airdrop|listing|market ?cap|mcap|memecoin|altcoin)(?![A-Za-z])"
-                    + "|[$¥€£]\\s?\\d|\\d(?:[.,]\\d+)?\\s?(?:%|[kKmMxX](?![A-Za-z])|美元|刀)"
-                    + "|币|股票|价格|仓位|行情|现货|合约|空投|上涨|下跌|涨|跌");
 
     static final Set<String> CHAIN_FIRST_WORDS = firstWords(CHAINS.keySet());
     static final Set<String> NAMED_ASSET_FIRST_WORDS = firstWords(NAMED_ASSETS.keySet());
@@ -306,7 +299,7 @@ public final class FinanceEntityExtractor {
         if (afterDigit || word.length() > MAX_UNLISTED_TICKER_LENGTH || !isTickerCandidate(word)) {
             return;
         }
-        if (!inAllCapsRun(text, start, end) && hasTradingContext(text, start, end)) {
+        if (!inAllCapsRun(text, start, end) && TradingContext.around(text, start, end)) {
             claims.claim(FinanceEntity.ticker(word), start, end);
         }
     }
@@ -339,28 +332,6 @@ public final class FinanceEntityExtractor {
         String upper = symbol.toUpperCase(Locale.ROOT);
         return isAllUpper(symbol) && symbol.length() >= 2 && !STOP_WORDS.contains(upper) && !FIAT.contains(upper)
                 && !CONTRACT_SUFFIXES.contains(upper);
-    }
-
-    private static boolean hasTradingContext(String text, int start, int end) {
-        int clauseStart = start;
-        while (clauseStart > 0 && !isClauseBreak(text, clauseStart - 1)) {
-            clauseStart--;
-        }
-        int clauseEnd = end;
-        while (clauseEnd < text.length() && !isClauseBreak(text, clauseEnd)) {
-            clauseEnd++;
-        }
-        String clause = text.substring(clauseStart, start) + " " + text.substring(end, clauseEnd);
-        return TRADING_CUE.matcher(clause).find() || TradeVerbs.occursIn(clause);
-    }
-
-    /** Clause punctuation; a full stop only when it ends a sentence, not inside "3.5". */
-    private static boolean isClauseBreak(String text, int i) {
-        char c = text.charAt(i);
-        if (c == '.') {
-            return i + 1 == text.length() || Character.isWhitespace(text.charAt(i + 1));
-        }
-        return ",;:!?\n，；：。！？".indexOf(c) >= 0;
     }
 
     /** Whether a neighbouring word is also an unlisted all-caps word, i.e. the text is shouting. */

@@ -64,7 +64,13 @@ final class FinanceVocabulary {
             "CEXS", "DEXS", "GM", "GN", "WAGMI", "NGMI", "REKT", "IRL", "DM", "DMS", "RT", "PT", "ID", "TX",
             "TXS", "KB", "MB", "GB", "TB", "OS", "IOS", "PC", "TV", "EV", "EVS", "QA", "CV", "AMA", "ICO", "IDO", "TGE",
             "AUM", "NAV", "EPS", "PE", "ROE", "ROA", "YOLO", "BTFD", "OTM", "ITM", "ATM", "IV", "DD", "TA", "FA",
-            "IRA", "ROTH", "NYC", "SF", "LA", "DC", "NY", "SRE", "MVP", "PRD", "OKR", "SLA", "SOP", "PO");
+            "IRA", "ROTH", "NYC", "SF", "LA", "DC", "NY", "SRE", "MVP", "PRD", "OKR", "SLA", "SOP", "PO",
+            // engineering, hardware and personal-finance jargon that sits next to numbers in notes
+            // ("JWT with 15m expiry", "SSD prices dropped 20%"), issue 12
+            "JWT", "SSO", "MFA", "OTP", "CPU", "GPU", "SSD", "HDD", "RAM", "NAS", "VM", "VMS", "VPN", "DNS", "TLS",
+            "SSL", "SSH", "CDN", "DB", "CLI", "CI", "CD", "ETL", "ORM", "TTL", "JVM", "GC", "OOM", "AWS", "GCP",
+            "IAM", "RDS", "SQS", "ECS", "EKS", "CORS", "CSS", "HTML", "XML", "YAML", "TOML", "SMS", "PIN", "VAT",
+            "FX", "RSU", "RSUS", "ESPP", "HSA", "ACH", "NBA", "NFL", "MLB", "NHL");
 
     /** Chain spellings that cannot be mistaken for ordinary words, mapped to the canonical chain key. */
     static final Map<String, String> CHAINS = Map.ofEntries(

@@ -90,6 +90,19 @@ final class TradeVerbs {
         return any[0];
     }
 
+    /** Whether a Chinese trade verb occurs (they are specific enough to mark a whole clause as trading). */
+    static boolean occursInChinese(String text) {
+        if (text.chars().allMatch(c -> c <= 0x7F)) {
+            return false;
+        }
+        for (Verbs verbs : VERBS.values()) {
+            if (verbs.chinese().matcher(text).find()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private interface VerbVisitor {
         /** @return whether to go on */
         boolean visit(EdgeType type, Matcher match);

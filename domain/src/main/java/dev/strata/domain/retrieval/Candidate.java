@@ -2,6 +2,7 @@ package dev.strata.domain.retrieval;
 
 import java.time.Instant;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A memory as an arm returns it: enough to fuse and re-rank without the store's full record.
@@ -11,16 +12,30 @@ import java.util.Objects;
  * @param id        the memory's row id
  * @param type      its type or category as stored (for decay exemptions: {@code identity}, {@code lesson})
  * @param updatedAt when it was last modified (for temporal decay)
- * @param content   its text (for entity overlap and MMR similarity)
+ * @param content    its text (for entity overlap and MMR similarity)
+ * @param key        its spec-02 key, when it has one: the entries of one key are versions of each other
+ * @param superseded whether a newer entry of its key replaced it (it ranks below that entry)
  */
-public record Candidate(long id, String type, Instant updatedAt, String content) {
+public record Candidate(long id, String type, Instant updatedAt, String content, Optional<String> key,
+                        boolean superseded) {
 
     public Candidate {
         Objects.requireNonNull(type, "type");
         Objects.requireNonNull(updatedAt, "updatedAt");
         Objects.requireNonNull(content, "content");
+        Objects.requireNonNull(key, "key");
         if (type.isBlank()) {
             throw new IllegalArgumentException("candidate " + id + " has a blank type");
         }
+    }
+
+    /** An unkeyed, current memory. */
+    public Candidate(long id, String type, Instant updatedAt, String content) {
+        this(id, type, updatedAt, content, Optional.empty(), false);
+    }
+
+    /** Whether this is an older version of {@code newer}'s key (ids grow with writes). */
+    boolean isOlderVersionOf(Candidate newer) {
+        return key.isPresent() && key.equals(newer.key) && id < newer.id;
     }
 }

@@ -1,7 +1,11 @@
 package dev.strata.domain.retrieval;
 
+import dev.strata.domain.model.EmbeddingModelInfo;
+
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -15,6 +19,11 @@ import java.util.function.Consumer;
  * @param neighbourWeight share of a hit's fused score passed to its neighbours; 0 = off
  * @param neighbourWindow places on each side of a hit that count as its neighbours
  * @param neighbourGap    the longest time between the writes of a hit and its neighbour
+ * @param vectorMinSimilarity the vector arm answers only when its best match is this similar to the query
+ *                        (cosine); empty = the embedding model's measured default ({@link SimilarityFloor}), 0 = always
+ * @param vectorSoloMinSimilarity the same when the keyword arm found nothing; empty = the model's default
+ * @param vectorSimilarityWindow the vector arm keeps rows at most this far below its best match; empty = the
+ *                        model's default, 2 = every row
  */
 public record FusionSettings(
         int rrfK,
@@ -28,7 +37,10 @@ public record FusionSettings(
         double mmrLambda,
         double neighbourWeight,
         int neighbourWindow,
-        Duration neighbourGap) {
+        Duration neighbourGap,
+        OptionalDouble vectorMinSimilarity,
+        OptionalDouble vectorSoloMinSimilarity,
+        OptionalDouble vectorSimilarityWindow) {
 
     public FusionSettings {
         if (rrfK < 1) {
@@ -49,6 +61,21 @@ public record FusionSettings(
             throw new IllegalArgumentException("mmrLambda must be within [0, 1]: " + mmrLambda);
         }
         new NeighbourContext(neighbourWeight, neighbourWindow, neighbourGap);
+        Objects.requireNonNull(vectorMinSimilarity, "vectorMinSimilarity");
+        Objects.requireNonNull(vectorSoloMinSimilarity, "vectorSoloMinSimilarity");
+        Objects.requireNonNull(vectorSimilarityWindow, "vectorSimilarityWindow");
+        new SimilarityFloor(vectorMinSimilarity.orElse(0), vectorSoloMinSimilarity.orElse(0),
+                vectorSimilarityWindow.orElse(SimilarityFloor.FULL_WINDOW));
+    }
+
+    /** With the embedding model's own similarity floor. */
+    public FusionSettings(int rrfK, double keywordWeight, double vectorWeight, double entityBoostFactor,
+                          boolean temporalDecayEnabled, Duration decayHalfLife, Set<String> decayExemptTypes,
+                          boolean mmrEnabled, double mmrLambda, double neighbourWeight, int neighbourWindow,
+                          Duration neighbourGap) {
+        this(rrfK, keywordWeight, vectorWeight, entityBoostFactor, temporalDecayEnabled, decayHalfLife,
+                decayExemptTypes, mmrEnabled, mmrLambda, neighbourWeight, neighbourWindow, neighbourGap,
+                OptionalDouble.empty(), OptionalDouble.empty(), OptionalDouble.empty());
     }
 
     /** Without neighbour context. */
@@ -93,6 +120,29 @@ public record FusionSettings(
         });
     }
 
+    /** @param floor the similarity the vector arm's best match must reach; empty = the model's default, 0 = none */
+    public FusionSettings withVectorMinSimilarity(OptionalDouble floor) {
+        return edit(d -> d.vectorMinSimilarity = floor);
+    }
+
+    /** @param floor the same, when the keyword arm found nothing; empty = the model's default, 0 = none */
+    public FusionSettings withVectorSoloMinSimilarity(OptionalDouble floor) {
+        return edit(d -> d.vectorSoloMinSimilarity = floor);
+    }
+
+    /** @param window how far below its best match the vector arm keeps rows; empty = the model's default, 2 = all */
+    public FusionSettings withVectorSimilarityWindow(OptionalDouble window) {
+        return edit(d -> d.vectorSimilarityWindow = window);
+    }
+
+    /** The floor the vector arm applies to vectors of this model: each configured part overrides the model's. */
+    public SimilarityFloor similarityFloor(Optional<EmbeddingModelInfo> model) {
+        SimilarityFloor measured = SimilarityFloor.defaultFor(model);
+        return new SimilarityFloor(vectorMinSimilarity.orElse(measured.minSimilarity()),
+                vectorSoloMinSimilarity.orElse(measured.soloMinSimilarity()),
+                vectorSimilarityWindow.orElse(measured.window()));
+    }
+
     /** The one place that copies every component: a wither names only what it changes. */
     private FusionSettings edit(Consumer<Draft> change) {
         Draft draft = new Draft(this);
@@ -114,6 +164,9 @@ public record FusionSettings(
         private double neighbourWeight;
         private int neighbourWindow;
         private Duration neighbourGap;
+        private OptionalDouble vectorMinSimilarity;
+        private OptionalDouble vectorSoloMinSimilarity;
+        private OptionalDouble vectorSimilarityWindow;
 
         private Draft(FusionSettings s) {
             rrfK = s.rrfK;
@@ -128,12 +181,15 @@ public record FusionSettings(
             neighbourWeight = s.neighbourWeight;
             neighbourWindow = s.neighbourWindow;
             neighbourGap = s.neighbourGap;
+            vectorMinSimilarity = s.vectorMinSimilarity;
+            vectorSoloMinSimilarity = s.vectorSoloMinSimilarity;
+            vectorSimilarityWindow = s.vectorSimilarityWindow;
         }
 
         private FusionSettings settings() {
             return new FusionSettings(rrfK, keywordWeight, vectorWeight, entityBoostFactor, temporalDecayEnabled,
                     decayHalfLife, decayExemptTypes, mmrEnabled, mmrLambda, neighbourWeight, neighbourWindow,
-                    neighbourGap);
+                    neighbourGap, vectorMinSimilarity, vectorSoloMinSimilarity, vectorSimilarityWindow);
         }
     }
 

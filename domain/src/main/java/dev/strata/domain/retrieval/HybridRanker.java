@@ -3,6 +3,7 @@ package dev.strata.domain.retrieval;
 import dev.strata.domain.entity.EntityOverlap;
 import dev.strata.domain.entity.FinanceEntity;
 import dev.strata.domain.entity.FinanceEntityExtractor;
+import dev.strata.domain.memory.SearchHit;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -15,14 +16,27 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Fuses the keyword and vector arms and re-ranks: RRF over the union of both arms, then (when
- * switched on) {@link NeighbourContext}, then the entity-overlap boost, then (when switched on)
- * temporal decay, then either a plain cut to the limit or MMR selection. Pure apart from the
- * injected clock; the store supplies the arms and the {@link Neighbourhood}.
+ * Fuses the keyword and vector arms and re-ranks, in every mode the same way: RRF over the union
+ * of the arms, then (when switched on) {@link NeighbourContext}, then the entity-overlap boost, then
+ * (when switched on) temporal decay, then the superseded weight, then the rare-term rule, then
+ * either a plain cut to the limit or MMR selection. Pure apart from the injected clock; the caller
+ * supplies the arms, the {@link Neighbourhood} and the rare-term matches ({@link RankingInput}).
+ *
+ * <p>Three rules hold whatever the scores:
+ * <ul>
+ *   <li>A memory holding a rare term of the query (an exact match of a name, a code, an id) ranks
+ *       above every memory holding none: its score gains the best score of the answer once per rare
+ *       term it holds. Fusion otherwise lets a row the vector arm cannot see yet (its embedding is
+ *       still pending) fall behind rows the vector arm ranks.</li>
+ *   <li>A superseded entry (spec 02: searchable history) scores half, and never above a newer
+ *       entry of its key in the same answer, even when it matches the query better.</li>
+ *   <li>{@code normalisedScore} (the API's {@code score}) is the score divided by the best score of
+ *       the answer: 1 for the first hit, in 0..1 in every mode.</li>
+ * </ul>
  *
  * <p>The keyword arm always runs. The vector arm is absent when no embedder is configured, the
  * vector extension is missing, or embedding the query failed; the answer then says
- * {@link SearchMode#KEYWORD} and ranks exactly as RRF over one arm plus the boost.
+ * {@link SearchMode#KEYWORD} and ranks as RRF over one arm (BM25's order) plus the same boosts.
  */
 public final class HybridRanker {
 
@@ -50,65 +64,170 @@ public final class HybridRanker {
         this.context = settings.neighbourContext();
     }
 
-    /** Without neighbour context. */
+    /** Without neighbour context or rare terms. */
     public RankedResults rank(String query, ArmResult keyword, Optional<ArmResult> vector, int limit) {
         return rank(query, keyword, vector, Neighbourhood.NONE, limit);
     }
 
-    /**
-     * @param query   the user's query text (its finance entities drive the boost)
-     * @param keyword the keyword arm's rows, best first
-     * @param vector  the vector arm's rows, best first, or empty when that arm did not run
-     * @param around  write times and rows around the arms' hits, for neighbour context (ignored when it is off)
-     * @param limit   the most hits to return
-     */
+    /** Without rare terms. */
     public RankedResults rank(String query, ArmResult keyword, Optional<ArmResult> vector, Neighbourhood around,
                               int limit) {
-        Objects.requireNonNull(query, "query");
-        Objects.requireNonNull(around, "around");
         Objects.requireNonNull(keyword, "keyword");
         Objects.requireNonNull(vector, "vector");
-        if (keyword.arm() != Arm.KEYWORD) {
-            throw new IllegalArgumentException("keyword results come from the keyword arm, not " + keyword.arm());
-        }
-        if (vector.isPresent() && vector.get().arm() != Arm.VECTOR) {
-            throw new IllegalArgumentException("vector results come from the vector arm, not " + vector.get().arm());
-        }
+        Objects.requireNonNull(around, "around");
+        return rank(query, new RankingInput(keyword, vector, around, Map.of()), limit);
+    }
+
+    /**
+     * @param query the user's query text (its finance entities drive the boost)
+     * @param input the arms, the rows around their hits and the rare-term matches
+     * @param limit the most hits to return
+     */
+    public RankedResults rank(String query, RankingInput input, int limit) {
+        Objects.requireNonNull(query, "query");
+        Objects.requireNonNull(input, "input");
         if (limit < 0) {
             throw new IllegalArgumentException("limit must not be negative: " + limit);
         }
         List<ArmResult> arms = new ArrayList<>(2);
-        arms.add(keyword);
-        vector.ifPresent(arms::add);
-        SearchMode mode = vector.isPresent() ? SearchMode.HYBRID : SearchMode.KEYWORD;
+        arms.add(input.keyword());
+        input.vector().ifPresent(arms::add);
+        SearchMode mode = input.vector().isPresent() ? SearchMode.HYBRID : SearchMode.KEYWORD;
 
         List<FinanceEntity> queryEntities = extractor.extract(query);
         Instant now = clock.instant();
         List<Scored> scored = new ArrayList<>();
-        for (FusedHit hit : withContext(fusion.fuse(arms), context.sources(arms), around)) {
+        double best = 0;
+        for (FusedHit hit : withContext(fusion.fuse(arms), context.sources(arms), input.around())) {
             int overlap = queryEntities.isEmpty() ? 0
                     : EntityOverlap.count(queryEntities, extractor.extract(hit.candidate().content()));
             double score = boost.apply(hit.rrfScore(), overlap);
             if (settings.temporalDecayEnabled()) {
                 score *= decay.multiplier(hit.candidate().type(), hit.candidate().updatedAt(), now);
             }
-            scored.add(new Scored(hit, overlap, score));
+            if (hit.candidate().superseded()) {
+                score *= SearchHit.SUPERSEDED_WEIGHT;
+            }
+            best = Math.max(best, score);
+            scored.add(new Scored(hit, overlap, score, 0));
         }
+        scored = rareTermsFirst(scored, input.rareTerms(), best);
+        scored = belowNewerVersions(scored);
         scored.sort(BY_SCORE_THEN_ID);
 
-        List<Scored> selected = settings.mmrEnabled()
-                ? mmr.rerank(scored, Scored::score, s -> s.hit().candidate().content(), limit)
-                : scored.subList(0, Math.min(limit, scored.size()));
-        double best = selected.stream().mapToDouble(Scored::score).max().orElse(0);
+        List<Scored> selected = select(scored, limit);
+        double top = selected.stream().mapToDouble(Scored::score).max().orElse(0);
         List<RankedHit> hits = selected.stream()
-                .map(s -> new RankedHit(s.hit().candidate(), s.score(), best > 0 ? Math.min(1.0, s.score() / best) : 0,
+                .map(s -> new RankedHit(s.hit().candidate(), s.score(), top > 0 ? Math.min(1.0, s.score() / top) : 0,
                         s.hit().rrfScore(), s.overlap(), s.hit().armRanks()))
                 .toList();
         return new RankedResults(mode, hits);
     }
 
+    /**
+     * Memories holding rare query terms gain {@code best} once per rare term: above every memory
+     * holding none (whose score is at most {@code best}), more rare terms first.
+     */
+    private static List<Scored> rareTermsFirst(List<Scored> scored, Map<Long, Integer> rareTerms, double best) {
+        if (rareTerms.isEmpty()) {
+            return scored;
+        }
+        List<Scored> lifted = new ArrayList<>(scored.size());
+        for (Scored s : scored) {
+            int rare = rareTerms.getOrDefault(s.hit().id(), 0);
+            lifted.add(rare == 0 ? s : new Scored(s.hit(), s.overlap(), s.score() + rare * best, rare));
+        }
+        return lifted;
+    }
+
+    /**
+     * A superseded entry scores strictly below every newer entry of its key in the answer (a newer
+     * entry is ranked first when the scores tie, and the ids break ties the other way).
+     */
+    private static List<Scored> belowNewerVersions(List<Scored> scored) {
+        if (scored.stream().noneMatch(s -> s.hit().candidate().superseded())) {
+            return scored;
+        }
+        Map<String, List<Scored>> byKey = new HashMap<>();
+        for (Scored s : scored) {
+            s.hit().candidate().key().ifPresent(k -> byKey.computeIfAbsent(k, x -> new ArrayList<>()).add(s));
+        }
+        Map<Long, Double> capped = new HashMap<>();
+        for (List<Scored> versions : byKey.values()) {
+            if (versions.size() < 2) {
+                continue;
+            }
+            versions.sort(Comparator.comparingLong((Scored s) -> s.hit().id()).reversed());
+            double newest = versions.getFirst().score();
+            for (Scored s : versions.subList(1, versions.size())) {
+                double score = s.score();
+                if (s.hit().candidate().superseded() && score >= newest) {
+                    score = Math.nextDown(newest);
+                    capped.put(s.hit().id(), score);
+                }
+                newest = Math.min(newest, score);
+            }
+        }
+        if (capped.isEmpty()) {
+            return scored;
+        }
+        List<Scored> out = new ArrayList<>(scored.size());
+        for (Scored s : scored) {
+            Double cap = capped.get(s.hit().id());
+            out.add(cap == null ? s : new Scored(s.hit(), s.overlap(), cap, s.rareTerms()));
+        }
+        return out;
+    }
+
+    /**
+     * The answer: the best {@code limit}, or with MMR the rows holding rare terms first and MMR over the
+     * rest; then no superseded entry before a newer entry of its key (MMR may have picked it first).
+     */
+    private List<Scored> select(List<Scored> sorted, int limit) {
+        if (!settings.mmrEnabled()) {
+            return sorted.subList(0, Math.min(limit, sorted.size()));
+        }
+        List<Scored> selected = new ArrayList<>();
+        List<Scored> rest = new ArrayList<>();
+        for (Scored s : sorted) {
+            (s.rareTerms() > 0 && selected.size() < limit ? selected : rest).add(s);
+        }
+        selected.addAll(mmr.rerank(rest, Scored::score, s -> s.hit().candidate().content(), limit - selected.size()));
+        return newerVersionsFirst(selected);
+    }
+
+    private static List<Scored> newerVersionsFirst(List<Scored> selected) {
+        List<Scored> out = new ArrayList<>(selected);
+        boolean moved = true;
+        while (moved) {
+            moved = false;
+            for (int i = 0; i < out.size() && !moved; i++) {
+                Candidate old = out.get(i).hit().candidate();
+                if (!old.superseded()) {
+                    continue;
+                }
+                int lastNewer = -1;
+                for (int j = i + 1; j < out.size(); j++) {
+                    if (old.isOlderVersionOf(out.get(j).hit().candidate())) {
+                        lastNewer = j;
+                    }
+                }
+                if (lastNewer > i) {
+                    out.add(lastNewer, out.remove(i));
+                    moved = true;
+                }
+            }
+        }
+        return out;
+    }
+
     public FusionSettings settings() {
         return settings;
+    }
+
+    /** A ranker like this one with other settings. */
+    public HybridRanker withSettings(FusionSettings other) {
+        return new HybridRanker(other, extractor, clock);
     }
 
     /** The neighbour context this ranker applies (see {@link NeighbourContext#enabled()}). */
@@ -146,6 +265,6 @@ public final class HybridRanker {
         return all;
     }
 
-    private record Scored(FusedHit hit, int overlap, double score) {
+    private record Scored(FusedHit hit, int overlap, double score, int rareTerms) {
     }
 }

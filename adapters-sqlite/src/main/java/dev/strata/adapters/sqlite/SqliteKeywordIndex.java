@@ -1,0 +1,118 @@
+package dev.strata.adapters.sqlite;
+
+import dev.strata.domain.error.DomainException;
+import dev.strata.domain.error.InvalidInputException;
+import dev.strata.domain.error.UnavailableException;
+import dev.strata.domain.memory.MemoryId;
+import dev.strata.domain.memory.Tenant;
+import dev.strata.domain.retrieval.KeywordIndex;
+import io.helidon.dbclient.DbClientException;
+import org.sqlite.SQLiteErrorCode;
+import org.sqlite.SQLiteException;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * The FTS5 index behind the keyword arm, asked about given rows and terms: with the same tokenizer
+ * (porter, unicode61 without diacritics) that ranked the keyword arm, so that a query's constraints
+ * and rare terms mean the same thing to every arm. Plain JDBC on the pool (hot search path).
+ */
+public final class SqliteKeywordIndex implements KeywordIndex {
+
+    private final SqliteDatabase database;
+
+    public SqliteKeywordIndex(SqliteDatabase database) {
+        this.database = Objects.requireNonNull(database, "database");
+    }
+
+    @Override
+    public Set<MemoryId> matching(Tenant tenant, String expression, Collection<MemoryId> among) {
+        Objects.requireNonNull(tenant, "tenant");
+        Objects.requireNonNull(expression, "expression");
+        if (among.isEmpty()) {
+            return Set.of();
+        }
+        List<Object> params = new ArrayList<>(among.size() + 2);
+        params.add(expression);
+        params.add(tenant.value());
+        among.forEach(id -> params.add(id.value()));
+        // The ids restrict the rows FTS5 tests: it looks each one up instead of walking the doclists.
+        String sql = "SELECT f.rowid AS id FROM memories_fts f JOIN memories m ON m.id = f.rowid "
+                + "WHERE memories_fts MATCH ? AND m.tenant = ? AND m.deleted_at IS NULL AND f.rowid IN ("
+                + placeholders(among.size()) + ")";
+        Set<MemoryId> found = new HashSet<>();
+        try (JdbcReads reads = new JdbcReads(database)) {
+            reads.forEach(sql, params, r -> found.add(MemoryId.of(r.getLong("id"))));
+        } catch (DbClientException e) {
+            throw failure("match the query's constraints", e);
+        }
+        return found;
+    }
+
+    /** The largest rowid: O(1), and never below the row count. */
+    @Override
+    public long size() {
+        try (JdbcReads reads = new JdbcReads(database)) {
+            return reads.optionalLong("SELECT COALESCE(MAX(id), 0) AS n FROM memories", List.of()).orElse(0L);
+        } catch (DbClientException e) {
+            throw failure("count the index", e);
+        }
+    }
+
+    @Override
+    public Map<String, Set<MemoryId>> rareTerms(Tenant tenant, List<String> terms, int atMost) {
+        Objects.requireNonNull(tenant, "tenant");
+        if (atMost < 1) {
+            throw new IllegalArgumentException("atMost must be at least 1: " + atMost);
+        }
+        // Over the whole index, stopping after atMost + 1 rows: bounded whatever the term.
+        String sql = "SELECT r.id, (m.tenant = ? AND m.deleted_at IS NULL) AS mine FROM (SELECT rowid AS id "
+                + "FROM memories_fts WHERE memories_fts MATCH ? LIMIT " + (atMost + 1) + ") r "
+                + "JOIN memories m ON m.id = r.id";
+        Map<String, Set<MemoryId>> rare = new LinkedHashMap<>();
+        try (JdbcReads reads = new JdbcReads(database)) {
+            for (String term : terms) {
+                Set<MemoryId> mine = new HashSet<>();
+                int[] rows = {0};
+                reads.forEach(sql, List.of(tenant.value(), '"' + term.replace("\"", "\"\"") + '"'), r -> {
+                    rows[0]++;
+                    if (r.getLong("mine") == 1) {
+                        mine.add(MemoryId.of(r.getLong("id")));
+                    }
+                });
+                if (rows[0] <= atMost) {
+                    rare.put(term, Set.copyOf(mine));
+                }
+            }
+        } catch (DbClientException e) {
+            throw failure("count the query terms' rows", e);
+        }
+        return rare;
+    }
+
+    private static RuntimeException failure(String what, DbClientException e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            // SQLITE_ERROR on a MATCH is FTS5 rejecting the expression, not the storage failing.
+            if (t instanceof SQLiteException s && s.getResultCode() == SQLiteErrorCode.SQLITE_ERROR) {
+                return new InvalidInputException("query", "FTS5 cannot parse it: " + s.getMessage());
+            }
+            if (t instanceof DomainException d) {
+                return d;
+            }
+        }
+        return new UnavailableException("could not " + what + ": " + e.getMessage(), e);
+    }
+
+    private static String placeholders(int n) {
+        return Stream.generate(() -> "?").limit(n).collect(Collectors.joining(", "));
+    }
+}

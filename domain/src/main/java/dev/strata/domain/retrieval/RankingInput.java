@@ -1,0 +1,47 @@
+package dev.strata.domain.retrieval;
+
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What the {@link HybridRanker} ranks for one query.
+ *
+ * @param keyword   the keyword arm's rows, best first
+ * @param vector    the vector arm's rows above its similarity floor, best first; empty when that arm
+ *                  did not run (keyword mode)
+ * @param around    write times and rows around the hits, for neighbour context
+ * @param rareTerms per memory, how many of the query's rare terms it holds (see
+ *                  {@link RareTerm}); such a memory ranks above every memory that
+ *                  holds none, more rare terms first
+ */
+public record RankingInput(ArmResult keyword, Optional<ArmResult> vector, Neighbourhood around,
+                           Map<Long, Integer> rareTerms) {
+
+    public RankingInput {
+        Objects.requireNonNull(keyword, "keyword");
+        Objects.requireNonNull(vector, "vector");
+        Objects.requireNonNull(around, "around");
+        rareTerms = Map.copyOf(rareTerms);
+        if (keyword.arm() != Arm.KEYWORD) {
+            throw new IllegalArgumentException("keyword results come from the keyword arm, not " + keyword.arm());
+        }
+        if (vector.isPresent() && vector.get().arm() != Arm.VECTOR) {
+            throw new IllegalArgumentException("vector results come from the vector arm, not " + vector.get().arm());
+        }
+        rareTerms.forEach((id, n) -> {
+            if (n < 1) {
+                throw new IllegalArgumentException("memory " + id + " holds a positive number of rare terms, not " + n);
+            }
+        });
+    }
+
+    /** The keyword arm alone: keyword mode. */
+    public static RankingInput keywordOnly(ArmResult keyword) {
+        return new RankingInput(keyword, Optional.empty(), Neighbourhood.NONE, Map.of());
+    }
+
+    public RankingInput withRareTerms(Map<Long, Integer> rare) {
+        return new RankingInput(keyword, vector, around, rare);
+    }
+}
