@@ -49,13 +49,15 @@ class HostileInputTest {
             new Endpoint("POST", "/v1/memory", List.of("category", "content", "metadata", "source", "key",
                     "supersede_reason", "occurred_at")),
             new Endpoint("POST", "/v1/memory/batch", List.of("memories")),
-            new Endpoint("POST", "/v1/memory/search", List.of("query", "limit", "category")),
+            new Endpoint("POST", "/v1/memory/search", List.of("query", "limit", "category", "occurred_after",
+                    "occurred_before", "as_of", "reference_time")),
             new Endpoint("PATCH", "/v1/memory/{id}", List.of("content", "metadata", "occurred_at")),
             new Endpoint("PUT", "/v1/profile/risk", List.of("value")),
             new Endpoint("POST", "/v1/facts", List.of("content")),
             new Endpoint("POST", "/v1/tools/memory_write", List.of("category", "content", "metadata", "source",
                     "occurred_at")),
-            new Endpoint("POST", "/v1/tools/memory_search", List.of("query", "limit", "category")),
+            new Endpoint("POST", "/v1/tools/memory_search", List.of("query", "limit", "category", "occurred_after",
+                    "occurred_before", "as_of", "reference_time")),
             new Endpoint("POST", "/v1/tools/memory_read", List.of("category", "limit")),
             new Endpoint("POST", "/v1/tools/memory_save", List.of("key", "content", "type", "supersede_reason",
                     "metadata", "occurred_at")),
@@ -230,7 +232,16 @@ class HostileInputTest {
                     "memories[0].occurred_at"),
             new TimeParameter("PATCH", "/v1/memory/{id}", "{\"occurred_at\":%s}", "occurred_at"),
             new TimeParameter("POST", "/v1/tools/memory_write",
-                    "{\"category\":\"lesson\",\"content\":\"raw\",\"occurred_at\":%s}", "occurred_at"));
+                    "{\"category\":\"lesson\",\"content\":\"raw\",\"occurred_at\":%s}", "occurred_at"),
+            new TimeParameter("POST", "/v1/memory/search", "{\"query\":\"slippage\",\"occurred_after\":%s}",
+                    "occurred_after"),
+            new TimeParameter("POST", "/v1/memory/search", "{\"query\":\"slippage\",\"occurred_before\":%s}",
+                    "occurred_before"),
+            new TimeParameter("POST", "/v1/memory/search", "{\"query\":\"slippage\",\"as_of\":%s}", "as_of"),
+            new TimeParameter("POST", "/v1/memory/search", "{\"query\":\"last May\",\"reference_time\":%s}",
+                    "reference_time"),
+            new TimeParameter("POST", "/v1/tools/memory_search", "{\"query\":\"slippage\",\"as_of\":%s}",
+                    "as_of"));
 
     private static String jsonString(String value) {
         StringBuilder out = new StringBuilder("\"");

@@ -28,6 +28,7 @@ import dev.strata.domain.memory.SearchHit;
 import dev.strata.domain.memory.SearchRequest;
 import dev.strata.domain.memory.Supersession;
 import dev.strata.domain.memory.Tenant;
+import dev.strata.domain.memory.TimeScope;
 import dev.strata.domain.vault.CredentialScrubber;
 
 import java.time.Clock;
@@ -337,8 +338,17 @@ public final class MemoryService {
 
     /** Search through the configured pipeline, saying which one answered and which arm(s) found each hit. */
     public SearchResults searchRanked(Tenant tenant, String query, Optional<Integer> limit, Optional<String> category) {
+        return searchRanked(tenant, query, limit, category, TimeScope.NONE, Optional.empty());
+    }
+
+    /**
+     * Search scoped in time: {@code scope} filters by event time and answers as of an instant;
+     * {@code reference} is when the query's own time words ("last May") are read from (default now).
+     */
+    public SearchResults searchRanked(Tenant tenant, String query, Optional<Integer> limit, Optional<String> category,
+                                      TimeScope scope, Optional<Instant> reference) {
         int n = checkLimit(limit, limits.defaultSearchLimit(), limits.maxSearchLimit());
-        return pipeline.search(new SearchRequest(tenant, query, n, category.map(Category::resolve)));
+        return pipeline.search(new SearchRequest(tenant, query, n, category.map(Category::resolve), scope, reference));
     }
 
     public long count(Tenant tenant) {

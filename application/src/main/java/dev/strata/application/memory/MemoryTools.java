@@ -15,6 +15,7 @@ import dev.strata.domain.memory.MemoryType;
 import dev.strata.domain.memory.EventTime;
 import dev.strata.domain.memory.Metadata;
 import dev.strata.domain.memory.Source;
+import dev.strata.domain.memory.TimeScope;
 
 import java.time.Instant;
 import java.util.Arrays;
@@ -88,6 +89,14 @@ public final class MemoryTools {
                                         + " (default " + limits.defaultSearchLimit() + ").")
                                 .optional("max_results", INTEGER, "Spec 02's name for limit; give one or the other.")
                                 .optional("category", STRING, categoryFilter)
+                                .optional("occurred_after", STRING, "Only memories whose event time is at or after "
+                                        + "this date (2023-05-08) or instant.")
+                                .optional("occurred_before", STRING, "Only memories whose event time is before this "
+                                        + "date or instant.")
+                                .optional("as_of", STRING, "Search as of this date or instant: what was stored and "
+                                        + "active then.")
+                                .optional("reference_time", STRING, "When the query's own time words (\"last May\", "
+                                        + "\"yesterday\") are counted from; default now.")
                                 .build(),
                         this::search),
                 new ToolDefinition("memory_read", "Read the memories of one category (or all), most recently "
@@ -160,7 +169,11 @@ public final class MemoryTools {
             throw new InvalidInputException("max_results", "give either limit or max_results, not both");
         }
         Optional<Integer> limit = args.has("max_results") ? args.optionalInt("max_results") : args.optionalInt("limit");
-        SearchResults results = search.search(call.tenant(), args.text("query"), limit, args.optionalText("category"));
+        TimeScope scope = new TimeScope(EventTime.parse("occurred_after", args.optionalText("occurred_after")),
+                EventTime.parse("occurred_before", args.optionalText("occurred_before")),
+                EventTime.parse("as_of", args.optionalText("as_of")));
+        SearchResults results = search.search(call.tenant(), args.text("query"), limit, args.optionalText("category"),
+                scope, EventTime.parse("reference_time", args.optionalText("reference_time")));
         return new Results(results.hits(), results.mode().wireName());
     }
 

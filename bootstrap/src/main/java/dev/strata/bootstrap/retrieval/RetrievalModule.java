@@ -76,7 +76,8 @@ public final class RetrievalModule implements AreaModule {
         MemoryStore keywordIndex = new SqliteMemoryStore(db, search.keywordCandidates());
         Embedder embedder = embedder(embedding, clock);
         Optional<SqliteVectorStore> vectors = embedder.modelInfo().flatMap(info -> vectorStore(db, info.dimension()));
-        HybridRanker ranker = new HybridRanker(search.fusion(), new FinanceEntityExtractor(), clock);
+        HybridRanker ranker = new HybridRanker(search.fusion(), new FinanceEntityExtractor(), clock)
+                .withTimeLift(search.timeLift());
         Optional<EmbeddingWorker> worker = vectors.map(v -> new EmbeddingWorker(embedder, v,
                 new SqliteEmbeddingStateStore(db), new SqliteBackgroundWrites(db), embedding.worker()));
         // Searches embed their query through a bound on concurrent ones and a cache of identical ones.

@@ -21,6 +21,7 @@ import dev.strata.domain.memory.EventTime;
 import dev.strata.domain.memory.Metadata;
 import dev.strata.domain.memory.Source;
 import dev.strata.domain.memory.Tenant;
+import dev.strata.domain.memory.TimeScope;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.ServerRequest;
@@ -41,7 +42,8 @@ public final class MemoryHttpService implements Resource {
     private static final Set<String> KEYED_WRITE_FIELDS = Set.of("category", "content", "metadata", "source", "key",
             "supersede_reason", "occurred_at");
     private static final Set<String> PATCH_FIELDS = Set.of("content", "metadata", "occurred_at");
-    private static final Set<String> SEARCH_FIELDS = Set.of("query", "limit", "category");
+    private static final Set<String> SEARCH_FIELDS = Set.of("query", "limit", "category", "occurred_after",
+            "occurred_before", "as_of", "reference_time");
 
     /** The response header saying how many sessions a delete with {@code revoke_sessions=true} revoked. */
     static final String REVOKED_SESSIONS = "X-Strata-Revoked-Sessions";
@@ -171,7 +173,7 @@ public final class MemoryHttpService implements Resource {
         JsonBody body = Requests.json(req, settings.maxBodyBytes()).allowOnly(SEARCH_FIELDS);
         String query = body.requiredString("query");
         Responses.ok(res, SearchView.of(search.search(tenant, query, body.optionalInt("limit"),
-                body.optionalString("category"))));
+                body.optionalString("category"), timeScope(body), instant(body, "reference_time"))));
     }
 
     private void get(ServerRequest req, ServerResponse res) {
@@ -228,6 +230,15 @@ public final class MemoryHttpService implements Resource {
         Metadata metadata = body.optionalMetadata("metadata").orElse(Metadata.EMPTY);
         Optional<Source> source = body.optionalString("source", Source::parse);
         return new WriteMemory(tenant, category, content, metadata, source, origin, occurredAt(body));
+    }
+
+    /** A search's {@code occurred_after} / {@code occurred_before} (event time) and {@code as_of}. */
+    private static TimeScope timeScope(JsonBody body) {
+        return new TimeScope(instant(body, "occurred_after"), instant(body, "occurred_before"), instant(body, "as_of"));
+    }
+
+    private static Optional<Instant> instant(JsonBody body, String field) {
+        return body.optionalString(field, t -> EventTime.parse(field, t));
     }
 
     /** {@code occurred_at}: the event time the writer states (a date or an instant, see {@link EventTime}). */
