@@ -166,6 +166,32 @@ class MemoryEndpointsTest {
     }
 
     @Test
+    void search_keeps_only_event_times_inside_the_filters_and_answers_as_of_an_instant() {
+        api.post("/v1/memory", """
+                {"category":"observation","content":"went hiking at Sintra","occurred_at":"2023-05-08"}""")
+                .assertJson(201);
+        api.post("/v1/memory", """
+                {"category":"observation","content":"went hiking at Arrabida","occurred_at":"2023-06-10"}""")
+                .assertJson(201);
+        String beforeBoth = "2000-01-01";
+
+        JsonObject may = api.post("/v1/memory/search", """
+                {"query":"hiking","occurred_after":"2023-05-01","occurred_before":"2023-06-01"}""").assertJson(200).json();
+        JsonObject all = api.post("/v1/memory/search", "{\"query\":\"hiking\"}").assertJson(200).json();
+        JsonObject then = api.post("/v1/memory/search", "{\"query\":\"hiking\",\"as_of\":\"" + beforeBoth + "\"}")
+                .assertJson(200).json();
+        HttpReply backwards = api.post("/v1/memory/search", """
+                {"query":"hiking","occurred_after":"2023-06-01","occurred_before":"2023-05-01"}""");
+
+        assertThat(may.getJsonArray("hits").getValuesAs(JsonObject.class)).singleElement()
+                .satisfies(h -> assertThat(h.getString("content")).contains("Sintra"));
+        assertThat(all.getJsonArray("hits")).hasSize(2);
+        assertThat(then.getJsonArray("hits")).as("nothing was written by then").isEmpty();
+        assertThat(backwards.status()).isEqualTo(400);
+        assertThat(backwards.json().getString("field")).isEqualTo("occurred_before");
+    }
+
+    @Test
     void a_bad_event_time_is_a_400_naming_the_field_and_stores_nothing() {
         HttpReply reply = api.post("/v1/memory", """
                 {"category":"observation","content":"x","occurred_at":"last tuesday"}""");
