@@ -340,7 +340,96 @@ final class Schema {
             END"""),
             Optional.of(MemoryEdgeRows::backfill));
 
+    /**
+     * Conversations handed to Strata and the off-agent trade mirror (spec 01 "Off-agent trade
+     * history mirror tables", spec 04 "MinaraHistorySync"). Every table leads its keys with the
+     * tenant. {@code conversation_messages.seq} and the mirror ids are AUTOINCREMENT on purpose: the
+     * rebuild cursors point at them, and a plain rowid could hand a deleted newest row's number to
+     * the next insert, which a cursor already past it would never read. The mirror keeps the spec's
+     * REAL numbers (summed and averaged in SQL; the domain rounds to 15 significant digits so a row
+     * reads back equal) and its dedup keys: (sub-account, fill uid) for fills, the transaction hash
+     * for spot. The spec's {@code minara_history_sync_state} is {@code history_sync_state}: the
+     * watermark per (tenant, source, sub-account), '' for spot.
+     */
+    static final Migration V17_CONVERSATIONS_AND_TRADE_MIRROR = new Migration(17,
+            "conversations and the off-agent trade mirror", List.of(
+            """
+            CREATE TABLE conversations (
+              tenant      TEXT NOT NULL,
+              id          TEXT NOT NULL,
+              user_id     TEXT NOT NULL,
+              created_at  TEXT NOT NULL,
+              PRIMARY KEY (tenant, id)
+            ) WITHOUT ROWID""",
+            """
+            CREATE TABLE conversation_messages (
+              seq              INTEGER PRIMARY KEY AUTOINCREMENT,
+              tenant           TEXT NOT NULL,
+              conversation_id  TEXT NOT NULL,
+              message_id       TEXT NOT NULL,
+              role             TEXT NOT NULL CHECK (role IN ('user', 'assistant', 'system', 'tool')),
+              content          TEXT NOT NULL,
+              ts               TEXT NOT NULL,
+              created_at       TEXT NOT NULL,
+              UNIQUE (tenant, conversation_id, message_id),
+              FOREIGN KEY (tenant, conversation_id) REFERENCES conversations(tenant, id) ON DELETE CASCADE
+            )""",
+            "CREATE INDEX idx_conversation_messages_scan ON conversation_messages(tenant, seq)",
+            "CREATE INDEX idx_conversation_messages_read ON conversation_messages(tenant, conversation_id, seq)",
+            "CREATE INDEX idx_conversation_messages_stored ON conversation_messages(created_at)",
+            """
+            CREATE TABLE perps_fills (
+              id              INTEGER PRIMARY KEY AUTOINCREMENT,
+              tenant          TEXT NOT NULL,
+              sub_account_id  TEXT NOT NULL,
+              wallet_address  TEXT,
+              oid             TEXT NOT NULL,
+              ts_ms           INTEGER NOT NULL,
+              symbol          TEXT NOT NULL,
+              side            TEXT NOT NULL CHECK (side IN ('buy', 'sell')),
+              dir             TEXT,
+              size            REAL NOT NULL,
+              price           REAL NOT NULL,
+              fee             REAL NOT NULL DEFAULT 0,
+              closed_pnl      REAL NOT NULL DEFAULT 0,
+              raw_json        TEXT,
+              fill_uid        TEXT NOT NULL,
+              created_at      TEXT NOT NULL
+            )""",
+            "CREATE UNIQUE INDEX uniq_perps_fills_dedup ON perps_fills(tenant, sub_account_id, fill_uid)",
+            "CREATE INDEX idx_perps_fills_scan ON perps_fills(tenant, id)",
+            "CREATE INDEX idx_perps_fills_time ON perps_fills(tenant, ts_ms)",
+            "CREATE INDEX idx_perps_fills_symbol ON perps_fills(tenant, symbol COLLATE NOCASE, ts_ms)",
+            """
+            CREATE TABLE external_spot_activities (
+              id          INTEGER PRIMARY KEY AUTOINCREMENT,
+              tenant      TEXT NOT NULL,
+              tx_hash     TEXT NOT NULL,
+              ts_ms       INTEGER NOT NULL,
+              type        TEXT NOT NULL,
+              from_token  TEXT,
+              to_token    TEXT,
+              amount      TEXT,
+              value_usd   REAL,
+              status      TEXT NOT NULL,
+              raw_json    TEXT,
+              created_at  TEXT NOT NULL,
+              UNIQUE (tenant, tx_hash)
+            )""",
+            "CREATE INDEX idx_external_spot_activities_scan ON external_spot_activities(tenant, id)",
+            """
+            CREATE TABLE history_sync_state (
+              tenant                TEXT NOT NULL,
+              source                TEXT NOT NULL CHECK (source IN ('perps_fills', 'spot_activities')),
+              sub_account_id        TEXT NOT NULL DEFAULT '',
+              last_synced_ts_ms     INTEGER,
+              last_synced_at        TEXT NOT NULL,
+              last_error            TEXT,
+              consecutive_failures  INTEGER NOT NULL DEFAULT 0 CHECK (consecutive_failures >= 0),
+              PRIMARY KEY (tenant, source, sub_account_id)
+            ) WITHOUT ROWID"""));
+
     static final List<Migration> MIGRATIONS = List.of(V1_GENERAL_MEMORY, V2_SOURCE_BACKFILL, V3_KEYED_MEMORIES,
             V4_ACCESS_AND_VAULT, V5_FACT_LAYER, V6_SESSIONS, V7_EMBEDDINGS, V9_INJECTION_FLAGS, V10_SEARCH_VOCABULARY,
-            V11_MEMORY_EDGES);
+            V11_MEMORY_EDGES, V17_CONVERSATIONS_AND_TRADE_MIRROR);
 }
