@@ -6,6 +6,7 @@ import dev.strata.bootstrap.access.AccessModule;
 import dev.strata.bootstrap.area.AreaModule;
 import dev.strata.bootstrap.area.Job;
 import dev.strata.bootstrap.fact.FactModule;
+import dev.strata.bootstrap.learning.LearningModule;
 import dev.strata.bootstrap.llm.LlmModule;
 import dev.strata.bootstrap.memory.MemoryModule;
 import dev.strata.bootstrap.profile.ProfileModule;
@@ -33,6 +34,7 @@ public final class StrataCore implements AutoCloseable {
     private final ProfileModule profile;
     private final SessionModule session;
     private final AccessModule access;
+    private final LearningModule learning;
 
     /** Wires the areas in dependency order; a failure closes what was wired, not the database. */
     private StrataCore(SqliteDatabase db, StrataSettings s, Clock clock) {
@@ -45,6 +47,7 @@ public final class StrataCore implements AutoCloseable {
             profile = add(ProfileModule.wire(db, clock));
             session = add(SessionModule.wire(db, s.workspace(), s.sessions(), memory, profile, fact, clock));
             access = add(AccessModule.wire(db, clock));
+            learning = add(LearningModule.wire(db, s.learning(), llm, memory, clock));
         } catch (RuntimeException e) {
             closeModules();
             throw e;
@@ -109,6 +112,10 @@ public final class StrataCore implements AutoCloseable {
 
     public AccessModule access() {
         return access;
+    }
+
+    public LearningModule learning() {
+        return learning;
     }
 
     /** Every area's background jobs, for the server to schedule. */

@@ -341,6 +341,272 @@ final class Schema {
             Optional.of(MemoryEdgeRows::backfill));
 
     /**
+     * The finance learning loop (spec 01, spec 04's trading-cases boundary). Vocabularies are CHECKs,
+     * so a row the domain would refuse cannot be written by hand either. {@code UNIQUE (tenant, id)}
+     * on the parents lets children reference them by tenant AND id: a case can never be linked to
+     * another tenant's trade or methodology, whatever the code above does. A case's attribution is
+     * immutable and cases are never deleted (the corpus is an audit trail, spec 04). A learned
+     * preference is born {@code proposed} and only moves proposed -> active | rejected and
+     * active -> archived: the schema itself refuses any other path to {@code active}. Amounts are
+     * exact decimals as TEXT (break-even must be exactly zero). {@code methodology_cases.methodology_ids}
+     * repeats the attribution in order for readers; {@code methodology_case_links} is what integrity
+     * and the per-methodology lookups use.
+     */
+    static final Migration V12_LEARNING_LOOP = new Migration(12, "finance learning loop", List.of(
+            """
+            CREATE TABLE methodologies (
+              id              INTEGER PRIMARY KEY AUTOINCREMENT,
+              tenant          TEXT NOT NULL,
+              asset_class     TEXT NOT NULL CHECK (asset_class IN ('crypto_major', 'crypto_alt', 'crypto_meme',
+                                'stablecoin', 'perps', 'stocks', 'forex', 'commodities', 'pre_ipo')),
+              title           TEXT NOT NULL,
+              body            TEXT NOT NULL,
+              normalized_key  TEXT NOT NULL,
+              successes       INTEGER NOT NULL DEFAULT 0,
+              times_used      INTEGER NOT NULL DEFAULT 0,
+              confidence      REAL NOT NULL CHECK (confidence >= 0 AND confidence <= 1),
+              quarantine      INTEGER NOT NULL DEFAULT 1 CHECK (quarantine IN (0, 1)),
+              provenance      TEXT NOT NULL CHECK (provenance IN ('seed', 'synthesized', 'imported', 'manual')),
+              created_at      TEXT NOT NULL,
+              updated_at      TEXT NOT NULL,
+              CHECK (successes >= 0 AND successes <= times_used),
+              UNIQUE (tenant, asset_class, normalized_key),
+              UNIQUE (tenant, id)
+            )""",
+            "CREATE INDEX idx_methodologies_rank ON methodologies(tenant, confidence DESC, id DESC)",
+            """
+            CREATE TABLE trade_history (
+              id                 INTEGER PRIMARY KEY AUTOINCREMENT,
+              tenant             TEXT NOT NULL,
+              asset              TEXT NOT NULL,
+              forex_pair         INTEGER NOT NULL CHECK (forex_pair IN (0, 1)),
+              asset_class        TEXT NOT NULL CHECK (asset_class IN ('crypto_major', 'crypto_alt', 'crypto_meme',
+                                   'stablecoin', 'perps', 'stocks', 'forex', 'commodities', 'pre_ipo')),
+              side               TEXT NOT NULL CHECK (side IN ('long', 'short')),
+              size               TEXT NOT NULL,
+              entry_price        TEXT NOT NULL,
+              exit_price         TEXT,
+              pnl                TEXT,
+              opened_at          TEXT NOT NULL,
+              closed_at          TEXT,
+              status             TEXT NOT NULL CHECK (status IN ('open', 'closed')),
+              outcome_memory_id  INTEGER,
+              created_at         TEXT NOT NULL,
+              updated_at         TEXT NOT NULL,
+              CHECK ((status = 'open' AND exit_price IS NULL AND pnl IS NULL AND closed_at IS NULL)
+                  OR (status = 'closed' AND exit_price IS NOT NULL AND pnl IS NOT NULL AND closed_at IS NOT NULL)),
+              UNIQUE (tenant, id)
+            )""",
+            "CREATE INDEX idx_trade_history_recent ON trade_history(tenant, opened_at DESC, id DESC)",
+            "CREATE INDEX idx_trade_history_asset ON trade_history(tenant, asset, opened_at DESC, id DESC)",
+            """
+            CREATE TABLE methodology_cases (
+              id               INTEGER PRIMARY KEY AUTOINCREMENT,
+              tenant           TEXT NOT NULL,
+              trade_id         INTEGER NOT NULL,
+              methodology_ids  TEXT NOT NULL,
+              hint_hash        TEXT NOT NULL,
+              decision         TEXT NOT NULL DEFAULT '',
+              outcome          TEXT NOT NULL CHECK (outcome IN ('pending', 'win', 'loss')),
+              created_at       TEXT NOT NULL,
+              scored_at        TEXT,
+              UNIQUE (tenant, id),
+              FOREIGN KEY (tenant, trade_id) REFERENCES trade_history(tenant, id)
+            )""",
+            "CREATE INDEX idx_methodology_cases_trade ON methodology_cases(tenant, trade_id, id)",
+            "CREATE INDEX idx_methodology_cases_outcome ON methodology_cases(outcome, tenant, id)",
+            """
+            CREATE TABLE methodology_case_links (
+              tenant          TEXT NOT NULL,
+              case_id         INTEGER NOT NULL,
+              methodology_id  INTEGER NOT NULL,
+              PRIMARY KEY (tenant, case_id, methodology_id),
+              FOREIGN KEY (tenant, case_id) REFERENCES methodology_cases(tenant, id),
+              FOREIGN KEY (tenant, methodology_id) REFERENCES methodologies(tenant, id)
+            ) WITHOUT ROWID""",
+            "CREATE INDEX idx_methodology_case_links_methodology ON methodology_case_links(tenant, methodology_id, case_id)",
+            """
+            CREATE TRIGGER methodology_cases_never_deleted BEFORE DELETE ON methodology_cases BEGIN
+              SELECT RAISE(ABORT, 'methodology cases are an audit trail and are never deleted');
+            END""",
+            """
+            CREATE TRIGGER methodology_cases_attribution_fixed
+              BEFORE UPDATE OF tenant, trade_id, methodology_ids, hint_hash ON methodology_cases BEGIN
+              SELECT RAISE(ABORT, 'a case''s attribution never changes');
+            END""",
+            """
+            CREATE TABLE learned_preferences (
+              id          INTEGER PRIMARY KEY AUTOINCREMENT,
+              tenant      TEXT NOT NULL,
+              dimension   TEXT NOT NULL CHECK (dimension IN ('risk', 'leverage', 'position_size', 'stop_loss',
+                            'take_profit', 'slippage', 'chain', 'asset', 'asset_class', 'direction', 'timeframe',
+                            'order_type', 'general')),
+              content     TEXT NOT NULL,
+              normalized  TEXT NOT NULL,
+              kind        TEXT NOT NULL CHECK (kind IN ('normal', 'hard_constraint')),
+              state       TEXT NOT NULL CHECK (state IN ('proposed', 'active', 'rejected', 'archived')),
+              evidence    INTEGER NOT NULL CHECK (evidence >= 1),
+              source      TEXT NOT NULL CHECK (source IN ('mined', 'model', 'agent', 'user', 'import')),
+              memory_id   INTEGER,
+              created_at  TEXT NOT NULL,
+              updated_at  TEXT NOT NULL,
+              UNIQUE (tenant, dimension, kind, normalized)
+            )""",
+            "CREATE INDEX idx_learned_preferences_state ON learned_preferences(tenant, state, id DESC)",
+            """
+            CREATE TRIGGER learned_preferences_born_proposed BEFORE INSERT ON learned_preferences
+              WHEN new.state <> 'proposed' BEGIN
+              SELECT RAISE(ABORT, 'a learned preference is born proposed; only an approve activates it');
+            END""",
+            """
+            CREATE TRIGGER learned_preferences_transitions BEFORE UPDATE OF state ON learned_preferences
+              WHEN new.state <> old.state
+               AND NOT ((old.state = 'proposed' AND new.state IN ('active', 'rejected'))
+                     OR (old.state = 'active' AND new.state = 'archived')) BEGIN
+              SELECT RAISE(ABORT, 'not a learned-preference transition');
+            END""",
+            """
+            CREATE TABLE learnings (
+              id               INTEGER PRIMARY KEY AUTOINCREMENT,
+              tenant           TEXT NOT NULL,
+              task             TEXT NOT NULL,
+              normalized_task  TEXT NOT NULL,
+              steps            TEXT NOT NULL,
+              context          TEXT NOT NULL DEFAULT '',
+              times_used       INTEGER NOT NULL DEFAULT 1 CHECK (times_used >= 1),
+              created_at       TEXT NOT NULL,
+              updated_at       TEXT NOT NULL,
+              UNIQUE (tenant, normalized_task)
+            )""",
+            "CREATE INDEX idx_learnings_recent ON learnings(tenant, updated_at DESC, id DESC)",
+            """
+            CREATE VIRTUAL TABLE learnings_fts USING fts5(
+              task,
+              steps,
+              context,
+              content='learnings',
+              content_rowid='id',
+              tokenize='porter unicode61 remove_diacritics 2'
+            )""",
+            """
+            CREATE TRIGGER learnings_ai AFTER INSERT ON learnings BEGIN
+              INSERT INTO learnings_fts(rowid, task, steps, context) VALUES (new.id, new.task, new.steps, new.context);
+            END""",
+            """
+            CREATE TRIGGER learnings_ad AFTER DELETE ON learnings BEGIN
+              INSERT INTO learnings_fts(learnings_fts, rowid, task, steps, context)
+                VALUES ('delete', old.id, old.task, old.steps, old.context);
+            END""",
+            """
+            CREATE TRIGGER learnings_au AFTER UPDATE OF task, steps, context ON learnings BEGIN
+              INSERT INTO learnings_fts(learnings_fts, rowid, task, steps, context)
+                VALUES ('delete', old.id, old.task, old.steps, old.context);
+              INSERT INTO learnings_fts(rowid, task, steps, context) VALUES (new.id, new.task, new.steps, new.context);
+            END"""));
+
+    /**
+     * spec 05's role memory. {@code role_memory} holds one decision per row with its outcome, reflection
+     * and the note saying why it is still pending; a CHECK keeps {@code reflected_at} set exactly on
+     * reflected rows. Evidence is a child table (cascade-deleted with its entry) rather than a JSON
+     * column, so appending never rewrites the row. The FTS index (external content, like the memories')
+     * covers the text recall searches; an AFTER DELETE trigger purges the entry's {@code memory_edges},
+     * as migration 11 promised for this second source table. The entry's embedding lives on the row
+     * (one vector per entry: decisions and lessons are short) and is cleared when a reflection adds
+     * text. {@code price_points} holds prices pushed through the API, one per (tenant, asset, instant,
+     * source). Versions need only increase: the runner does not require them to be contiguous.
+     */
+    static final Migration V13_ROLE_MEMORY = new Migration(13, "role memory and pushed prices", List.of(
+            """
+            CREATE TABLE role_memory (
+              id                INTEGER PRIMARY KEY AUTOINCREMENT,
+              tenant            TEXT NOT NULL,
+              role              TEXT NOT NULL,
+              inputs            TEXT NOT NULL DEFAULT '{}',
+              decision          TEXT NOT NULL,
+              asset             TEXT,
+              created_at        TEXT NOT NULL,
+              updated_at        TEXT NOT NULL,
+              status            TEXT NOT NULL DEFAULT 'pending'
+                                CHECK (status IN ('pending', 'reflected', 'skipped')),
+              outcome           TEXT,
+              outcome_change    TEXT,
+              outcome_source    TEXT,
+              outcome_at        TEXT,
+              classification    TEXT CHECK (classification IS NULL
+                                OR classification IN ('logic_error', 'missing_data', 'exogenous', 'variance')),
+              narrative         TEXT,
+              lesson            TEXT,
+              reflection_model  TEXT,
+              reflected_at      TEXT,
+              note              TEXT,
+              embedding         BLOB,
+              embedding_model   TEXT,
+              CHECK ((status = 'reflected') = (reflected_at IS NOT NULL))
+            )""",
+            "CREATE INDEX idx_role_memory_pending ON role_memory(tenant, role, created_at, id) WHERE status = 'pending'",
+            "CREATE INDEX idx_role_memory_pending_asset ON role_memory(tenant, asset) WHERE status = 'pending'",
+            "CREATE INDEX idx_role_memory_pending_role ON role_memory(role, tenant) WHERE status = 'pending'",
+            "CREATE INDEX idx_role_memory_reflected ON role_memory(tenant, role, reflected_at DESC, id DESC) "
+                    + "WHERE status = 'reflected'",
+            "CREATE INDEX idx_role_memory_asset_timeline ON role_memory(tenant, asset, reflected_at DESC, id DESC) "
+                    + "WHERE status = 'reflected'",
+            "CREATE INDEX idx_role_memory_unembedded ON role_memory(id) WHERE embedding IS NULL",
+            """
+            CREATE TABLE role_memory_evidence (
+              id        INTEGER PRIMARY KEY,
+              tenant    TEXT NOT NULL,
+              entry_id  INTEGER NOT NULL REFERENCES role_memory(id) ON DELETE CASCADE,
+              kind      TEXT NOT NULL,
+              source    TEXT NOT NULL,
+              text      TEXT NOT NULL,
+              at        TEXT NOT NULL
+            )""",
+            "CREATE INDEX idx_role_memory_evidence_entry ON role_memory_evidence(tenant, entry_id, id)",
+            """
+            CREATE VIRTUAL TABLE role_memory_fts USING fts5(
+              decision,
+              asset,
+              narrative,
+              lesson,
+              outcome,
+              content='role_memory',
+              content_rowid='id',
+              tokenize='porter unicode61 remove_diacritics 2'
+            )""",
+            """
+            CREATE TRIGGER role_memory_ai AFTER INSERT ON role_memory BEGIN
+              INSERT INTO role_memory_fts(rowid, decision, asset, narrative, lesson, outcome)
+                VALUES (new.id, new.decision, new.asset, new.narrative, new.lesson, new.outcome);
+            END""",
+            """
+            CREATE TRIGGER role_memory_ad AFTER DELETE ON role_memory BEGIN
+              INSERT INTO role_memory_fts(role_memory_fts, rowid, decision, asset, narrative, lesson, outcome)
+                VALUES ('delete', old.id, old.decision, old.asset, old.narrative, old.lesson, old.outcome);
+            END""",
+            // Notes, status and embeddings change often and are not indexed: only text changes touch the index.
+            """
+            CREATE TRIGGER role_memory_au AFTER UPDATE OF decision, asset, narrative, lesson, outcome ON role_memory BEGIN
+              INSERT INTO role_memory_fts(role_memory_fts, rowid, decision, asset, narrative, lesson, outcome)
+                VALUES ('delete', old.id, old.decision, old.asset, old.narrative, old.lesson, old.outcome);
+              INSERT INTO role_memory_fts(rowid, decision, asset, narrative, lesson, outcome)
+                VALUES (new.id, new.decision, new.asset, new.narrative, new.lesson, new.outcome);
+            END""",
+            """
+            CREATE TRIGGER role_memory_edges_ad AFTER DELETE ON role_memory BEGIN
+              DELETE FROM memory_edges WHERE src_table = 'role_memory' AND src_id = old.id;
+            END""",
+            """
+            CREATE TABLE price_points (
+              tenant  TEXT NOT NULL,
+              asset   TEXT NOT NULL,
+              at      TEXT NOT NULL,
+              source  TEXT NOT NULL,
+              price   TEXT NOT NULL,
+              PRIMARY KEY (tenant, asset, at, source)
+            ) WITHOUT ROWID""",
+            "CREATE INDEX idx_price_points_at ON price_points(at)"));
+
+    /**
      * Conversations handed to Strata and the off-agent trade mirror (spec 01 "Off-agent trade
      * history mirror tables", spec 04 "MinaraHistorySync"). Every table leads its keys with the
      * tenant. {@code conversation_messages.seq} and the mirror ids are AUTOINCREMENT on purpose: the
@@ -431,5 +697,5 @@ final class Schema {
 
     static final List<Migration> MIGRATIONS = List.of(V1_GENERAL_MEMORY, V2_SOURCE_BACKFILL, V3_KEYED_MEMORIES,
             V4_ACCESS_AND_VAULT, V5_FACT_LAYER, V6_SESSIONS, V7_EMBEDDINGS, V9_INJECTION_FLAGS, V10_SEARCH_VOCABULARY,
-            V11_MEMORY_EDGES, V17_CONVERSATIONS_AND_TRADE_MIRROR);
+            V11_MEMORY_EDGES, V12_LEARNING_LOOP, V13_ROLE_MEMORY, V17_CONVERSATIONS_AND_TRADE_MIRROR);
 }
