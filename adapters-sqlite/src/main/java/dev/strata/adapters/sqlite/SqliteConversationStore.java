@@ -7,7 +7,7 @@ import dev.strata.domain.conversation.Message;
 import dev.strata.domain.conversation.MessageId;
 import dev.strata.domain.conversation.MessageRole;
 import dev.strata.domain.conversation.NewMessage;
-import dev.strata.domain.conversation.UserId;
+import dev.strata.domain.personalization.UserId;
 import dev.strata.domain.error.ConflictException;
 import dev.strata.domain.memory.Tenant;
 
@@ -102,9 +102,11 @@ public final class SqliteConversationStore implements ConversationStore {
     }
 
     @Override
-    public List<Message> messagesAfter(Tenant tenant, long afterSeq, int limit) {
-        return readMessages("SELECT " + MESSAGE_COLUMNS + " FROM conversation_messages WHERE tenant = ? AND seq > ? "
-                + "ORDER BY seq LIMIT ?", List.of(tenant.value(), afterSeq, limit));
+    public List<Message> messagesAfter(Tenant tenant, UserId user, long afterSeq, int limit) {
+        return readMessages("SELECT m.seq, m.tenant, m.conversation_id, m.message_id, m.role, m.content, m.ts, "
+                + "m.created_at FROM conversation_messages m JOIN conversations c ON c.tenant = m.tenant "
+                + "AND c.id = m.conversation_id WHERE m.tenant = ? AND c.user_id = ? AND m.seq > ? ORDER BY m.seq LIMIT ?",
+                List.of(tenant.value(), user.value(), afterSeq, limit));
     }
 
     private List<Message> readMessages(String sql, List<?> params) {
@@ -139,6 +141,17 @@ public final class SqliteConversationStore implements ConversationStore {
                     + "AND m.conversation_id = conversations.id)", before);
             return messages;
         });
+    }
+
+    @Override
+    public List<UserId> users(Tenant tenant) {
+        List<UserId> out = new ArrayList<>();
+        try (JdbcReads reads = new JdbcReads(database)) {
+            reads.forEach("SELECT DISTINCT c.user_id FROM conversations c WHERE c.tenant = ? AND EXISTS (SELECT 1 FROM "
+                    + "conversation_messages m WHERE m.tenant = c.tenant AND m.conversation_id = c.id) ORDER BY c.user_id",
+                    List.of(tenant.value()), row -> out.add(UserId.of(row.getString(1))));
+        }
+        return out;
     }
 
     @Override

@@ -9,7 +9,7 @@ import dev.strata.domain.conversation.Message;
 import dev.strata.domain.conversation.MessageId;
 import dev.strata.domain.conversation.MessageRole;
 import dev.strata.domain.conversation.NewMessage;
-import dev.strata.domain.conversation.UserId;
+import dev.strata.domain.personalization.UserId;
 import dev.strata.domain.error.InvalidInputException;
 import dev.strata.domain.error.NotFoundException;
 import dev.strata.domain.memory.Tenant;

@@ -8,7 +8,7 @@ import dev.strata.domain.conversation.ConversationStore;
 import dev.strata.domain.conversation.InMemoryConversationStore;
 import dev.strata.domain.conversation.Message;
 import dev.strata.domain.conversation.MessageRole;
-import dev.strata.domain.conversation.UserId;
+import dev.strata.domain.personalization.UserId;
 import dev.strata.domain.error.ConflictException;
 import dev.strata.domain.error.InvalidInputException;
 import dev.strata.domain.error.NotFoundException;

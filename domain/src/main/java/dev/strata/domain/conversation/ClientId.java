@@ -5,7 +5,7 @@ import dev.strata.domain.error.InvalidInputException;
 import java.util.regex.Pattern;
 
 /**
- * The rule every identifier a client chooses obeys (conversation, message and user ids): 1-128
+ * The rule the identifiers a client chooses obey (conversation and message ids): 1-128
  * characters, letters, digits and {@code . _ : @ -}, starting with a letter or digit. UUIDs, ULIDs
  * and provider ids ({@code msg_01H...}) fit; slashes, blanks and control characters never reach a
  * path, a log line or a prompt.

@@ -1,6 +1,7 @@
 package dev.strata.domain.conversation;
 
 import dev.strata.domain.memory.Tenant;
+import dev.strata.domain.personalization.UserId;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;

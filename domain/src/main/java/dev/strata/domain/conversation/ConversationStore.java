@@ -1,6 +1,7 @@
 package dev.strata.domain.conversation;
 
 import dev.strata.domain.memory.Tenant;
+import dev.strata.domain.personalization.UserId;
 
 import java.time.Instant;
 import java.util.List;
@@ -29,8 +30,11 @@ public interface ConversationStore {
 
     long countMessages(Tenant tenant, ConversationId id);
 
-    /** Every conversation's messages with {@code seq > afterSeq}, in arrival order (the rebuilder's scan). */
-    List<Message> messagesAfter(Tenant tenant, long afterSeq, int limit);
+    /**
+     * The messages of every conversation {@code user} owns with {@code seq > afterSeq}, in arrival
+     * order, at most {@code limit} (the memory rebuilder's scan from its cursor).
+     */
+    List<Message> messagesAfter(Tenant tenant, UserId user, long afterSeq, int limit);
 
     /** Deletes the conversation and its messages; empty when there was no such conversation. */
     Optional<Deleted> delete(Tenant tenant, ConversationId id);
@@ -43,6 +47,9 @@ public interface ConversationStore {
 
     /** Tenants holding at least one message (the rebuild sweep's list). */
     List<Tenant> tenants();
+
+    /** The users of the tenant owning at least one message, by user id. */
+    List<UserId> users(Tenant tenant);
 
     /** What an append did; {@code conversation} as stored (its creation time, its owner). */
     record Appended(Conversation conversation, int inserted, int ignored) {

@@ -2,6 +2,7 @@ package dev.strata.domain.conversation;
 
 import dev.strata.domain.error.ConflictException;
 import dev.strata.domain.memory.Tenant;
+import dev.strata.domain.personalization.UserId;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -112,7 +113,7 @@ public abstract class ConversationStoreContract {
 
         assertThat(bobs.inserted()).isEqualTo(1);
         assertThat(store.messages(BOB, CHAT, 0, 10)).extracting(Message::content).containsExactly("bob's words");
-        assertThat(store.messagesAfter(BOB, 0, 10)).extracting(Message::content).containsExactly("bob's words");
+        assertThat(store.messagesAfter(BOB, ADA, 0, 10)).extracting(Message::content).containsExactly("bob's words");
         assertThat(store.delete(BOB, CHAT)).isPresent();
         assertThat(store.find(ALICE, CHAT)).isPresent();
         assertThat(store.messages(ALICE, CHAT, 0, 10)).extracting(Message::content).containsExactly("alice's secret");
@@ -126,11 +127,11 @@ public abstract class ConversationStoreContract {
                 message("b2", MessageRole.USER, "b2")), T0);
         store.append(ALICE, CHAT, ADA, List.of(message("a2", MessageRole.USER, "a2")), T0);
 
-        List<Message> all = store.messagesAfter(ALICE, 0, 10);
+        List<Message> all = store.messagesAfter(ALICE, ADA, 0, 10);
         assertThat(all).extracting(Message::content).containsExactly("a1", "b1", "b2", "a2");
-        assertThat(store.messagesAfter(ALICE, all.get(1).seq(), 2)).extracting(Message::content)
+        assertThat(store.messagesAfter(ALICE, ADA, all.get(1).seq(), 2)).extracting(Message::content)
                 .containsExactly("b2", "a2");
-        assertThat(store.messagesAfter(ALICE, all.get(3).seq(), 10)).isEmpty();
+        assertThat(store.messagesAfter(ALICE, ADA, all.get(3).seq(), 10)).isEmpty();
         assertThat(store.messages(ALICE, CHAT, all.get(0).seq(), 10)).extracting(Message::content).containsExactly("a2");
     }
 
@@ -138,12 +139,12 @@ public abstract class ConversationStoreContract {
     void a_deleted_message_number_is_never_given_again() {
         store.append(ALICE, CHAT, ADA, List.of(message("m1", MessageRole.USER, "one"),
                 message("m2", MessageRole.USER, "two")), T0);
-        long last = store.messagesAfter(ALICE, 0, 10).getLast().seq();
+        long last = store.messagesAfter(ALICE, ADA, 0, 10).getLast().seq();
         store.delete(ALICE, CHAT);
 
         store.append(ALICE, CHAT, ADA, List.of(message("m3", MessageRole.USER, "three")), T0);
 
-        assertThat(store.messagesAfter(ALICE, last, 10)).extracting(Message::content).containsExactly("three");
+        assertThat(store.messagesAfter(ALICE, ADA, last, 10)).extracting(Message::content).containsExactly("three");
     }
 
     @Test
@@ -156,7 +157,7 @@ public abstract class ConversationStoreContract {
         assertThat(deleted.messages()).isEqualTo(2);
         assertThat(deleted.conversation().userId()).isEqualTo(ADA);
         assertThat(store.find(ALICE, CHAT)).isEmpty();
-        assertThat(store.messagesAfter(ALICE, 0, 10)).isEmpty();
+        assertThat(store.messagesAfter(ALICE, ADA, 0, 10)).isEmpty();
         assertThat(store.delete(ALICE, CHAT)).isEmpty();
     }
 
@@ -173,6 +174,19 @@ public abstract class ConversationStoreContract {
         assertThat(store.find(ALICE, CHAT)).isPresent();
         assertThat(store.find(BOB, ConversationId.of("stale"))).isEmpty();
         assertThat(store.tenants()).containsExactly(ALICE);
+    }
+
+    @Test
+    void messages_after_a_sequence_number_are_only_those_of_the_users_own_conversations() {
+        store.append(ALICE, CHAT, ADA, List.of(message("a1", MessageRole.USER, "ada's")), T0);
+        store.append(ALICE, ConversationId.of("chat-2"), UserId.of("eve"), List.of(message("e1", MessageRole.USER,
+                "eve's")), T0);
+
+        assertThat(store.messagesAfter(ALICE, ADA, 0, 10)).extracting(Message::content).containsExactly("ada's");
+        assertThat(store.messagesAfter(ALICE, UserId.of("eve"), 0, 10)).extracting(Message::content)
+                .containsExactly("eve's");
+        assertThat(store.users(ALICE)).containsExactly(ADA, UserId.of("eve"));
+        assertThat(store.users(BOB)).isEmpty();
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.strata.domain.conversation;
 
 import dev.strata.domain.error.InvalidInputException;
+import dev.strata.domain.personalization.UserId;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;

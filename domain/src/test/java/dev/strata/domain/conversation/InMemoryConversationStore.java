@@ -2,6 +2,7 @@ package dev.strata.domain.conversation;
 
 import dev.strata.domain.error.ConflictException;
 import dev.strata.domain.memory.Tenant;
+import dev.strata.domain.personalization.UserId;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -63,8 +64,9 @@ public final class InMemoryConversationStore implements ConversationStore {
     }
 
     @Override
-    public synchronized List<Message> messagesAfter(Tenant tenant, long afterSeq, int limit) {
-        return messages.stream().filter(m -> m.tenant().equals(tenant) && m.seq() > afterSeq)
+    public synchronized List<Message> messagesAfter(Tenant tenant, UserId user, long afterSeq, int limit) {
+        return messages.stream().filter(m -> m.tenant().equals(tenant) && m.seq() > afterSeq
+                        && conversations.get(new Key(tenant, m.conversation())).userId().equals(user))
                 .sorted(Comparator.comparingLong(Message::seq)).limit(limit).toList();
     }
 
@@ -86,6 +88,13 @@ public final class InMemoryConversationStore implements ConversationStore {
         conversations.values().removeIf(c -> c.createdAt().isBefore(cutoff) && messages.stream()
                 .noneMatch(m -> m.tenant().equals(c.tenant()) && m.conversation().equals(c.id())));
         return before - messages.size();
+    }
+
+    @Override
+    public synchronized List<UserId> users(Tenant tenant) {
+        return messages.stream().filter(m -> m.tenant().equals(tenant))
+                .map(m -> conversations.get(new Key(tenant, m.conversation())).userId()).distinct()
+                .sorted(Comparator.comparing(UserId::value)).toList();
     }
 
     @Override
