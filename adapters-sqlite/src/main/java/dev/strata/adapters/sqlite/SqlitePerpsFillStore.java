@@ -106,6 +106,16 @@ public final class SqlitePerpsFillStore implements PerpsFillStore {
     }
 
     @Override
+    public List<Tenant> tenants() {
+        List<Tenant> out = new ArrayList<>();
+        try (JdbcReads reads = new JdbcReads(database)) {
+            reads.forEach("SELECT DISTINCT tenant FROM perps_fills ORDER BY tenant", List.of(),
+                    r -> out.add(Tenant.of(r.getString(1))));
+        }
+        return out;
+    }
+
+    @Override
     public List<String> symbolsSince(Tenant tenant, Instant since) {
         List<String> out = new ArrayList<>();
         try (JdbcReads reads = new JdbcReads(database)) {

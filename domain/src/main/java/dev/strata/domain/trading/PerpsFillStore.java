@@ -34,4 +34,7 @@ public interface PerpsFillStore {
 
     /** The distinct symbols traded since {@code since} (the markets updater's input). */
     List<String> symbolsSince(Tenant tenant, Instant since);
+
+    /** Tenants holding at least one fill (the markets updater's list). */
+    List<Tenant> tenants();
 }

@@ -88,6 +88,11 @@ public final class InMemoryPerpsFillStore implements PerpsFillStore {
     }
 
     @Override
+    public synchronized List<Tenant> tenants() {
+        return rows.stream().map(r -> r.fill().tenant()).distinct().sorted(Comparator.comparing(Tenant::value)).toList();
+    }
+
+    @Override
     public synchronized List<String> symbolsSince(Tenant tenant, Instant since) {
         return rows.stream().map(StoredPerpsFill::fill).filter(f -> f.tenant().equals(tenant) && !f.at().isBefore(since))
                 .map(PerpsFill::symbol).distinct().sorted().toList();

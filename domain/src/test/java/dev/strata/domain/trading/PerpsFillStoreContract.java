@@ -78,6 +78,7 @@ public abstract class PerpsFillStoreContract {
         assertThat(store.aggregate(BOB, T0)).extracting(FillAggregate::fills).containsExactly(1L);
         assertThat(store.countAfter(Tenant.of("carol"), 0)).isZero();
         assertThat(store.symbolsSince(Tenant.of("carol"), T0)).isEmpty();
+        assertThat(store.tenants()).containsExactly(ALICE, BOB);
     }
 
     @Test

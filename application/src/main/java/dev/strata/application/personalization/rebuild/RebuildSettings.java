@@ -1,0 +1,61 @@
+package dev.strata.application.personalization.rebuild;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * spec 04 "Configuration" ({@code financial-profile-config.ts}): the cooldown of each flow
+ * ({@code memoriesCooldownMs} 10 minutes, {@code tradingSummaryCooldownMs} 30 minutes,
+ * {@code tagsCooldownMs} 30 days), the markets updater's period (24 hours) and the shortest gap
+ * after which off-agent activity may nudge it (1 hour), the trading summary's gate (new items
+ * across the three sources), the bounds of one run's input, and {@code rebuildOnBoot} (false).
+ * {@code enabled} false is {@code MINARA_PERSONALIZATION_REBUILD=disabled}.
+ */
+public record RebuildSettings(boolean enabled, Duration memoriesCooldown, Duration tradingSummaryCooldown,
+                              Duration tagsCooldown, Duration marketsInterval, Duration marketsNudgeCooldown,
+                              int tradingSummaryThreshold, int maxMessages, int maxSourceItems, int maxFacts,
+                              boolean rebuildOnBoot) {
+
+    public static RebuildSettings defaults() {
+        return new RebuildSettings(true, Duration.ofMinutes(10), Duration.ofMinutes(30), Duration.ofDays(30),
+                Duration.ofHours(24), Duration.ofHours(1), 1, 200, 100, 20, false);
+    }
+
+    public RebuildSettings {
+        for (Duration d : new Duration[] {memoriesCooldown, tradingSummaryCooldown, tagsCooldown, marketsInterval,
+                marketsNudgeCooldown}) {
+            Objects.requireNonNull(d, "cooldown");
+            if (d.isNegative() || d.isZero()) {
+                throw new IllegalArgumentException("cooldowns and intervals must be positive");
+            }
+        }
+        if (tradingSummaryThreshold < 1 || maxMessages < 1 || maxSourceItems < 1 || maxFacts < 1) {
+            throw new IllegalArgumentException("the threshold and the input bounds must be positive");
+        }
+    }
+
+    public RebuildSettings withEnabled(boolean value) {
+        return new RebuildSettings(value, memoriesCooldown, tradingSummaryCooldown, tagsCooldown, marketsInterval,
+                marketsNudgeCooldown, tradingSummaryThreshold, maxMessages, maxSourceItems, maxFacts, rebuildOnBoot);
+    }
+
+    public RebuildSettings withTradingSummaryThreshold(int value) {
+        return new RebuildSettings(enabled, memoriesCooldown, tradingSummaryCooldown, tagsCooldown, marketsInterval,
+                marketsNudgeCooldown, value, maxMessages, maxSourceItems, maxFacts, rebuildOnBoot);
+    }
+
+    public RebuildSettings withMaxMessages(int value) {
+        return new RebuildSettings(enabled, memoriesCooldown, tradingSummaryCooldown, tagsCooldown, marketsInterval,
+                marketsNudgeCooldown, tradingSummaryThreshold, value, maxSourceItems, maxFacts, rebuildOnBoot);
+    }
+
+    public RebuildSettings withMaxSourceItems(int value) {
+        return new RebuildSettings(enabled, memoriesCooldown, tradingSummaryCooldown, tagsCooldown, marketsInterval,
+                marketsNudgeCooldown, tradingSummaryThreshold, maxMessages, value, maxFacts, rebuildOnBoot);
+    }
+
+    public RebuildSettings withRebuildOnBoot(boolean value) {
+        return new RebuildSettings(enabled, memoriesCooldown, tradingSummaryCooldown, tagsCooldown, marketsInterval,
+                marketsNudgeCooldown, tradingSummaryThreshold, maxMessages, maxSourceItems, maxFacts, value);
+    }
+}
