@@ -3,8 +3,10 @@ package dev.strata.bootstrap;
 import dev.strata.adapters.http.Gateway;
 import dev.strata.adapters.http.GatewayCore;
 import dev.strata.adapters.http.GatewaySettings;
+import dev.strata.adapters.http.Resource;
 import dev.strata.adapters.http.entity.EntityHttpService;
 import dev.strata.adapters.http.fact.FactHttpService;
+import dev.strata.adapters.http.learning.LearningHttpService;
 import dev.strata.adapters.http.memory.MemoryHttpService;
 import dev.strata.adapters.http.model.ModelHttpService;
 import dev.strata.adapters.http.profile.ProfileHttpService;
@@ -21,6 +23,7 @@ import dev.strata.application.tool.ToolRegistry;
 import dev.strata.application.vault.VaultService;
 import dev.strata.application.vault.VaultTools;
 import dev.strata.bootstrap.area.Job;
+import dev.strata.bootstrap.learning.LearningModule;
 import dev.strata.bootstrap.server.ServerSettings;
 import io.helidon.scheduling.FixedRate;
 import io.helidon.scheduling.Scheduling;
@@ -28,6 +31,7 @@ import io.helidon.scheduling.Scheduling;
 import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
  * The server: opens the database with every area wired on it ({@link StrataCore}), starts the gateway
@@ -99,14 +103,16 @@ public final class Strata implements AutoCloseable {
         MemoryService memories = core.memory().memories();
         VaultService vault = core.access().vault();
         SecretSafeSearch search = new SecretSafeSearch(memories, vault.scrubber());
+        LearningModule learning = core.learning();
         ToolRegistry tools = ToolRegistry.builder()
                 .add(MemoryTools.definitions(memories, search, core.fact().facts()))
                 .add(VaultTools.definitions(vault))
+                .add(learning.tools())
                 .build();
         return Gateway.start(settings,
                 new GatewayCore(core.access().access(), vault.scrubber(), () -> ping(core.database()),
                         SqliteFailures::isUnavailable),
-                List.of(new MemoryHttpService(memories, search, settings),
+                Stream.<Resource>concat(Stream.of(new MemoryHttpService(memories, search, settings),
                         new ProfileHttpService(core.profile().profile(), settings),
                         new SnapshotHttpService(core.session().snapshots()),
                         new SessionHttpService(core.session().sessions(), settings),
@@ -114,7 +120,10 @@ public final class Strata implements AutoCloseable {
                         new VaultHttpService(vault, settings),
                         new FactHttpService(core.fact().facts(), settings),
                         new ModelHttpService(core.llm().spend()),
-                        new EntityHttpService(core.memory().entities())));
+                        new EntityHttpService(core.memory().entities())),
+                        new LearningHttpService(learning.methodologies(), learning.trades(), learning.preferences(),
+                                learning.learnings(), learning.pages(), learning.synthesis(), settings)
+                                .resources().stream()).toList());
     }
 
     private static boolean ping(SqliteDatabase db) {

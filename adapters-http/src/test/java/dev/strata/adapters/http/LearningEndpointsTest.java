@@ -1,111 +1,27 @@
 package dev.strata.adapters.http;
 
-import dev.strata.adapters.http.learning.LearningHttpService;
-import dev.strata.application.learning.CompiledPageService;
-import dev.strata.application.learning.LearningEvents;
-import dev.strata.application.learning.LearningLoopSettings;
-import dev.strata.application.learning.LearningsService;
-import dev.strata.application.learning.MethodologyService;
-import dev.strata.application.learning.PreferenceService;
-import dev.strata.application.learning.SynthesisService;
-import dev.strata.application.learning.TradeService;
-import dev.strata.application.memory.MemoryLimits;
-import dev.strata.application.memory.MemoryService;
 import dev.strata.application.memory.WriteMemory;
-import dev.strata.application.model.DisabledLanguageModel;
-import dev.strata.domain.MutableClock;
-import dev.strata.domain.audit.InMemoryAuditLog;
-import dev.strata.domain.learning.InMemoryLearningStore;
-import dev.strata.domain.learning.InMemoryMethodologyStore;
-import dev.strata.domain.learning.InMemoryPreferenceStore;
-import dev.strata.domain.learning.InMemoryTradeStore;
-import dev.strata.domain.memory.InMemoryMemoryStore;
 import dev.strata.domain.memory.Metadata;
 import dev.strata.domain.memory.Source;
 import dev.strata.domain.memory.Tenant;
-import dev.strata.domain.profile.InMemoryUserProfileStore;
-import io.helidon.webserver.WebServer;
 import jakarta.json.JsonObject;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-
-import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
-import java.time.Instant;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The learning resources over a real socket, behind the gateway's own routing: its filters, its
- * error mapping and its {@code /v1/*} catch-all, with the learning service registered before it
- * the way the gateway will register it.
+ * The learning resources over a real socket, mounted by the gateway like every other area's
+ * resources: its filters, its error mapping and its {@code /v1/*} catch-all all apply.
  */
 class LearningEndpointsTest {
 
-    private final MutableClock clock = new MutableClock(Instant.parse("2026-03-01T09:00:00Z"));
-    private final InMemoryMemoryStore memoryStore = new InMemoryMemoryStore();
-    private final InMemoryAuditLog audit = new InMemoryAuditLog();
-    private final MemoryService memories = new MemoryService(memoryStore, audit, clock, MemoryLimits.DEFAULTS,
-            Duration.ofDays(30));
-    private final InMemoryMethodologyStore methodologyStore = new InMemoryMethodologyStore();
-    private final InMemoryTradeStore tradeStore = new InMemoryTradeStore(methodologyStore);
-    private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-    private WebServer server;
-
-    @BeforeEach
-    void start() {
-        InMemoryPreferenceStore preferenceStore = new InMemoryPreferenceStore();
-        LearningLoopSettings settings = LearningLoopSettings.defaults();
-        LearningEvents events = new LearningEvents();
-        DisabledLanguageModel model = new DisabledLanguageModel();
-        MethodologyService methodologies = new MethodologyService(methodologyStore, audit, events, settings, clock);
-        TradeService trades = new TradeService(tradeStore, memories, audit, events, settings, clock);
-        PreferenceService preferences = new PreferenceService(preferenceStore, tradeStore, memories, model, audit,
-                events, settings, clock);
-        CompiledPageService pages = new CompiledPageService(methodologyStore, preferenceStore, tradeStore, settings,
-                clock);
-        events.addListener(pages);
-        memories.addListener(pages);
-        GatewaySettings gateway = GatewaySettings.defaults("127.0.0.1", 0);
-        LearningHttpService learning = new LearningHttpService(methodologies, trades, preferences,
-                new LearningsService(new InMemoryLearningStore(), settings, clock), pages,
-                new SynthesisService(tradeStore, methodologyStore, methodologies, model, audit, settings, clock),
-                gateway.maxBodyBytes());
-        GatewayServices services = FakeServices.build(clock, memoryStore, new InMemoryUserProfileStore(), memories,
-                () -> true, FakeServices.access(clock), FakeServices.vault(clock));
-        server = WebServer.builder().host("127.0.0.1").port(0).shutdownHook(false)
-                .routing(routing -> {
-                    routing.register("/v1", learning);
-                    Gateway.routing(routing, gateway, services);
-                })
-                .build().start();
-    }
-
-    @AfterEach
-    void stop() {
-        client.close();
-        server.stop();
-    }
+    @RegisterExtension
+    final GatewayExtension gateway = GatewayExtension.onFakes();
 
     private HttpReply send(String tenant, String method, String path, String json) {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + path))
-                .timeout(Duration.ofSeconds(30)).header("X-Strata-Tenant", tenant)
-                .method(method, json == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofString(json));
-        if (json != null) {
-            b.header("Content-Type", "application/json");
-        }
-        try {
-            HttpResponse<byte[]> r = client.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
-            return new HttpReply(r.statusCode(), r.headers(), r.body());
-        } catch (IOException | InterruptedException e) {
-            throw new IllegalStateException(e);
-        }
+        GatewayExtension.Request r = gateway.api(tenant).request(method, path);
+        return (json == null ? r : r.json(json)).send();
     }
 
     private HttpReply post(String path, String json) {
@@ -113,7 +29,7 @@ class LearningEndpointsTest {
     }
 
     private HttpReply get(String path) {
-        return send("alice", "GET", path, null);
+        return gateway.api("alice").get(path);
     }
 
     private long seedDip() {
@@ -236,7 +152,7 @@ class LearningEndpointsTest {
     @Test
     void a_mined_hard_constraint_stays_proposed_until_approved_and_shows_on_the_page_only_then() {
         for (int i = 0; i < 3; i++) {
-            memories.write(new WriteMemory(Tenant.of("alice"), "observation", "Never use more than 2x leverage on BTC",
+            gateway.backend().memories.write(new WriteMemory(Tenant.of("alice"), "observation", "Never use more than 2x leverage on BTC",
                     Metadata.EMPTY, Source.AGENT_RECORDED));
         }
         assertThat(post("/v1/preferences/mine", null).assertJson(200).json().getInt("proposed")).isEqualTo(1);
@@ -265,5 +181,25 @@ class LearningEndpointsTest {
         assertThat(again.getJsonObject("learning").getInt("times_used")).isEqualTo(2);
         assertThat(get("/v1/learnings?query=gas").json().getJsonArray("learnings")).hasSize(1);
         post("/v1/learnings", "{\"task\": \"\", \"steps\": \"x\"}").assertProblem(400, "task");
+    }
+
+    @Test
+    void the_learning_tools_answer_through_the_same_views_as_the_resources_and_none_approves() {
+        long id = seedDip();
+
+        JsonObject data = post("/v1/tools/trade_record", """
+                {"asset": "BTC", "asset_class": "crypto_major", "side": "long", "size": 0.1, "entry_price": 60000,
+                 "exit_price": 63000, "methodology_ids": [%d], "hint_hash": "sha256:9f2c"}""".formatted(id))
+                .assertJson(200).json().getJsonObject("data");
+
+        long trade = data.getJsonObject("trade").getJsonNumber("id").longValueExact();
+        assertThat(data.getJsonObject("trade")).isEqualTo(get("/v1/trades/" + trade).json());
+        assertThat(data.getJsonObject("case").getString("outcome")).isEqualTo("win");
+        assertThat(data.getJsonArray("scored").getJsonObject(0).getInt("successes")).isEqualTo(1);
+        assertThat(post("/v1/tools/methodology_get", "{\"id\": %d}".formatted(id)).json().getJsonObject("data"))
+                .isEqualTo(get("/v1/methodologies/" + id).json());
+        post("/v1/tools/preference_approve", "{\"id\": 1}").assertStatus(404);
+        post("/v1/tools/methodology_approve", "{\"id\": %d}".formatted(id)).assertStatus(404);
+        assertThat(get("/v1/methodologies/" + id).json().getBoolean("quarantine")).isTrue();
     }
 }

@@ -9,12 +9,14 @@ import dev.strata.adapters.sqlite.SqliteTradeStore;
 import dev.strata.application.learning.CompiledPageService;
 import dev.strata.application.learning.LearningEvents;
 import dev.strata.application.learning.LearningLoopSettings;
+import dev.strata.application.learning.LearningTools;
 import dev.strata.application.learning.LearningsService;
 import dev.strata.application.learning.MethodologyService;
 import dev.strata.application.learning.PreferenceService;
 import dev.strata.application.learning.SynthesisService;
 import dev.strata.application.learning.TradeService;
 import dev.strata.application.memory.MemoryService;
+import dev.strata.application.tool.ToolDefinition;
 import dev.strata.bootstrap.area.AreaModule;
 import dev.strata.bootstrap.area.Job;
 import dev.strata.bootstrap.llm.LlmModule;
@@ -40,17 +42,19 @@ public final class LearningModule implements AreaModule {
     private final LearningsService learnings;
     private final CompiledPageService pages;
     private final SynthesisService synthesis;
+    private final LearningLoopSettings settings;
     private final List<Job> jobs;
 
     private LearningModule(MethodologyService methodologies, TradeService trades, PreferenceService preferences,
                            LearningsService learnings, CompiledPageService pages, SynthesisService synthesis,
-                           List<Job> jobs) {
+                           LearningLoopSettings settings, List<Job> jobs) {
         this.methodologies = methodologies;
         this.trades = trades;
         this.preferences = preferences;
         this.learnings = learnings;
         this.pages = pages;
         this.synthesis = synthesis;
+        this.settings = settings;
         this.jobs = List.copyOf(jobs);
     }
 
@@ -89,7 +93,7 @@ public final class LearningModule implements AreaModule {
             jobs.add(Job.every(settings.synthesisInterval(), "synthesis of methodologies from winning cases",
                     synthesis::synthesizeAll));
         }
-        return new LearningModule(methodologies, trades, preferences, learnings, pages, synthesis, jobs);
+        return new LearningModule(methodologies, trades, preferences, learnings, pages, synthesis, loop, jobs);
     }
 
     public MethodologyService methodologies() {
@@ -116,6 +120,11 @@ public final class LearningModule implements AreaModule {
 
     public SynthesisService synthesis() {
         return synthesis;
+    }
+
+    /** The area's agent tools (no approve among them: a person approves). */
+    public List<ToolDefinition> tools() {
+        return LearningTools.definitions(methodologies, trades, preferences, learnings, pages, settings);
     }
 
     /** The demotion sweep, preference mining and synthesis, each while its feature is on. */

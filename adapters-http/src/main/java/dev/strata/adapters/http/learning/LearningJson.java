@@ -1,10 +1,9 @@
 package dev.strata.adapters.http.learning;
 
+import dev.strata.adapters.http.support.JsonBody;
 import dev.strata.domain.error.InvalidInputException;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonNumber;
-import jakarta.json.JsonObject;
-import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
 import java.math.BigDecimal;
@@ -13,41 +12,41 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
-/** Typed reads of a request body's fields; every failure names the field (with its array index). */
+/**
+ * The gateway's {@link JsonBody} with the reads the learning resources add: exact decimals (prices,
+ * sizes), ids, instants, id arrays and arrays of objects. Every failure names the field, with its
+ * array index ({@code methodology_ids[1]}, {@code methodologies[2].title}).
+ */
 final class LearningJson {
 
-    /** More ids than any case may name are refused before they are parsed. */
+    /** More elements than any request may carry are refused before they are read. */
     static final int MAX_ARRAY = 1_000;
 
-    private final JsonObject object;
+    private final JsonBody body;
     private final String prefix;
 
-    LearningJson(JsonObject object) {
-        this(object, "");
+    LearningJson(JsonBody body) {
+        this(body, "");
     }
 
-    private LearningJson(JsonObject object, String prefix) {
-        this.object = object;
+    private LearningJson(JsonBody body, String prefix) {
+        this.body = body;
         this.prefix = prefix;
     }
 
-    private Optional<JsonValue> value(String name) {
-        JsonValue v = object.get(name);
-        return v == null || v == JsonValue.NULL ? Optional.empty() : Optional.of(v);
+    LearningJson allowOnly(Set<String> known) {
+        body.allowOnly(known);
+        return this;
     }
 
     String requiredString(String name) {
-        return string(name).orElseThrow(() -> new InvalidInputException(prefix + name, "is required"));
+        return body.requiredString(name);
     }
 
     Optional<String> string(String name) {
-        return value(name).map(v -> {
-            if (v.getValueType() != JsonValue.ValueType.STRING) {
-                throw new InvalidInputException(prefix + name, "must be a string");
-            }
-            return ((JsonString) v).getString();
-        });
+        return body.optionalString(name);
     }
 
     BigDecimal requiredDecimal(String name) {
@@ -55,7 +54,7 @@ final class LearningJson {
     }
 
     Optional<BigDecimal> decimal(String name) {
-        return value(name).map(v -> {
+        return body.value(name).map(v -> {
             if (v.getValueType() != JsonValue.ValueType.NUMBER) {
                 throw new InvalidInputException(prefix + name, "must be a number");
             }
@@ -64,7 +63,7 @@ final class LearningJson {
     }
 
     Optional<Long> longValue(String name) {
-        return value(name).map(v -> integral(v, prefix + name));
+        return body.value(name).map(v -> integral(v, prefix + name));
     }
 
     Optional<Instant> instant(String name) {
@@ -77,16 +76,10 @@ final class LearningJson {
         });
     }
 
-    /** An array of positive integers (ids); absent is empty. */
+    /** An array of integers (ids); absent is empty. */
     List<Long> longs(String name) {
-        return value(name).map(v -> {
-            if (v.getValueType() != JsonValue.ValueType.ARRAY) {
-                throw new InvalidInputException(prefix + name, "must be an array of integers");
-            }
-            JsonArray a = v.asJsonArray();
-            if (a.size() > MAX_ARRAY) {
-                throw new InvalidInputException(prefix + name, "must have at most " + MAX_ARRAY + " elements");
-            }
+        return body.value(name).map(v -> {
+            JsonArray a = array(v, name, "must be an array of integers");
             List<Long> out = new ArrayList<>(a.size());
             for (int i = 0; i < a.size(); i++) {
                 out.add(integral(a.get(i), prefix + name + "[" + i + "]"));
@@ -95,44 +88,38 @@ final class LearningJson {
         }).orElse(List.of());
     }
 
-    /** An array of objects, each read with its index in the field names: {@code methodologies[2].title}. */
+    /** A required array of objects, each read with its index in the field names. */
     List<LearningJson> objects(String name) {
-        JsonValue v = value(name).orElseThrow(() -> new InvalidInputException(prefix + name, "is required"));
+        JsonValue v = body.value(name).orElseThrow(() -> new InvalidInputException(prefix + name, "is required"));
+        JsonArray a = array(v, name, "must be an array of objects");
+        List<LearningJson> out = new ArrayList<>(a.size());
+        for (int i = 0; i < a.size(); i++) {
+            String element = prefix + name + "[" + i + "]";
+            if (a.get(i).getValueType() != JsonValue.ValueType.OBJECT) {
+                throw new InvalidInputException(element, "must be an object");
+            }
+            out.add(new LearningJson(JsonBody.of(a.get(i).asJsonObject(), element + "."), element + "."));
+        }
+        return out;
+    }
+
+    private JsonArray array(JsonValue v, String name, String expectation) {
         if (v.getValueType() != JsonValue.ValueType.ARRAY) {
-            throw new InvalidInputException(prefix + name, "must be an array of objects");
+            throw new InvalidInputException(prefix + name, expectation);
         }
         JsonArray a = v.asJsonArray();
         if (a.size() > MAX_ARRAY) {
             throw new InvalidInputException(prefix + name, "must have at most " + MAX_ARRAY + " elements");
         }
-        List<LearningJson> out = new ArrayList<>(a.size());
-        for (int i = 0; i < a.size(); i++) {
-            if (a.get(i).getValueType() != JsonValue.ValueType.OBJECT) {
-                throw new InvalidInputException(prefix + name + "[" + i + "]", "must be an object");
-            }
-            out.add(new LearningJson(a.get(i).asJsonObject(), prefix + name + "[" + i + "]."));
-        }
-        return out;
-    }
-
-    /** Refuses unknown fields of a nested object. */
-    LearningJson allowOnly(java.util.Set<String> known) {
-        for (String key : object.keySet()) {
-            if (!known.contains(key)) {
-                throw new InvalidInputException(prefix + key, "is not a known field (allowed: "
-                        + String.join(", ", known.stream().sorted().toList()) + ")");
-            }
-        }
-        return this;
+        return a;
     }
 
     private static long integral(JsonValue v, String field) {
         if (v.getValueType() != JsonValue.ValueType.NUMBER) {
             throw new InvalidInputException(field, "must be an integer");
         }
-        JsonNumber n = (JsonNumber) v;
         try {
-            return n.bigDecimalValue().longValueExact();
+            return ((JsonNumber) v).bigDecimalValue().longValueExact();
         } catch (ArithmeticException e) {
             throw new InvalidInputException(field, "must be an integer");
         }
