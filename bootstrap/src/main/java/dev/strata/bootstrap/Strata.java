@@ -1,9 +1,25 @@
 package dev.strata.bootstrap;
 
 import dev.strata.adapters.http.Gateway;
-import dev.strata.adapters.http.GatewayServices;
+import dev.strata.adapters.http.GatewayCore;
+import dev.strata.adapters.http.GatewaySettings;
+import dev.strata.adapters.http.entity.EntityHttpService;
+import dev.strata.adapters.http.fact.FactHttpService;
+import dev.strata.adapters.http.memory.MemoryHttpService;
+import dev.strata.adapters.http.model.ModelHttpService;
+import dev.strata.adapters.http.profile.ProfileHttpService;
+import dev.strata.adapters.http.session.SessionHttpService;
+import dev.strata.adapters.http.snapshot.SnapshotHttpService;
+import dev.strata.adapters.http.tool.ToolHttpService;
+import dev.strata.adapters.http.vault.VaultHttpService;
 import dev.strata.adapters.sqlite.SqliteDatabase;
 import dev.strata.adapters.sqlite.SqliteFailures;
+import dev.strata.application.memory.MemoryService;
+import dev.strata.application.memory.MemoryTools;
+import dev.strata.application.memory.SecretSafeSearch;
+import dev.strata.application.tool.ToolRegistry;
+import dev.strata.application.vault.VaultService;
+import dev.strata.application.vault.VaultTools;
 import dev.strata.bootstrap.area.Job;
 import dev.strata.bootstrap.server.ServerSettings;
 import io.helidon.scheduling.FixedRate;
@@ -74,12 +90,31 @@ public final class Strata implements AutoCloseable {
         }
     }
 
-    /** The gateway over every area's services. */
+    /**
+     * The gateway with every area's resource, and the agent tools each area declares. The tools'
+     * rules live in the registry (application); the gateway only translates them to HTTP.
+     */
     private static Gateway startGateway(ServerSettings server, StrataCore core) {
-        return Gateway.start(server.gateway(), new GatewayServices(core.memory().memories(), core.profile().profile(),
-                core.session().snapshots(), core.session().sessions(), core.fact().facts(), core.llm().spend(),
-                core.memory().entities(), () -> ping(core.database()), core.access().access(), core.access().vault(),
-                SqliteFailures::isUnavailable));
+        GatewaySettings settings = server.gateway();
+        MemoryService memories = core.memory().memories();
+        VaultService vault = core.access().vault();
+        SecretSafeSearch search = new SecretSafeSearch(memories, vault.scrubber());
+        ToolRegistry tools = ToolRegistry.builder()
+                .add(MemoryTools.definitions(memories, search, core.fact().facts()))
+                .add(VaultTools.definitions(vault))
+                .build();
+        return Gateway.start(settings,
+                new GatewayCore(core.access().access(), vault.scrubber(), () -> ping(core.database()),
+                        SqliteFailures::isUnavailable),
+                List.of(new MemoryHttpService(memories, search, settings),
+                        new ProfileHttpService(core.profile().profile(), settings),
+                        new SnapshotHttpService(core.session().snapshots()),
+                        new SessionHttpService(core.session().sessions(), settings),
+                        new ToolHttpService(tools, settings),
+                        new VaultHttpService(vault, settings),
+                        new FactHttpService(core.fact().facts(), settings),
+                        new ModelHttpService(core.llm().spend()),
+                        new EntityHttpService(core.memory().entities())));
     }
 
     private static boolean ping(SqliteDatabase db) {

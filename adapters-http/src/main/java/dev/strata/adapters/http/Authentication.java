@@ -1,5 +1,8 @@
 package dev.strata.adapters.http;
 
+import dev.strata.adapters.http.support.AuthenticatedRequest;
+import dev.strata.adapters.http.support.Problem;
+import dev.strata.adapters.http.support.Requests;
 import dev.strata.application.access.AccessService;
 import dev.strata.domain.access.Principal;
 import dev.strata.domain.error.InvalidInputException;

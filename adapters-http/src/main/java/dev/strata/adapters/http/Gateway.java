@@ -1,8 +1,12 @@
 package dev.strata.adapters.http;
 
+import dev.strata.adapters.http.support.HttpProblemException;
+import dev.strata.adapters.http.support.Json;
+import dev.strata.adapters.http.support.Problem;
+import dev.strata.adapters.http.support.Requests;
+import dev.strata.adapters.http.support.ScrubbedOutput;
 import dev.strata.domain.error.BudgetExceededException;
 import dev.strata.domain.error.ConflictException;
-import dev.strata.domain.error.DomainException;
 import dev.strata.domain.error.InvalidInputException;
 import dev.strata.domain.error.NotFoundException;
 import dev.strata.domain.error.UnavailableException;
@@ -18,20 +22,21 @@ import io.helidon.http.ServerResponseHeaders;
 import io.helidon.http.Status;
 import io.helidon.webserver.WebServer;
 import io.helidon.webserver.http.HttpRouting;
-import io.helidon.webserver.http.HttpService;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.observe.ObserveFeature;
 import io.helidon.webserver.observe.health.HealthObserver;
 import io.helidon.webserver.observe.metrics.MetricsObserver;
 
 import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.BooleanSupplier;
 
 /**
- * The HTTP gateway: JSON resources under {@code /v1}, agent tools under {@code /v1/tools},
- * health and metrics under {@code /observe}. Every failure leaves as an RFC 9457 problem with a
+ * The HTTP gateway: the resources it is given (JSON under {@code /v1}, the agent tools under
+ * {@code /v1/tools}), the OpenAPI document, health and metrics under {@code /observe}. Every failure leaves as an RFC 9457 problem with a
  * status chosen by the kind of failure; nothing escapes as an unexplained 500.
  */
 public final class Gateway implements AutoCloseable {
@@ -51,7 +56,19 @@ public final class Gateway implements AutoCloseable {
         this.server = server;
     }
 
-    public static Gateway start(GatewaySettings settings, GatewayServices services) {
+    /**
+     * Starts the server with {@code resources} mounted at their paths, behind the output scrubber
+     * and (when required) authentication.
+     *
+     * @throws IllegalArgumentException when two resources claim the same path
+     */
+    public static Gateway start(GatewaySettings settings, GatewayCore core, List<Resource> resources) {
+        Set<String> paths = new HashSet<>();
+        for (Resource resource : resources) {
+            if (!paths.add(resource.path())) {
+                throw new IllegalArgumentException("two resources are mounted at " + resource.path());
+            }
+        }
         WebServer server = WebServer.builder()
                 .host(settings.host())
                 .port(settings.port())
@@ -64,22 +81,23 @@ public final class Gateway implements AutoCloseable {
                         .addHandler(DirectHandler.EventType.PAYLOAD_TOO_LARGE, (req, type, status, headers, message) ->
                                 direct(req, headers, Requests.tooLarge(settings.maxBatchBodyBytes()).problem())))
                 .addFeature(ObserveFeature.just(
-                        HealthObserver.create(storageCheck(services)),
+                        HealthObserver.create(storageCheck(core.storageReady())),
                         MetricsObserver.create()))
-                .routing(routing -> routing(routing, settings, services))
+                .routing(routing -> routing(routing, settings, core, resources))
                 .build()
                 .start();
         return new Gateway(server);
     }
 
-    static void routing(HttpRouting.Builder routing, GatewaySettings settings, GatewayServices services) {
+    private static void routing(HttpRouting.Builder routing, GatewaySettings settings, GatewayCore core,
+                                List<Resource> resources) {
         // Scrubbing first, so even a 401 from authentication passes through it.
-        routing.addFilter(new ScrubbedOutput(services.vault().scrubber()));
+        routing.addFilter(new ScrubbedOutput(core.scrubber()));
         if (settings.authRequired()) {
-            routing.addFilter(new Authentication(services.access()));
+            routing.addFilter(new Authentication(core.access()));
         }
-        services(settings, services).forEach(routing::register);
-        routing.get("/openapi", OpenApiDocument.load()::serve)
+        resources.forEach(resource -> routing.register(resource.path(), resource));
+        routing.get("/openapi", OpenApiDocument.load(resources)::serve)
                 .any("/v1/*", (req, res) -> Problem.of("not-found", "Not found", Status.NOT_FOUND_404,
                         "no resource at " + req.prologue().method().text() + " " + instance(req))
                         .send(res, instance(req)))
@@ -104,7 +122,7 @@ public final class Gateway implements AutoCloseable {
                 .error(HttpProblemException.class, (req, res, e) -> e.problem().send(res, instance(req)))
                 .error(HttpException.class, (req, res, e) -> httpProblem(req, e).send(res, instance(req)))
                 .error(RuntimeException.class, (req, res, e) -> {
-                    if (services.storageUnavailable().test(e)) {
+                    if (core.storageUnavailable().test(e)) {
                         LOG.log(System.Logger.Level.WARNING, "storage unavailable on " + instance(req), e);
                         Problem.of("unavailable", "Service unavailable", Status.SERVICE_UNAVAILABLE_503,
                                 "the storage cannot serve this request right now (disk full, read-only or "
@@ -138,26 +156,6 @@ public final class Gateway implements AutoCloseable {
     }
 
     /**
-     * Every resource by its path prefix. The OpenAPI test walks this same map, so a service
-     * registered here with an undocumented route fails the build.
-     */
-    static Map<String, HttpService> services(GatewaySettings settings, GatewayServices services) {
-        SecretSafeSnippets snippets = new SecretSafeSnippets(services.vault().scrubber());
-        Map<String, HttpService> byPrefix = new LinkedHashMap<>();
-        byPrefix.put("/v1/memory", new MemoryHttpService(services.memories(), settings, snippets));
-        byPrefix.put("/v1/profile", new ProfileHttpService(services.profile(), settings));
-        byPrefix.put("/v1/snapshot", new SnapshotHttpService(services.snapshots()));
-        byPrefix.put("/v1/sessions", new SessionHttpService(services.sessions(), settings));
-        byPrefix.put("/v1/tools", new ToolsHttpService(services.memories(), services.facts(), services.vault(),
-                settings, snippets));
-        byPrefix.put("/v1/vault", new VaultHttpService(services.vault(), settings));
-        byPrefix.put("/v1/facts", new FactsHttpService(services.facts(), settings));
-        byPrefix.put("/v1/model", new ModelHttpService(services.spend()));
-        byPrefix.put("/v1/entities", new EntityHttpService(services.entities()));
-        return byPrefix;
-    }
-
-    /**
      * Requests the server refuses before routing (a body over the server-wide ceiling, broken
      * framing) get the same problem documents as the routes give, instead of the server's bare text.
      */
@@ -180,20 +178,7 @@ public final class Gateway implements AutoCloseable {
                 .build();
     }
 
-    /** The HTTP status each kind of domain failure maps to (also used by the tools' envelope). */
-    static Status statusOf(DomainException e) {
-        return switch (e) {
-            case InvalidInputException x -> Status.BAD_REQUEST_400;
-            case NotFoundException x -> Status.NOT_FOUND_404;
-            case ConflictException x -> Status.CONFLICT_409;
-            case BudgetExceededException x -> Status.TOO_MANY_REQUESTS_429;
-            case UnavailableException x -> Status.SERVICE_UNAVAILABLE_503;
-            case StructuredOutputException x -> Status.BAD_GATEWAY_502;
-            default -> Status.INTERNAL_SERVER_ERROR_500;
-        };
-    }
-
-    private static HealthCheck storageCheck(GatewayServices services) {
+    private static HealthCheck storageCheck(BooleanSupplier storageReady) {
         return new HealthCheck() {
             @Override
             public HealthCheckType type() {
@@ -209,7 +194,7 @@ public final class Gateway implements AutoCloseable {
             public HealthCheckResponse call() {
                 boolean up;
                 try {
-                    up = services.storageReady().getAsBoolean();
+                    up = storageReady.getAsBoolean();
                 } catch (RuntimeException e) {
                     up = false;
                 }

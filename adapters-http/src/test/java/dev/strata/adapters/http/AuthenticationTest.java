@@ -2,45 +2,46 @@ package dev.strata.adapters.http;
 
 import dev.strata.application.access.IssuedKey;
 import dev.strata.domain.memory.Tenant;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
-import java.net.http.HttpResponse;
-
-import static dev.strata.adapters.http.TestGateway.bearer;
-import static dev.strata.adapters.http.TestGateway.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Authentication on a real socket: 401, 403, admin keys, what stays open. */
 class AuthenticationTest {
 
-    private static TestGateway gateway;
+    @RegisterExtension
+    static final GatewayExtension gateway = GatewayExtension.onFakes().requiringAuth();
+
     private static IssuedKey acme;
     private static IssuedKey admin;
 
     @BeforeAll
-    static void start() {
-        gateway = new TestGateway(true);
-        acme = gateway.access.create(Tenant.of("acme"), false);
-        admin = gateway.access.create(Tenant.of("ops"), true);
+    static void issueKeys() {
+        acme = gateway.backend().access.create(Tenant.of("acme"), false);
+        admin = gateway.backend().access.create(Tenant.of("ops"), true);
     }
 
-    @AfterAll
-    static void stop() {
-        gateway.close();
+    /** {@code Authorization: Bearer <token>}, then {@code more} headers (name, value, ...). */
+    private static String[] bearer(String token, String... more) {
+        String[] all = new String[more.length + 2];
+        all[0] = "Authorization";
+        all[1] = "Bearer " + token;
+        System.arraycopy(more, 0, all, 2, more.length);
+        return all;
     }
 
     private static final String WRITE = "{\"category\":\"lesson\",\"content\":\"acme private lesson\"}";
 
     @Test
     void aMissingKeyIsA401ProblemWithABearerChallenge() {
-        HttpResponse<String> res = gateway.send("GET", "/v1/memory", null);
+        HttpReply res = gateway.send("GET", "/v1/memory", null);
 
-        assertThat(res.statusCode()).isEqualTo(401);
+        assertThat(res.status()).isEqualTo(401);
         assertThat(res.headers().firstValue("WWW-Authenticate")).contains("Bearer realm=\"strata\"");
         assertThat(res.headers().firstValue("Content-Type")).contains("application/problem+json");
-        assertThat(json(res).getString("type")).isEqualTo("urn:strata:problem:unauthorized");
+        assertThat(res.json().getString("type")).isEqualTo("urn:strata:problem:unauthorized");
     }
 
     @Test
@@ -49,83 +50,83 @@ class AuthenticationTest {
         for (String[] headers : new String[][] {
                 bearer("nonsense"), bearer(unknown), {"Authorization", "Basic dXNlcjpwYXNz"},
                 {"X-Strata-Key", "sk_strata_bad"}}) {
-            HttpResponse<String> res = gateway.send("GET", "/v1/memory", null, headers);
-            assertThat(res.statusCode()).as(String.join(" ", headers)).isEqualTo(401);
+            HttpReply res = gateway.send("GET", "/v1/memory", null, headers);
+            assertThat(res.status()).as(String.join(" ", headers)).isEqualTo(401);
             assertThat(res.headers().firstValue("WWW-Authenticate").orElseThrow()).contains("invalid_token");
         }
     }
 
     @Test
     void aRevokedKeyStopsWorkingAtOnce() {
-        IssuedKey temporary = gateway.access.create(Tenant.of("acme"), false);
-        assertThat(gateway.send("GET", "/v1/memory", null, bearer(temporary.token().value())).statusCode())
+        IssuedKey temporary = gateway.backend().access.create(Tenant.of("acme"), false);
+        assertThat(gateway.send("GET", "/v1/memory", null, bearer(temporary.token().value())).status())
                 .isEqualTo(200);
-        gateway.access.revoke(temporary.key().id());
-        assertThat(gateway.send("GET", "/v1/memory", null, bearer(temporary.token().value())).statusCode())
+        gateway.backend().access.revoke(temporary.key().id());
+        assertThat(gateway.send("GET", "/v1/memory", null, bearer(temporary.token().value())).status())
                 .isEqualTo(401);
     }
 
     @Test
     void aTenantKeyActsInItsTenantWithOrWithoutAMatchingHeader() {
-        HttpResponse<String> written = gateway.send("POST", "/v1/memory", WRITE, bearer(acme.token().value()));
-        assertThat(written.statusCode()).isEqualTo(201);
-        long id = json(written).getJsonNumber("id").longValue();
+        HttpReply written = gateway.send("POST", "/v1/memory", WRITE, bearer(acme.token().value()));
+        assertThat(written.status()).isEqualTo(201);
+        long id = written.json().getJsonNumber("id").longValue();
 
         assertThat(gateway.send("GET", "/v1/memory/" + id, null,
-                bearer(acme.token().value(), "X-Strata-Tenant", "acme")).statusCode()).isEqualTo(200);
-        assertThat(gateway.send("GET", "/v1/memory/" + id, null, "X-Strata-Key", acme.token().value()).statusCode())
+                bearer(acme.token().value(), "X-Strata-Tenant", "acme")).status()).isEqualTo(200);
+        assertThat(gateway.send("GET", "/v1/memory/" + id, null, "X-Strata-Key", acme.token().value()).status())
                 .isEqualTo(200);
-        assertThat(gateway.memories.get(Tenant.of("acme"), dev.strata.domain.memory.MemoryId.of(id)).content())
+        assertThat(gateway.backend().memories.get(Tenant.of("acme"), dev.strata.domain.memory.MemoryId.of(id)).content())
                 .isEqualTo("acme private lesson");
     }
 
     @Test
     void aTenantKeyNamingAnotherTenantIsA403AndSeesNothing() {
-        HttpResponse<String> res = gateway.send("GET", "/v1/memory", null,
+        HttpReply res = gateway.send("GET", "/v1/memory", null,
                 bearer(acme.token().value(), "X-Strata-Tenant", "beta"));
 
-        assertThat(res.statusCode()).isEqualTo(403);
-        assertThat(json(res).getString("type")).isEqualTo("urn:strata:problem:forbidden");
-        assertThat(json(res).getString("field")).isEqualTo("X-Strata-Tenant");
-        assertThat(res.body()).doesNotContain("memories");
+        assertThat(res.status()).isEqualTo(403);
+        assertThat(res.json().getString("type")).isEqualTo("urn:strata:problem:forbidden");
+        assertThat(res.json().getString("field")).isEqualTo("X-Strata-Tenant");
+        assertThat(res.text()).doesNotContain("memories");
     }
 
     @Test
     void anInvalidTenantHeaderIsA400NamingTheHeader() {
-        HttpResponse<String> res = gateway.send("GET", "/v1/memory", null,
+        HttpReply res = gateway.send("GET", "/v1/memory", null,
                 bearer(admin.token().value(), "X-Strata-Tenant", "Robert'); DROP TABLE"));
-        assertThat(res.statusCode()).isEqualTo(400);
-        assertThat(json(res).getString("field")).isEqualTo("X-Strata-Tenant");
+        assertThat(res.status()).isEqualTo(400);
+        assertThat(res.json().getString("field")).isEqualTo("X-Strata-Tenant");
     }
 
     @Test
     void anAdminKeyMayActInAnyTenantAndDefaultsToItsOwn() {
-        HttpResponse<String> written = gateway.send("POST", "/v1/memory",
+        HttpReply written = gateway.send("POST", "/v1/memory",
                 "{\"category\":\"lesson\",\"content\":\"written by ops into gamma\"}",
                 bearer(admin.token().value(), "X-Strata-Tenant", "gamma"));
-        assertThat(written.statusCode()).isEqualTo(201);
+        assertThat(written.status()).isEqualTo(201);
 
-        assertThat(gateway.memories.list(Tenant.of("gamma"), java.util.Optional.empty(), java.util.Optional.empty()))
+        assertThat(gateway.backend().memories.list(Tenant.of("gamma"), java.util.Optional.empty(), java.util.Optional.empty()))
                 .hasSize(1);
-        assertThat(json(gateway.send("GET", "/v1/memory", null, bearer(admin.token().value())))
+        assertThat(gateway.send("GET", "/v1/memory", null, bearer(admin.token().value())).json()
                 .getJsonArray("memories")).isEmpty();
     }
 
     @Test
     void healthStaysOpenButMetricsAndUnknownV1PathsNeedAKey() {
-        assertThat(gateway.send("GET", "/observe/health", null).statusCode()).isBetween(200, 204);
-        assertThat(gateway.send("GET", "/observe/metrics", null).statusCode()).isEqualTo(401);
+        assertThat(gateway.send("GET", "/observe/health", null).status()).isBetween(200, 204);
+        assertThat(gateway.send("GET", "/observe/metrics", null).status()).isEqualTo(401);
         // Past authentication; whether metrics then answer depends on the metrics runtime on the class path.
-        assertThat(gateway.send("GET", "/observe/metrics", null, bearer(admin.token().value())).statusCode())
+        assertThat(gateway.send("GET", "/observe/metrics", null, bearer(admin.token().value())).status())
                 .isNotEqualTo(401);
-        assertThat(gateway.send("GET", "/v1/nothing-here", null).statusCode()).isEqualTo(401);
-        assertThat(gateway.send("GET", "/v1/nothing-here", null, bearer(acme.token().value())).statusCode())
+        assertThat(gateway.send("GET", "/v1/nothing-here", null).status()).isEqualTo(401);
+        assertThat(gateway.send("GET", "/v1/nothing-here", null, bearer(acme.token().value())).status())
                 .isEqualTo(404);
     }
 
     @Test
     void oddlySpelledPathsNeverReachDataWithoutAKey() throws Exception {
-        gateway.memories.write(new dev.strata.application.memory.WriteMemory(Tenant.DEFAULT, "lesson",
+        gateway.backend().memories.write(new dev.strata.application.memory.WriteMemory(Tenant.DEFAULT, "lesson",
                 "default-tenant-marker", dev.strata.domain.memory.Metadata.EMPTY,
                 dev.strata.domain.memory.Source.USER_MANUAL));
         for (String path : new String[] {"//v1/memory", "/./v1/memory", "/observe/health/../../v1/memory",
@@ -174,13 +175,13 @@ class AuthenticationTest {
 
     @Test
     void withAuthenticationOffTheTenantHeaderDecidesAsBefore() {
-        try (TestGateway open = new TestGateway(false)) {
-            HttpResponse<String> written = open.send("POST", "/v1/memory", WRITE, "X-Strata-Tenant", "acme");
-            assertThat(written.statusCode()).isEqualTo(201);
-            assertThat(json(open.send("GET", "/v1/memory", null, "X-Strata-Tenant", "acme"))
+        try (GatewayExtension.Running open = GatewayExtension.onFakes().start()) {
+            HttpReply written = open.send("POST", "/v1/memory", WRITE, "X-Strata-Tenant", "acme");
+            assertThat(written.status()).isEqualTo(201);
+            assertThat(open.send("GET", "/v1/memory", null, "X-Strata-Tenant", "acme").json()
                     .getJsonArray("memories")).hasSize(1);
-            assertThat(json(open.send("GET", "/v1/memory", null)).getJsonArray("memories")).isEmpty();
-            assertThat(open.send("GET", "/observe/metrics", null).statusCode()).isNotEqualTo(401);
+            assertThat(open.send("GET", "/v1/memory", null).json().getJsonArray("memories")).isEmpty();
+            assertThat(open.send("GET", "/observe/metrics", null).status()).isNotEqualTo(401);
         }
     }
 }

@@ -5,9 +5,9 @@ import dev.strata.domain.memory.Memory;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.profile.ProfileEntry;
 import jakarta.json.JsonObject;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -33,21 +33,16 @@ class BadInputTest {
     private static final String UNKNOWN_ID = "987654321";
     private static final int OVER_BODY_LIMIT = (int) GatewaySettings.DEFAULT_MAX_BODY_BYTES + 1;
 
-    private static GatewayHarness harness;
+    @RegisterExtension
+    static final GatewayExtension gateway = GatewayExtension.onFakes();
     private static long seededId;
 
     @BeforeAll
     static void startGatewayWithOneMemoryAndOneProfileEntry() {
-        harness = GatewayHarness.start();
-        seededId = harness.api().post("/v1/memory", """
+        seededId = gateway.api().post("/v1/memory", """
                 {"category":"preference","content":"always use 0.5% slippage","metadata":{"k":"v"}}""")
                 .assertJson(201).id();
-        harness.api().put("/v1/profile/risk", "{\"value\":\"low\"}").assertJson(200);
-    }
-
-    @AfterAll
-    static void stopGateway() {
-        harness.close();
+        gateway.api().put("/v1/profile/risk", "{\"value\":\"low\"}").assertJson(200);
     }
 
     static Stream<BadRequest> problems() {
@@ -69,7 +64,7 @@ class BadInputTest {
     void isRefusedAsAProblemNamingTheFieldAndChangesNothing(BadRequest bad) {
         Stored before = Stored.now();
 
-        HttpReply reply = bad.send(harness, seededId);
+        HttpReply reply = bad.send(gateway, seededId);
 
         reply.assertProblem(bad.status(), bad.field());
         assertThat(reply.json().getString("instance"))
@@ -124,7 +119,7 @@ class BadInputTest {
     void toolsRefuseWithTheErrorEnvelopeNamingTheFieldAndChangeNothing(BadRequest bad) {
         Stored before = Stored.now();
 
-        HttpReply reply = bad.send(harness, seededId);
+        HttpReply reply = bad.send(gateway, seededId);
 
         reply.assertStatus(bad.status());
         assertThat(reply.contentType()).startsWith("application/json");
@@ -138,7 +133,7 @@ class BadInputTest {
 
     @Test
     void aBatchWithOneBadElementStoresNothing() {
-        GatewayHarness.Api api = harness.api("batch-all-or-nothing");
+        GatewayExtension.Api api = gateway.api("batch-all-or-nothing");
         String batch = IntStream.range(0, 6)
                 .mapToObj(i -> "{\"category\":\"fact\",\"content\":\"" + (i == 3 ? " " : "row " + i) + "\"}")
                 .collect(Collectors.joining(",", "{\"memories\":[", "]}"));
@@ -151,7 +146,7 @@ class BadInputTest {
 
     @Test
     void aBatchOverTheMaximumStoresNothing() {
-        GatewayHarness.Api api = harness.api("batch-too-big");
+        GatewayExtension.Api api = gateway.api("batch-too-big");
         String batch = IntStream.range(0, 1_001)
                 .mapToObj(i -> "{\"category\":\"fact\",\"content\":\"row " + i + "\"}")
                 .collect(Collectors.joining(",", "{\"memories\":[", "]}"));
@@ -163,7 +158,7 @@ class BadInputTest {
 
     @Test
     void contentOfExactlyTheMaximumIsAcceptedAndOneMoreIsNot() {
-        GatewayHarness.Api api = harness.api("content-boundary");
+        GatewayExtension.Api api = gateway.api("content-boundary");
 
         api.post("/v1/memory", "{\"category\":\"fact\",\"content\":\"" + "x".repeat(8_192) + "\"}").assertJson(201);
         api.post("/v1/memory", "{\"category\":\"fact\",\"content\":\"" + "x".repeat(8_193) + "\"}")
@@ -174,7 +169,7 @@ class BadInputTest {
 
     @Test
     void aBodyJustUnderTheByteLimitIsReadInFull() {
-        GatewayHarness.Api api = harness.api("body-boundary");
+        GatewayExtension.Api api = gateway.api("body-boundary");
         String padding = " ".repeat((int) GatewaySettings.DEFAULT_MAX_BODY_BYTES - 100);
         String body = "{\"category\":\"fact\",\"content\":\"padded\"}" + padding;
 
@@ -184,7 +179,7 @@ class BadInputTest {
 
     @Test
     void theProblemDocumentCarriesAStableTypeAndTheRequestPath() {
-        JsonObject problem = harness.api().post("/v1/memory", "{\"category\":\"fact\"}")
+        JsonObject problem = gateway.api().post("/v1/memory", "{\"category\":\"fact\"}")
                 .assertProblem(400, "content").json();
 
         assertThat(problem.getString("type")).isEqualTo("urn:strata:problem:invalid-input");
@@ -421,9 +416,9 @@ class BadInputTest {
     private record Stored(List<Memory> memories, long count, List<ProfileEntry> profile, List<AuditEntry> audit) {
 
         static Stored now() {
-            return new Stored(harness.memoryStore.list(Tenant.DEFAULT, Optional.empty(), 1_000),
-                    harness.memoryStore.count(Tenant.DEFAULT), harness.profileStore.all(Tenant.DEFAULT),
-                    harness.audit.recent(Tenant.DEFAULT, 1_000));
+            return new Stored(gateway.backend().memoryStore.list(Tenant.DEFAULT, Optional.empty(), 1_000),
+                    gateway.backend().memoryStore.count(Tenant.DEFAULT), gateway.backend().profileStore.all(Tenant.DEFAULT),
+                    gateway.backend().audit.recent(Tenant.DEFAULT, 1_000));
         }
     }
 }

@@ -41,8 +41,8 @@ record BadRequest(String method, String path, byte[] body, int status, String fi
         return new BadRequest(method, path, body, status, field, tenant, contentType, isChunked, text);
     }
 
-    HttpReply send(GatewayHarness harness, long seededId) {
-        GatewayHarness.Request request = harness.request(method, path.replace("{id}", Long.toString(seededId)));
+    HttpReply send(GatewayExtension gateway, long seededId) {
+        GatewayExtension.Request request = gateway.request(method, path.replace("{id}", Long.toString(seededId)));
         if (tenant != null) {
             request.tenant(tenant);
         }

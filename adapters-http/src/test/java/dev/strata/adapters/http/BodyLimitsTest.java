@@ -1,15 +1,13 @@
 package dev.strata.adapters.http;
 
 import dev.strata.domain.memory.Tenant;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.IOException;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
-
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -23,17 +21,9 @@ class BodyLimitsTest {
     private static final int SINGLE = 2_048;
     private static final int BATCH = 8_192;
 
-    private static GatewayHarness harness;
-
-    @BeforeAll
-    static void startGatewayWithSmallLimits() {
-        harness = GatewayHarness.start(new GatewaySettings("127.0.0.1", 0, SINGLE, BATCH));
-    }
-
-    @AfterAll
-    static void stopGateway() {
-        harness.close();
-    }
+    @RegisterExtension
+    static final GatewayExtension gateway = GatewayExtension.onFakes()
+            .withSettings(new GatewaySettings("127.0.0.1", 0, SINGLE, BATCH));
 
     private static String write(int bytes) {
         String prefix = "{\"category\":\"fact\",\"content\":\"";
@@ -51,18 +41,18 @@ class BodyLimitsTest {
 
     @Test
     void anOrdinaryBodyUpToTheLimitIsAcceptedAndOneByteMoreIsNot() {
-        GatewayHarness.Api api = harness.api("single-limit");
+        GatewayExtension.Api api = gateway.api("single-limit");
 
         api.post("/v1/memory", write(SINGLE)).assertJson(201);
         api.post("/v1/memory", write(SINGLE + 1)).assertProblem(413, "body");
         api.request("POST", "/v1/memory").json(write(SINGLE + 1)).chunked().send().assertProblem(413, "body");
 
-        assertThat(harness.memoryStore.count(Tenant.of("single-limit"))).isEqualTo(1);
+        assertThat(gateway.backend().memoryStore.count(Tenant.of("single-limit"))).isEqualTo(1);
     }
 
     @Test
     void aBatchMayBeLargerThanAnOrdinaryBody() {
-        GatewayHarness.Api api = harness.api("batch-limit");
+        GatewayExtension.Api api = gateway.api("batch-limit");
         String batch = batchOfAtLeast(BATCH - 1_000);
         assertThat(batch.length()).isBetween(SINGLE + 1, BATCH);
 
@@ -71,7 +61,7 @@ class BodyLimitsTest {
 
     @Test
     void aBatchOverItsLimitIsA413ProblemAndStoresNothing() {
-        GatewayHarness.Api api = harness.api("batch-over");
+        GatewayExtension.Api api = gateway.api("batch-over");
         String batch = batchOfAtLeast(BATCH + 1_000);
         assertThat(batch.length()).isGreaterThan(BATCH);
 
@@ -84,17 +74,17 @@ class BodyLimitsTest {
     @Test
     void searchProfileAndToolsAreHeldToTheOrdinaryLimit() {
         String padding = " ".repeat(SINGLE);
-        harness.api().post("/v1/memory/search", "{\"query\":\"x\"}" + padding).assertProblem(413, "body");
-        harness.api().put("/v1/profile/risk", "{\"value\":\"x\"}" + padding).assertProblem(413, "body");
-        harness.api().patch("/v1/memory/1", "{\"content\":\"x\"}" + padding).assertProblem(413, "body");
-        HttpReply tool = harness.api().post("/v1/tools/memory_write", write(SINGLE + 1)).assertJson(413);
+        gateway.api().post("/v1/memory/search", "{\"query\":\"x\"}" + padding).assertProblem(413, "body");
+        gateway.api().put("/v1/profile/risk", "{\"value\":\"x\"}" + padding).assertProblem(413, "body");
+        gateway.api().patch("/v1/memory/1", "{\"content\":\"x\"}" + padding).assertProblem(413, "body");
+        HttpReply tool = gateway.api().post("/v1/tools/memory_write", write(SINGLE + 1)).assertJson(413);
         assertThat(tool.json().getBoolean("ok")).isFalse();
         assertThat(tool.json().getString("field")).isEqualTo("body");
     }
 
     @Test
     void aRequestTheServerCannotFrameIsAProblemToo() throws IOException {
-        try (Socket socket = new Socket("127.0.0.1", harness.port())) {
+        try (Socket socket = new Socket("127.0.0.1", gateway.port())) {
             socket.setSoTimeout(10_000);
             socket.getOutputStream().write(("POST /v1/memory HTTP/1.1\r\nHost: localhost\r\n"
                     + "Content-Type: application/json\r\nContent-Length: many\r\nConnection: close\r\n\r\n{}")

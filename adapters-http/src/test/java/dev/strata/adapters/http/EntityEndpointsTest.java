@@ -2,10 +2,9 @@ package dev.strata.adapters.http;
 
 import dev.strata.domain.entity.EntityInput;
 import jakarta.json.JsonObject;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Duration;
 import java.util.List;
@@ -17,27 +16,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 class EntityEndpointsTest {
 
     private static final AtomicInteger TENANTS = new AtomicInteger();
-    private static GatewayHarness harness;
 
-    private GatewayHarness.Api api;
+    @RegisterExtension
+    static final GatewayExtension gateway = GatewayExtension.onFakes();
 
-    @BeforeAll
-    static void startGateway() {
-        harness = GatewayHarness.start();
-    }
-
-    @AfterAll
-    static void stopGateway() {
-        harness.close();
-    }
+    private GatewayExtension.Api api;
 
     @BeforeEach
     void freshTenant() {
-        api = harness.api("entities-" + TENANTS.incrementAndGet());
+        api = gateway.api("entities-" + TENANTS.incrementAndGet());
     }
 
     private long write(String content) {
-        harness.clock.advance(Duration.ofMinutes(1));
+        gateway.backend().clock.advance(Duration.ofMinutes(1));
         return api.post("/v1/memory", "{\"category\":\"lesson\",\"content\":\"" + content + "\"}").assertJson(201).id();
     }
 
@@ -135,7 +126,7 @@ class EntityEndpointsTest {
         assertThat(api.get("/v1/entities/top?kind=chain").assertJson(200).json().getJsonArray("entities")
                 .getValuesAs(JsonObject.class)).extracting(e -> e.getString("key")).containsExactly("base");
         assertThat(api.get("/v1/entities/top?limit=1").assertJson(200).json().getJsonArray("entities")).hasSize(1);
-        assertThat(harness.api("entities-nobody").get("/v1/entities/top").assertJson(200).json()
+        assertThat(gateway.api("entities-nobody").get("/v1/entities/top").assertJson(200).json()
                 .getJsonArray("entities")).isEmpty();
     }
 

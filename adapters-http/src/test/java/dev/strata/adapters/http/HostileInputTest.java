@@ -1,5 +1,6 @@
 package dev.strata.adapters.http;
 
+import dev.strata.adapters.http.support.Problem;
 import dev.strata.domain.audit.AuditEntry;
 import dev.strata.domain.memory.Memory;
 import dev.strata.domain.memory.Tenant;
@@ -62,36 +63,37 @@ class HostileInputTest {
             "GET /openapi", "POST /v1/tools/{id}", "POST /v1/memory", "POST /v1/memory/search",
             "GET /v1/entities/top", "GET /v1/entities/{id}/neighborhood");
 
-    private static GatewayHarness harness;
+    /** jqwik runs no JUnit extension: the container hooks start and stop the extension's gateway themselves. */
+    private static GatewayExtension.Running gateway;
     private static long seededId;
 
     @BeforeContainer
     static void startGatewayWithSomeState() {
-        harness = GatewayHarness.start();
-        seededId = harness.api().post("/v1/memory", """
+        gateway = GatewayExtension.onFakes().start();
+        seededId = gateway.api().post("/v1/memory", """
                 {"category":"preference","content":"always use 0.5% slippage","metadata":{"k":"v"}}""")
                 .assertJson(201).id();
-        harness.api().post("/v1/memory", """
+        gateway.api().post("/v1/memory", """
                 {"category":"decision","content":"JWT with 1h expiry","key":"auth"}""").assertJson(201);
-        harness.api().put("/v1/profile/risk", "{\"value\":\"low\"}").assertJson(200);
+        gateway.api().put("/v1/profile/risk", "{\"value\":\"low\"}").assertJson(200);
     }
 
     @AfterContainer
     static void stopGateway() {
-        harness.close();
+        gateway.close();
     }
 
     @Property(tries = 2_500, shrinking = ShrinkingMode.OFF)
     void arbitraryJsonIsNeverA5xxAndARefusalChangesNothing(@ForAll("bodyEndpoints") Endpoint endpoint,
                                                            @ForAll("anyJson") String json) {
-        sendAndCheck(endpoint.path(), harness.request(endpoint.method(), endpoint.path(seededId)).json(json));
+        sendAndCheck(endpoint.path(), gateway.request(endpoint.method(), endpoint.path(seededId)).json(json));
     }
 
     @Property(tries = 2_000, shrinking = ShrinkingMode.OFF)
     void aWrongTypedKnownFieldIsRefusedNamingAField(@ForAll("wrongTyped") Map.Entry<Endpoint, String> c) {
         Endpoint endpoint = c.getKey();
         HttpReply reply = sendAndCheck(endpoint.path(),
-                harness.request(endpoint.method(), endpoint.path(seededId)).json(c.getValue()));
+                gateway.request(endpoint.method(), endpoint.path(seededId)).json(c.getValue()));
 
         assertThat(reply.status()).as("%s %s -> %s", endpoint, c.getValue(), reply.text()).isBetween(400, 499);
         assertThat(reply.json().getString("field", "")).as(reply.text()).isNotBlank();
@@ -101,13 +103,13 @@ class HostileInputTest {
     @Property(tries = 400, shrinking = ShrinkingMode.OFF)
     void deeplyNestedBodiesAreRefusedOrStoredWithoutA5xx(@ForAll("bodyEndpoints") Endpoint endpoint,
                                                          @ForAll("deeplyNested") String json) {
-        sendAndCheck(endpoint.path(), harness.request(endpoint.method(), endpoint.path(seededId)).json(json));
+        sendAndCheck(endpoint.path(), gateway.request(endpoint.method(), endpoint.path(seededId)).json(json));
     }
 
     @Property(tries = 1_000, shrinking = ShrinkingMode.OFF)
     void bodiesThatAreNotUtf8AreRefused(@ForAll("bodyEndpoints") Endpoint endpoint,
                                         @ForAll("randomBytes") byte[] body) {
-        HttpReply reply = sendAndCheck(endpoint.path(), harness.request(endpoint.method(), endpoint.path(seededId))
+        HttpReply reply = sendAndCheck(endpoint.path(), gateway.request(endpoint.method(), endpoint.path(seededId))
                 .body("application/json", body));
 
         assertThat(reply.status()).as(reply.text()).isBetween(400, 499);
@@ -116,21 +118,21 @@ class HostileInputTest {
     @Property(tries = 1_000, shrinking = ShrinkingMode.OFF)
     void unicodeEdgeCasesRoundTripOrAreRefused(@ForAll("unicodeText") String text) {
         String json = "{\"category\":\"observation\",\"content\":" + HostileJson.quote(text) + "}";
-        HttpReply written = sendAndCheck("/v1/memory", harness.request("POST", "/v1/memory").json(json));
+        HttpReply written = sendAndCheck("/v1/memory", gateway.request("POST", "/v1/memory").json(json));
         if (written.status() == 201) {
-            HttpReply read = harness.api().get("/v1/memory/" + written.id()).assertJson(200);
+            HttpReply read = gateway.api().get("/v1/memory/" + written.id()).assertJson(200);
             assertThat(read.json().getString("content")).isEqualTo(written.json().getString("content"));
-            harness.api().delete("/v1/memory/" + written.id()).assertStatus(204);
+            gateway.api().delete("/v1/memory/" + written.id()).assertStatus(204);
         }
-        sendAndCheck("/v1/memory/search", harness.request("POST", "/v1/memory/search")
+        sendAndCheck("/v1/memory/search", gateway.request("POST", "/v1/memory/search")
                 .json("{\"query\":" + HostileJson.quote(text) + "}"));
     }
 
     @Property(tries = 1_000, shrinking = ShrinkingMode.OFF)
     void ftsSyntaxGarbageIsNeverA5xx(@ForAll("ftsGarbage") String query) {
-        sendAndCheck("/v1/memory/search", harness.request("POST", "/v1/memory/search")
+        sendAndCheck("/v1/memory/search", gateway.request("POST", "/v1/memory/search")
                 .json("{\"query\":" + HostileJson.quote(query) + "}"));
-        sendAndCheck("/v1/tools/memory_search", harness.request("POST", "/v1/tools/memory_search")
+        sendAndCheck("/v1/tools/memory_search", gateway.request("POST", "/v1/tools/memory_search")
                 .json("{\"query\":" + HostileJson.quote(query) + "}"));
     }
 
@@ -139,7 +141,7 @@ class HostileInputTest {
                                               @ForAll("urlGarbage") String query) {
         String method = route.substring(0, route.indexOf(' '));
         String path = route.substring(route.indexOf(' ') + 1).replace("{id}", id);
-        sendAndCheck(path, harness.request(method, path + "?limit=" + query + "&key=" + query + "&category="
+        sendAndCheck(path, gateway.request(method, path + "?limit=" + query + "&key=" + query + "&category="
                 + query + "&day=" + query + "&status=" + query + "&kind=" + query).json("{}"));
     }
 
@@ -148,7 +150,7 @@ class HostileInputTest {
                                      @ForAll("headerValue") String contentType, @ForAll("headerValue") String other) {
         String method = route.substring(0, route.indexOf(' '));
         String path = route.substring(route.indexOf(' ') + 1).replace("{id}", Long.toString(seededId));
-        GatewayHarness.Request request = harness.request(method, path)
+        GatewayExtension.Request request = gateway.request(method, path)
                 .body(contentType, "{\"query\":\"x\"}".getBytes(StandardCharsets.UTF_8))
                 .header("X-Strata-Tenant", tenant)
                 .header("Accept", other)
@@ -214,9 +216,9 @@ class HostileInputTest {
     /** Found by {@link #malformedRawRequestsAreNeverA5xx}: a path outside every route was a 500. */
     @Example
     void aPathOutsideEveryRouteIsA404Problem() {
-        harness.api().get("/etc/passwd").assertProblem(404);
-        harness.api().get("/").assertProblem(404);
-        harness.request("POST", "/observe/health").send().assertStatus(404);
+        gateway.api().get("/etc/passwd").assertProblem(404);
+        gateway.api().get("/").assertProblem(404);
+        gateway.request("POST", "/observe/health").send().assertStatus(404);
     }
 
     @Example
@@ -229,7 +231,7 @@ class HostileInputTest {
 
     // ---- the assertions every property shares
 
-    private static HttpReply sendAndCheck(String route, GatewayHarness.Request request) {
+    private static HttpReply sendAndCheck(String route, GatewayExtension.Request request) {
         Stored before = Stored.now();
         HttpReply reply = request.send();
         assertThat(reply.status()).as("%s answered %s", route, reply.text()).isLessThan(500);
@@ -258,7 +260,7 @@ class HostileInputTest {
     }
 
     private static String exchange(byte[] request) throws IOException {
-        try (Socket socket = new Socket("127.0.0.1", harness.port())) {
+        try (Socket socket = new Socket("127.0.0.1", gateway.port())) {
             socket.setSoTimeout(10_000);
             OutputStream out = socket.getOutputStream();
             out.write(request);
@@ -277,9 +279,9 @@ class HostileInputTest {
 
     /** Raw writes that were accepted are removed again so the stored state stays small. */
     private static void cleanUpRawWrites() {
-        harness.memoryStore.list(Tenant.DEFAULT, Optional.empty(), 1_000).stream()
+        gateway.backend().memoryStore.list(Tenant.DEFAULT, Optional.empty(), 1_000).stream()
                 .filter(m -> m.content().equals("raw"))
-                .forEach(m -> harness.api().delete("/v1/memory/" + m.id().value()));
+                .forEach(m -> gateway.api().delete("/v1/memory/" + m.id().value()));
     }
 
     // ---- generators
@@ -402,9 +404,9 @@ class HostileInputTest {
     private record Stored(List<Memory> memories, long count, List<ProfileEntry> profile, List<AuditEntry> audit) {
 
         static Stored now() {
-            return new Stored(harness.memoryStore.list(Tenant.DEFAULT, Optional.empty(), 1_000),
-                    harness.memoryStore.count(Tenant.DEFAULT), harness.profileStore.all(Tenant.DEFAULT),
-                    harness.audit.recent(Tenant.DEFAULT, 1_000));
+            return new Stored(gateway.backend().memoryStore.list(Tenant.DEFAULT, Optional.empty(), 1_000),
+                    gateway.backend().memoryStore.count(Tenant.DEFAULT), gateway.backend().profileStore.all(Tenant.DEFAULT),
+                    gateway.backend().audit.recent(Tenant.DEFAULT, 1_000));
         }
     }
 }

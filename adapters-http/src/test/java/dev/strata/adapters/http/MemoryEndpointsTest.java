@@ -3,10 +3,9 @@ package dev.strata.adapters.http;
 import dev.strata.domain.audit.AuditEntry;
 import dev.strata.domain.memory.Tenant;
 import jakarta.json.JsonObject;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Duration;
 import java.util.List;
@@ -20,30 +19,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 class MemoryEndpointsTest {
 
     private static final AtomicInteger TENANTS = new AtomicInteger();
-    private static GatewayHarness harness;
+
+    @RegisterExtension
+    static final GatewayExtension gateway = GatewayExtension.onFakes();
 
     private Tenant tenant;
-    private GatewayHarness.Api api;
-
-    @BeforeAll
-    static void startGateway() {
-        harness = GatewayHarness.start();
-    }
-
-    @AfterAll
-    static void stopGateway() {
-        harness.close();
-    }
+    private GatewayExtension.Api api;
 
     @BeforeEach
     void freshTenant() {
         // Each test writes into its own tenant, so tests sharing the gateway cannot see each other's rows.
         tenant = Tenant.of("endpoints-" + TENANTS.incrementAndGet());
-        api = harness.api(tenant.value());
+        api = gateway.api(tenant.value());
     }
 
     private long write(String category, String content) {
-        harness.clock.advance(Duration.ofMinutes(1));
+        gateway.backend().clock.advance(Duration.ofMinutes(1));
         return api.post("/v1/memory", "{\"category\":\"" + category + "\",\"content\":\"" + content + "\"}")
                 .assertJson(201).id();
     }
@@ -61,7 +52,7 @@ class MemoryEndpointsTest {
         assertThat(m.getJsonObject("metadata").getString("source")).isEqualTo("user_turn");
         assertThat(m.getJsonObject("metadata").getJsonNumber("confidence").doubleValue()).isEqualTo(0.95);
         assertThat(m.getString("source")).isEqualTo("user_manual");
-        assertThat(m.getString("created_at")).isEqualTo(harness.clock.instant().toString());
+        assertThat(m.getString("created_at")).isEqualTo(gateway.backend().clock.instant().toString());
         assertThat(m.getString("updated_at")).isEqualTo(m.getString("created_at"));
 
         JsonObject read = api.get("/v1/memory/" + reply.id()).assertJson(200).json();
@@ -112,7 +103,7 @@ class MemoryEndpointsTest {
 
     @Test
     void listDefaultsToFiftyAndAcceptsTheMaximumLimit() {
-        harness.clock.advance(Duration.ofMinutes(1));
+        gateway.backend().clock.advance(Duration.ofMinutes(1));
         String batch = IntStream.range(0, 60)
                 .mapToObj(i -> "{\"category\":\"observation\",\"content\":\"note " + i + "\"}")
                 .collect(Collectors.joining(",", "{\"memories\":[", "]}"));
@@ -126,14 +117,14 @@ class MemoryEndpointsTest {
     void patchChangesContentAndMetadataAndMovesTheMemoryToTheTop() {
         long a = write("preference", "likes tea");
         write("preference", "likes jazz");
-        harness.clock.advance(Duration.ofMinutes(5));
+        gateway.backend().clock.advance(Duration.ofMinutes(5));
 
         JsonObject patched = api.patch("/v1/memory/" + a, """
                 {"content":"likes green tea","metadata":{"confidence":1}}""").assertJson(200).json();
 
         assertThat(patched.getString("content")).isEqualTo("likes green tea");
         assertThat(patched.getJsonObject("metadata").getInt("confidence")).isEqualTo(1);
-        assertThat(patched.getString("updated_at")).isEqualTo(harness.clock.instant().toString());
+        assertThat(patched.getString("updated_at")).isEqualTo(gateway.backend().clock.instant().toString());
         assertThat(patched.getString("created_at")).isNotEqualTo(patched.getString("updated_at"));
         assertThat(api.get("/v1/memory").assertJson(200).contents()).containsExactly("likes green tea", "likes jazz");
 
@@ -163,7 +154,7 @@ class MemoryEndpointsTest {
     void restoreBringsBackADeletedMemoryWithinRetention() {
         long id = write("preference", "prefers limit orders");
         api.delete("/v1/memory/" + id).assertStatus(204);
-        harness.clock.advance(Duration.ofDays(29));
+        gateway.backend().clock.advance(Duration.ofDays(29));
 
         JsonObject restored = api.post("/v1/memory/" + id + "/restore", "").assertJson(200).json();
 
@@ -171,7 +162,7 @@ class MemoryEndpointsTest {
         assertThat(restored.getString("content")).isEqualTo("prefers limit orders");
         assertThat(api.get("/v1/memory/" + id).assertJson(200).json().getString("content"))
                 .isEqualTo("prefers limit orders");
-        assertThat(harness.audit.recent(tenant, 2))
+        assertThat(gateway.backend().audit.recent(tenant, 2))
                 .extracting(AuditEntry::action).containsExactly("memory.restore", "memory.delete");
     }
 
@@ -187,7 +178,7 @@ class MemoryEndpointsTest {
     void restoreAfterRetentionRanOutIsNotFound() {
         long id = write("preference", "prefers limit orders");
         api.delete("/v1/memory/" + id).assertStatus(204);
-        harness.clock.advance(Duration.ofDays(31));
+        gateway.backend().clock.advance(Duration.ofDays(31));
 
         api.post("/v1/memory/" + id + "/restore", "").assertProblem(404);
         api.get("/v1/memory/" + id).assertProblem(404);
@@ -219,7 +210,7 @@ class MemoryEndpointsTest {
                 .collect(Collectors.joining(",", "{\"memories\":[", "]}"));
 
         assertThat(api.post("/v1/memory/batch", batch).assertJson(201).memories()).hasSize(1_000);
-        assertThat(harness.memoryStore.count(tenant)).isEqualTo(1_000);
+        assertThat(gateway.backend().memoryStore.count(tenant)).isEqualTo(1_000);
     }
 
     @Test
@@ -280,13 +271,13 @@ class MemoryEndpointsTest {
 
     @Test
     void withoutATenantHeaderTheDefaultTenantIsUsed() {
-        long id = harness.api().post("/v1/memory", "{\"category\":\"fact\",\"content\":\"default tenant row\"}")
+        long id = gateway.api().post("/v1/memory", "{\"category\":\"fact\",\"content\":\"default tenant row\"}")
                 .assertJson(201).id();
 
-        assertThat(harness.api("default").get("/v1/memory/" + id).assertJson(200).json().getString("content"))
+        assertThat(gateway.api("default").get("/v1/memory/" + id).assertJson(200).json().getString("content"))
                 .isEqualTo("default tenant row");
         api.get("/v1/memory/" + id).assertProblem(404);
-        harness.api().delete("/v1/memory/" + id).assertStatus(204);
+        gateway.api().delete("/v1/memory/" + id).assertStatus(204);
     }
 
     @Test

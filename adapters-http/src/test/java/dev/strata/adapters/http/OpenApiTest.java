@@ -2,9 +2,9 @@ package dev.strata.adapters.http;
 
 import io.helidon.webserver.http.HttpRules;
 import jakarta.json.JsonObject;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.lang.reflect.Proxy;
 import java.util.Set;
@@ -25,18 +25,14 @@ class OpenApiTest {
     private static final Set<String> GATEWAY_ROUTES = Set.of("GET /openapi", "GET /observe/health",
             "GET /observe/metrics");
 
-    private static GatewayHarness harness;
+    @RegisterExtension
+    static final GatewayExtension gateway = GatewayExtension.onFakes();
+
     private static JsonObject document;
 
     @BeforeAll
-    static void start() {
-        harness = GatewayHarness.start();
-        document = harness.api().get("/openapi").assertJson(200).json();
-    }
-
-    @AfterAll
-    static void stop() {
-        harness.close();
+    static void readTheDocument() {
+        document = gateway.api().get("/openapi").assertJson(200).json();
     }
 
     @Test
@@ -57,8 +53,7 @@ class OpenApiTest {
     @Test
     void documentsEveryRouteTheServicesRegister() {
         Set<String> registered = new TreeSet<>(GATEWAY_ROUTES);
-        Gateway.services(harness.settings, harness.services).forEach((prefix, service) ->
-                service.routing(recorder(prefix, registered)));
+        gateway.resources().forEach(resource -> resource.routing(recorder(resource.path(), registered)));
 
         assertThat(registered).hasSizeGreaterThan(GATEWAY_ROUTES.size());
         assertThat(documented()).containsAll(registered);
@@ -71,10 +66,24 @@ class OpenApiTest {
             String path = operation.substring(operation.indexOf(' ') + 1)
                     .replace("{id}", "1").replace("{key}", "k").replace("{name}", "no_such_tool")
                     .replace("{base}", "EUR").replace("{quote}", "USD");
-            HttpReply reply = harness.request(method, path).send();
+            HttpReply reply = gateway.request(method, path).send();
             assertThat(reply.status()).as("%s answered %s", operation, reply.text()).isNotIn(405, 500);
             assertThat(reply.text()).as(operation).doesNotContain("no resource at");
         }
+    }
+
+    @Test
+    void documents_every_registered_tool_with_its_argument_schema() {
+        JsonObject listed = gateway.api().get("/v1/tools").assertJson(200).json();
+
+        for (JsonObject tool : listed.getJsonArray("tools").getValuesAs(JsonObject.class)) {
+            JsonObject post = document.getJsonObject("paths").getJsonObject("/v1/tools/" + tool.getString("name"))
+                    .getJsonObject("post");
+            assertThat(post.getString("description")).isEqualTo(tool.getString("description"));
+            assertThat(post.getJsonObject("requestBody").getJsonObject("content").getJsonObject("application/json")
+                    .getJsonObject("schema")).isEqualTo(tool.getJsonObject("input_schema"));
+        }
+        assertThat(listed.getJsonArray("tools")).isNotEmpty();
     }
 
     private static Set<String> documented() {

@@ -4,10 +4,10 @@ import dev.strata.domain.memory.Memory;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.profile.ProfileEntry;
 import jakarta.json.JsonObject;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.List;
 import java.util.Optional;
@@ -24,12 +24,13 @@ class TenantIsolationTest {
     private static final Tenant ALICE = Tenant.of("alice");
     private static final String SECRET = "zanzibar";
 
-    private static GatewayHarness harness;
+    @RegisterExtension
+    static final GatewayExtension gateway = GatewayExtension.onFakes();
     private static long active;
     private static long deleted;
 
-    private final GatewayHarness.Api alice = harness.api("alice");
-    private final GatewayHarness.Api mallory = harness.api("mallory");
+    private final GatewayExtension.Api alice = gateway.api("alice");
+    private final GatewayExtension.Api mallory = gateway.api("mallory");
 
     private List<Memory> aliceMemoriesBefore;
     private List<ProfileEntry> aliceProfileBefore;
@@ -37,8 +38,7 @@ class TenantIsolationTest {
 
     @BeforeAll
     static void aliceHasMemoriesAProfileAndADeletedMemory() {
-        harness = GatewayHarness.start();
-        GatewayHarness.Api alice = harness.api("alice");
+        GatewayExtension.Api alice = gateway.api("alice");
         active = alice.post("/v1/memory", "{\"category\":\"preference\",\"content\":\"" + SECRET
                 + " wallet uses 0.5% slippage\",\"metadata\":{\"pin\":\"" + SECRET + "\"}}").assertJson(201).id();
         alice.post("/v1/memory", "{\"category\":\"lesson\",\"content\":\"" + SECRET + " bridge failed\"}")
@@ -51,15 +51,10 @@ class TenantIsolationTest {
         alice.put("/v1/profile/risk", "{\"value\":\"" + SECRET + " low\"}").assertJson(200);
     }
 
-    @AfterAll
-    static void stopGateway() {
-        harness.close();
-    }
-
     @BeforeEach
     void rememberAlicesState() {
-        aliceMemoriesBefore = harness.memoryStore.list(ALICE, Optional.empty(), 1_000);
-        aliceProfileBefore = harness.profileStore.all(ALICE);
+        aliceMemoriesBefore = gateway.backend().memoryStore.list(ALICE, Optional.empty(), 1_000);
+        aliceProfileBefore = gateway.backend().profileStore.all(ALICE);
         aliceSnapshotBefore = alice.get("/v1/snapshot").assertStatus(200).text();
         assertThat(aliceSnapshotBefore).contains(SECRET);
     }
@@ -79,7 +74,7 @@ class TenantIsolationTest {
 
     @Test
     void theDefaultTenantIsAnotherTenantToo() {
-        GatewayHarness.Api anonymous = harness.api();
+        GatewayExtension.Api anonymous = gateway.api();
 
         assertHidden(anonymous.get("/v1/memory/" + active).assertProblem(404, "id"));
         assertHidden(anonymous.delete("/v1/memory/" + active).assertProblem(404, "id"));
@@ -150,7 +145,7 @@ class TenantIsolationTest {
     @Test
     void writesOfAnotherTenantNeverShowUpForTheFirst() {
         // A tenant of its own, so its rows cannot disturb the tests that expect "trudy" to see nothing.
-        GatewayHarness.Api trudy = harness.api("trudy");
+        GatewayExtension.Api trudy = gateway.api("trudy");
         long theirs = trudy.post("/v1/memory", "{\"category\":\"preference\",\"content\":\"" + SECRET
                 + " trudy note\"}").assertJson(201).id();
         trudy.post("/v1/tools/memory_write", "{\"category\":\"lesson\",\"content\":\"" + SECRET
@@ -181,7 +176,7 @@ class TenantIsolationTest {
             assertHidden(reply);
             assertThat(reply.json().getJsonArray("entities")).as(path).isEmpty();
         }
-        assertThat(harness.api().get("/v1/entities/top").assertJson(200).json().getJsonArray("entities")).isEmpty();
+        assertThat(gateway.api().get("/v1/entities/top").assertJson(200).json().getJsonArray("entities")).isEmpty();
 
         assertAliceUnchanged();
     }
@@ -202,8 +197,8 @@ class TenantIsolationTest {
     }
 
     private void assertAliceUnchanged() {
-        assertThat(harness.memoryStore.list(ALICE, Optional.empty(), 1_000)).isEqualTo(aliceMemoriesBefore);
-        assertThat(harness.profileStore.all(ALICE)).isEqualTo(aliceProfileBefore);
+        assertThat(gateway.backend().memoryStore.list(ALICE, Optional.empty(), 1_000)).isEqualTo(aliceMemoriesBefore);
+        assertThat(gateway.backend().profileStore.all(ALICE)).isEqualTo(aliceProfileBefore);
         assertThat(alice.get("/v1/snapshot").assertStatus(200).text()).isEqualTo(aliceSnapshotBefore);
     }
 }

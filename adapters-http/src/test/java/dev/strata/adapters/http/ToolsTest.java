@@ -1,10 +1,9 @@
 package dev.strata.adapters.http;
 
 import jakarta.json.JsonObject;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Duration;
 import java.util.List;
@@ -16,23 +15,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ToolsTest {
 
     private static final AtomicInteger TENANTS = new AtomicInteger();
-    private static GatewayHarness harness;
 
-    private GatewayHarness.Api api;
+    @RegisterExtension
+    static final GatewayExtension gateway = GatewayExtension.onFakes();
 
-    @BeforeAll
-    static void startGateway() {
-        harness = GatewayHarness.start();
-    }
-
-    @AfterAll
-    static void stopGateway() {
-        harness.close();
-    }
+    private GatewayExtension.Api api;
 
     @BeforeEach
     void freshTenant() {
-        api = harness.api("tools-" + TENANTS.incrementAndGet());
+        api = gateway.api("tools-" + TENANTS.incrementAndGet());
     }
 
     private JsonObject ok(String tool, String arguments) {
@@ -43,7 +34,7 @@ class ToolsTest {
     }
 
     private long write(String category, String content) {
-        harness.clock.advance(Duration.ofMinutes(1));
+        gateway.backend().clock.advance(Duration.ofMinutes(1));
         return ok("memory_write", "{\"category\":\"" + category + "\",\"content\":\"" + content + "\"}")
                 .getJsonNumber("id").longValueExact();
     }

@@ -1,13 +1,9 @@
 package dev.strata.adapters.http;
 
 import jakarta.json.JsonObject;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
-import java.net.http.HttpResponse;
-
-import static dev.strata.adapters.http.TestGateway.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** {@code /v1/vault} and the vault tools on a real socket (authentication off: the header names the tenant). */
@@ -16,52 +12,44 @@ class VaultHttpServiceTest {
     private static final String SECRET = "sk-live-4f9a8b7c6d5e";
     private static final String[] ACME = {"X-Strata-Tenant", "acme"};
 
-    private TestGateway gateway;
+    /** A fresh gateway per test: secrets registered by one test must not redact another's output. */
+    @RegisterExtension
+    final GatewayExtension gateway = GatewayExtension.onFakes();
 
-    @BeforeEach
-    void start() {
-        gateway = new TestGateway(false);
-    }
-
-    @AfterEach
-    void stop() {
-        gateway.close();
-    }
-
-    private HttpResponse<String> send(String method, String path, String body) {
+    private HttpReply send(String method, String path, String body) {
         return gateway.send(method, path, body, ACME);
     }
 
     @Test
     void putListGetDeleteAKey() {
-        HttpResponse<String> put = send("PUT", "/v1/vault/progress", "{\"value\":\"page 17\"}");
-        assertThat(put.statusCode()).isEqualTo(200);
-        assertThat(json(put).getString("value")).isEqualTo("page 17");
-        assertThat(json(put).getBoolean("is_secret")).isFalse();
+        HttpReply put = send("PUT", "/v1/vault/progress", "{\"value\":\"page 17\"}");
+        assertThat(put.status()).isEqualTo(200);
+        assertThat(put.json().getString("value")).isEqualTo("page 17");
+        assertThat(put.json().getBoolean("is_secret")).isFalse();
 
-        JsonObject listed = json(send("GET", "/v1/vault", null)).getJsonArray("entries").getJsonObject(0);
+        JsonObject listed = send("GET", "/v1/vault", null).json().getJsonArray("entries").getJsonObject(0);
         assertThat(listed.getString("key")).isEqualTo("progress");
         assertThat(listed.getString("value")).isEqualTo("page 17");
 
-        assertThat(json(send("GET", "/v1/vault/progress", null)).getString("value")).isEqualTo("page 17");
-        assertThat(send("DELETE", "/v1/vault/progress", null).statusCode()).isEqualTo(204);
-        assertThat(send("GET", "/v1/vault/progress", null).statusCode()).isEqualTo(404);
-        assertThat(send("DELETE", "/v1/vault/progress", null).statusCode()).isEqualTo(404);
+        assertThat(send("GET", "/v1/vault/progress", null).json().getString("value")).isEqualTo("page 17");
+        assertThat(send("DELETE", "/v1/vault/progress", null).status()).isEqualTo(204);
+        assertThat(send("GET", "/v1/vault/progress", null).status()).isEqualTo(404);
+        assertThat(send("DELETE", "/v1/vault/progress", null).status()).isEqualTo(404);
     }
 
     @Test
     void aSecretIsReturnedOnlyByTheExplicitReadOfItsKey() {
-        HttpResponse<String> put = send("PUT", "/v1/vault/OPENAI_API_KEY",
+        HttpReply put = send("PUT", "/v1/vault/OPENAI_API_KEY",
                 "{\"value\":\"" + SECRET + "\",\"is_secret\":true}");
-        assertThat(put.statusCode()).isEqualTo(200);
-        assertThat(put.body()).doesNotContain(SECRET);
-        assertThat(json(put).containsKey("value")).isFalse();
+        assertThat(put.status()).isEqualTo(200);
+        assertThat(put.text()).doesNotContain(SECRET);
+        assertThat(put.json().containsKey("value")).isFalse();
 
-        HttpResponse<String> list = send("GET", "/v1/vault", null);
-        assertThat(list.body()).doesNotContain(SECRET).contains("\"is_secret\":true");
+        HttpReply list = send("GET", "/v1/vault", null);
+        assertThat(list.text()).doesNotContain(SECRET).contains("\"is_secret\":true");
 
-        HttpResponse<String> get = send("GET", "/v1/vault/OPENAI_API_KEY", null);
-        assertThat(json(get).getString("value")).isEqualTo(SECRET);
+        HttpReply get = send("GET", "/v1/vault/OPENAI_API_KEY", null);
+        assertThat(get.json().getString("value")).isEqualTo(SECRET);
     }
 
     @Test
@@ -70,7 +58,7 @@ class VaultHttpServiceTest {
         send("PUT", "/v1/vault/b", "{\"value\":\"prefix " + SECRET + " suffix\",\"is_secret\":false}");
 
         // b is plain, but contains a's secret: that part is still redacted in b's read.
-        assertThat(json(send("GET", "/v1/vault/b", null)).getString("value"))
+        assertThat(send("GET", "/v1/vault/b", null).json().getString("value"))
                 .isEqualTo("prefix [REDACTED:vault:a] suffix");
     }
 
@@ -87,57 +75,57 @@ class VaultHttpServiceTest {
         assertField(send("DELETE", "/v1/vault/a%22b", null), "key");
     }
 
-    private static void assertField(HttpResponse<String> res, String field) {
-        assertThat(res.statusCode()).as(res.body()).isEqualTo(400);
-        assertThat(json(res).getString("field")).isEqualTo(field);
+    private static void assertField(HttpReply res, String field) {
+        assertThat(res.status()).as(res.text()).isEqualTo(400);
+        assertThat(res.json().getString("field")).isEqualTo(field);
     }
 
     @Test
     void vaultToolsAnswerTheEnvelopeAndNeverShowASecretsValue() {
-        HttpResponse<String> set = send("POST", "/v1/tools/vault_set",
+        HttpReply set = send("POST", "/v1/tools/vault_set",
                 "{\"key\":\"token\",\"value\":\"" + SECRET + "\",\"is_secret\":true}");
-        assertThat(json(set).getBoolean("ok")).isTrue();
-        assertThat(set.body()).doesNotContain(SECRET);
+        assertThat(set.json().getBoolean("ok")).isTrue();
+        assertThat(set.text()).doesNotContain(SECRET);
         send("POST", "/v1/tools/vault_set", "{\"key\":\"cursor\",\"value\":\"42\"}");
 
-        HttpResponse<String> get = send("POST", "/v1/tools/vault_get", "{\"key\":\"token\"}");
-        assertThat(json(get).getJsonObject("data").getBoolean("is_secret")).isTrue();
-        assertThat(get.body()).doesNotContain(SECRET);
-        assertThat(json(send("POST", "/v1/tools/vault_get", "{\"key\":\"cursor\"}")).getJsonObject("data")
+        HttpReply get = send("POST", "/v1/tools/vault_get", "{\"key\":\"token\"}");
+        assertThat(get.json().getJsonObject("data").getBoolean("is_secret")).isTrue();
+        assertThat(get.text()).doesNotContain(SECRET);
+        assertThat(send("POST", "/v1/tools/vault_get", "{\"key\":\"cursor\"}").json().getJsonObject("data")
                 .getString("value")).isEqualTo("42");
 
-        HttpResponse<String> list = send("POST", "/v1/tools/vault_list", "{}");
-        assertThat(json(list).getJsonObject("data").getJsonArray("entries")).hasSize(2);
-        assertThat(list.body()).doesNotContain(SECRET);
+        HttpReply list = send("POST", "/v1/tools/vault_list", "{}");
+        assertThat(list.json().getJsonObject("data").getJsonArray("entries")).hasSize(2);
+        assertThat(list.text()).doesNotContain(SECRET);
 
-        HttpResponse<String> deleted = send("POST", "/v1/tools/vault_delete", "{\"key\":\"token\"}");
-        assertThat(json(deleted).getJsonObject("data").getString("deleted")).isEqualTo("token");
-        HttpResponse<String> missing = send("POST", "/v1/tools/vault_get", "{\"key\":\"token\"}");
-        assertThat(missing.statusCode()).isEqualTo(404);
-        assertThat(json(missing).getBoolean("ok")).isFalse();
-        HttpResponse<String> bad = send("POST", "/v1/tools/vault_set", "{\"key\":\"k\"}");
-        assertThat(bad.statusCode()).isEqualTo(400);
-        assertThat(json(bad).getString("field")).isEqualTo("value");
+        HttpReply deleted = send("POST", "/v1/tools/vault_delete", "{\"key\":\"token\"}");
+        assertThat(deleted.json().getJsonObject("data").getString("deleted")).isEqualTo("token");
+        HttpReply missing = send("POST", "/v1/tools/vault_get", "{\"key\":\"token\"}");
+        assertThat(missing.status()).isEqualTo(404);
+        assertThat(missing.json().getBoolean("ok")).isFalse();
+        HttpReply bad = send("POST", "/v1/tools/vault_set", "{\"key\":\"k\"}");
+        assertThat(bad.status()).isEqualTo(400);
+        assertThat(bad.json().getString("field")).isEqualTo("value");
     }
 
     @Test
     void aSecretCopiedIntoAMemoryComesBackRedactedFromEveryMemoryOutput() {
         send("PUT", "/v1/vault/OPENAI_API_KEY", "{\"value\":\"" + SECRET + "\",\"is_secret\":true}");
-        HttpResponse<String> written = send("POST", "/v1/memory",
+        HttpReply written = send("POST", "/v1/memory",
                 "{\"category\":\"lesson\",\"content\":\"the key is " + SECRET + " for openai\"}");
-        assertThat(written.statusCode()).isEqualTo(201);
-        long id = json(written).getJsonNumber("id").longValue();
+        assertThat(written.status()).isEqualTo(201);
+        long id = written.json().getJsonNumber("id").longValue();
 
-        assertThat(json(written).getString("content")).isEqualTo("the key is [REDACTED:vault:OPENAI_API_KEY] for openai");
-        for (HttpResponse<String> res : java.util.List.of(
+        assertThat(written.json().getString("content")).isEqualTo("the key is [REDACTED:vault:OPENAI_API_KEY] for openai");
+        for (HttpReply res : java.util.List.of(
                 send("GET", "/v1/memory/" + id, null),
                 send("GET", "/v1/memory", null),
                 send("POST", "/v1/memory/search", "{\"query\":\"openai key\"}"),
                 send("GET", "/v1/snapshot", null),
                 send("POST", "/v1/tools/memory_search", "{\"query\":\"openai key\"}"),
                 send("POST", "/v1/tools/memory_read", "{}"))) {
-            assertThat(res.statusCode()).isEqualTo(200);
-            assertThat(res.body()).doesNotContain(SECRET).contains("[REDACTED:vault:OPENAI_API_KEY]");
+            assertThat(res.status()).isEqualTo(200);
+            assertThat(res.text()).doesNotContain(SECRET).contains("[REDACTED:vault:OPENAI_API_KEY]");
         }
     }
 
@@ -150,12 +138,12 @@ class VaultHttpServiceTest {
         }
         send("POST", "/v1/memory", "{\"category\":\"lesson\",\"content\":\"" + longContent + "\"}");
 
-        for (HttpResponse<String> res : java.util.List.of(
+        for (HttpReply res : java.util.List.of(
                 send("POST", "/v1/memory/search", "{\"query\":\"live\"}"),
                 send("POST", "/v1/memory/search", "{\"query\":\"4f9a8b7c6d5e\"}"),
                 send("POST", "/v1/tools/memory_search", "{\"query\":\"live\"}"))) {
-            assertThat(res.statusCode()).isEqualTo(200);
-            assertThat(res.body()).doesNotContain("4f9a8b7c6d5e").doesNotContain("sk-live").contains("[REDACTED:vault:token]");
+            assertThat(res.status()).isEqualTo(200);
+            assertThat(res.text()).doesNotContain("4f9a8b7c6d5e").doesNotContain("sk-live").contains("[REDACTED:vault:token]");
         }
     }
 
@@ -163,10 +151,10 @@ class VaultHttpServiceTest {
     void aSecretInAProblemBodyIsRedacted() {
         send("PUT", "/v1/vault/token", "{\"value\":\"" + SECRET + "\",\"is_secret\":true}");
 
-        HttpResponse<String> res = send("POST", "/v1/memory", "{\"category\":\"lesson\",\"" + SECRET + "\":1}");
+        HttpReply res = send("POST", "/v1/memory", "{\"category\":\"lesson\",\"" + SECRET + "\":1}");
 
-        assertThat(res.statusCode()).isEqualTo(400);
-        assertThat(res.body()).doesNotContain(SECRET).contains("[REDACTED:vault:token]");
+        assertThat(res.status()).isEqualTo(400);
+        assertThat(res.text()).doesNotContain(SECRET).contains("[REDACTED:vault:token]");
     }
 
     @Test
@@ -177,13 +165,13 @@ class VaultHttpServiceTest {
         send("POST", "/v1/memory", "{\"category\":\"lesson\",\"content\":\"key: " + pem.replace("\\", "\\\\")
                 .replace("\"", "\\\"").replace("\n", "\\n") + "\"}");
 
-        HttpResponse<String> list = send("GET", "/v1/memory", null);
-        assertThat(json(list).getJsonArray("memories").getJsonObject(0).getString("content"))
+        HttpReply list = send("GET", "/v1/memory", null);
+        assertThat(list.json().getJsonArray("memories").getJsonObject(0).getString("content"))
                 .isEqualTo("key: [REDACTED:vault:pem]");
         // The snapshot puts each memory on one line: the key's newlines become spaces there.
-        assertThat(send("GET", "/v1/snapshot", null).body()).contains("key: [REDACTED:vault:pem]")
+        assertThat(send("GET", "/v1/snapshot", null).text()).contains("key: [REDACTED:vault:pem]")
                 .doesNotContain("abc\"def");
-        assertThat(json(send("GET", "/v1/vault/pem", null)).getString("value")).isEqualTo(pem);
+        assertThat(send("GET", "/v1/vault/pem", null).json().getString("value")).isEqualTo(pem);
     }
 
     @Test
@@ -192,6 +180,6 @@ class VaultHttpServiceTest {
         send("POST", "/v1/memory", "{\"category\":\"lesson\",\"content\":\"" + SECRET + "\"}");
         send("DELETE", "/v1/vault/token", null);
 
-        assertThat(send("GET", "/v1/memory", null).body()).contains(SECRET);
+        assertThat(send("GET", "/v1/memory", null).text()).contains(SECRET);
     }
 }

@@ -341,6 +341,108 @@ final class Schema {
             Optional.of(MemoryEdgeRows::backfill));
 
     /**
+     * spec 05's role memory. {@code role_memory} holds one decision per row with its outcome, reflection
+     * and the note saying why it is still pending; a CHECK keeps {@code reflected_at} set exactly on
+     * reflected rows. Evidence is a child table (cascade-deleted with its entry) rather than a JSON
+     * column, so appending never rewrites the row. The FTS index (external content, like the memories')
+     * covers the text recall searches; an AFTER DELETE trigger purges the entry's {@code memory_edges},
+     * as migration 11 promised for this second source table. The entry's embedding lives on the row
+     * (one vector per entry: decisions and lessons are short) and is cleared when a reflection adds
+     * text. {@code price_points} holds prices pushed through the API, one per (tenant, asset, instant,
+     * source). Versions need only increase: the runner does not require them to be contiguous.
+     */
+    static final Migration V13_ROLE_MEMORY = new Migration(13, "role memory and pushed prices", List.of(
+            """
+            CREATE TABLE role_memory (
+              id                INTEGER PRIMARY KEY AUTOINCREMENT,
+              tenant            TEXT NOT NULL,
+              role              TEXT NOT NULL,
+              inputs            TEXT NOT NULL DEFAULT '{}',
+              decision          TEXT NOT NULL,
+              asset             TEXT,
+              created_at        TEXT NOT NULL,
+              updated_at        TEXT NOT NULL,
+              status            TEXT NOT NULL DEFAULT 'pending'
+                                CHECK (status IN ('pending', 'reflected', 'skipped')),
+              outcome           TEXT,
+              outcome_change    TEXT,
+              outcome_source    TEXT,
+              outcome_at        TEXT,
+              classification    TEXT CHECK (classification IS NULL
+                                OR classification IN ('logic_error', 'missing_data', 'exogenous', 'variance')),
+              narrative         TEXT,
+              lesson            TEXT,
+              reflection_model  TEXT,
+              reflected_at      TEXT,
+              note              TEXT,
+              embedding         BLOB,
+              embedding_model   TEXT,
+              CHECK ((status = 'reflected') = (reflected_at IS NOT NULL))
+            )""",
+            "CREATE INDEX idx_role_memory_pending ON role_memory(tenant, role, created_at, id) WHERE status = 'pending'",
+            "CREATE INDEX idx_role_memory_pending_asset ON role_memory(tenant, asset) WHERE status = 'pending'",
+            "CREATE INDEX idx_role_memory_pending_role ON role_memory(role, tenant) WHERE status = 'pending'",
+            "CREATE INDEX idx_role_memory_reflected ON role_memory(tenant, role, reflected_at DESC, id DESC) "
+                    + "WHERE status = 'reflected'",
+            "CREATE INDEX idx_role_memory_asset_timeline ON role_memory(tenant, asset, reflected_at DESC, id DESC) "
+                    + "WHERE status = 'reflected'",
+            "CREATE INDEX idx_role_memory_unembedded ON role_memory(id) WHERE embedding IS NULL",
+            """
+            CREATE TABLE role_memory_evidence (
+              id        INTEGER PRIMARY KEY,
+              tenant    TEXT NOT NULL,
+              entry_id  INTEGER NOT NULL REFERENCES role_memory(id) ON DELETE CASCADE,
+              kind      TEXT NOT NULL,
+              source    TEXT NOT NULL,
+              text      TEXT NOT NULL,
+              at        TEXT NOT NULL
+            )""",
+            "CREATE INDEX idx_role_memory_evidence_entry ON role_memory_evidence(tenant, entry_id, id)",
+            """
+            CREATE VIRTUAL TABLE role_memory_fts USING fts5(
+              decision,
+              asset,
+              narrative,
+              lesson,
+              outcome,
+              content='role_memory',
+              content_rowid='id',
+              tokenize='porter unicode61 remove_diacritics 2'
+            )""",
+            """
+            CREATE TRIGGER role_memory_ai AFTER INSERT ON role_memory BEGIN
+              INSERT INTO role_memory_fts(rowid, decision, asset, narrative, lesson, outcome)
+                VALUES (new.id, new.decision, new.asset, new.narrative, new.lesson, new.outcome);
+            END""",
+            """
+            CREATE TRIGGER role_memory_ad AFTER DELETE ON role_memory BEGIN
+              INSERT INTO role_memory_fts(role_memory_fts, rowid, decision, asset, narrative, lesson, outcome)
+                VALUES ('delete', old.id, old.decision, old.asset, old.narrative, old.lesson, old.outcome);
+            END""",
+            // Notes, status and embeddings change often and are not indexed: only text changes touch the index.
+            """
+            CREATE TRIGGER role_memory_au AFTER UPDATE OF decision, asset, narrative, lesson, outcome ON role_memory BEGIN
+              INSERT INTO role_memory_fts(role_memory_fts, rowid, decision, asset, narrative, lesson, outcome)
+                VALUES ('delete', old.id, old.decision, old.asset, old.narrative, old.lesson, old.outcome);
+              INSERT INTO role_memory_fts(rowid, decision, asset, narrative, lesson, outcome)
+                VALUES (new.id, new.decision, new.asset, new.narrative, new.lesson, new.outcome);
+            END""",
+            """
+            CREATE TRIGGER role_memory_edges_ad AFTER DELETE ON role_memory BEGIN
+              DELETE FROM memory_edges WHERE src_table = 'role_memory' AND src_id = old.id;
+            END""",
+            """
+            CREATE TABLE price_points (
+              tenant  TEXT NOT NULL,
+              asset   TEXT NOT NULL,
+              at      TEXT NOT NULL,
+              source  TEXT NOT NULL,
+              price   TEXT NOT NULL,
+              PRIMARY KEY (tenant, asset, at, source)
+            ) WITHOUT ROWID""",
+            "CREATE INDEX idx_price_points_at ON price_points(at)"));
+
+    /**
      * Personalization's database sub-layer (spec 04): the financial profile row per (tenant, user) with
      * its cooldown cursors and the trading summary's source cursors, the ten behavioural tags, capital
      * metrics and the append-only autopilot history. Timestamps are the fixed-width text of
@@ -439,5 +541,5 @@ final class Schema {
 
     static final List<Migration> MIGRATIONS = List.of(V1_GENERAL_MEMORY, V2_SOURCE_BACKFILL, V3_KEYED_MEMORIES,
             V4_ACCESS_AND_VAULT, V5_FACT_LAYER, V6_SESSIONS, V7_EMBEDDINGS, V9_INJECTION_FLAGS, V10_SEARCH_VOCABULARY,
-            V11_MEMORY_EDGES, V16_PERSONALIZATION);
+            V11_MEMORY_EDGES, V13_ROLE_MEMORY, V16_PERSONALIZATION);
 }

@@ -1,0 +1,176 @@
+package dev.strata.adapters.http.memory;
+
+import dev.strata.adapters.http.GatewaySettings;
+import dev.strata.adapters.http.Resource;
+import dev.strata.adapters.http.support.JsonBody;
+import dev.strata.adapters.http.support.Requests;
+import dev.strata.adapters.http.support.Responses;
+import dev.strata.application.memory.MemoryService;
+import dev.strata.application.memory.SaveMemory;
+import dev.strata.application.memory.Saved;
+import dev.strata.application.memory.SecretSafeSearch;
+import dev.strata.application.memory.WriteMemory;
+import dev.strata.domain.error.InvalidInputException;
+import dev.strata.domain.memory.Memory;
+import dev.strata.domain.memory.MemoryChange;
+import dev.strata.domain.memory.MemoryId;
+import dev.strata.domain.memory.Metadata;
+import dev.strata.domain.memory.Source;
+import dev.strata.domain.memory.Tenant;
+import jakarta.json.JsonValue;
+import io.helidon.http.Status;
+import io.helidon.webserver.http.HttpRules;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/** {@code /v1/memory}: the REST resource over the general memory layer. */
+public final class MemoryHttpService implements Resource {
+
+    private static final Set<String> WRITE_FIELDS = Set.of("category", "content", "metadata", "source");
+    private static final Set<String> KEYED_WRITE_FIELDS = Set.of("category", "content", "metadata", "source", "key",
+            "supersede_reason");
+    private static final Set<String> PATCH_FIELDS = Set.of("content", "metadata");
+    private static final Set<String> SEARCH_FIELDS = Set.of("query", "limit", "category");
+
+    private final MemoryService memories;
+    private final SecretSafeSearch search;
+    private final GatewaySettings settings;
+
+    public MemoryHttpService(MemoryService memories, SecretSafeSearch search, GatewaySettings settings) {
+        this.memories = memories;
+        this.search = search;
+        this.settings = settings;
+    }
+
+    @Override
+    public String path() {
+        return "/v1/memory";
+    }
+
+    @Override
+    public void routing(HttpRules rules) {
+        rules.post("/", this::write)
+                .get("/", this::list)
+                .delete("/", this::deleteByKey)
+                .post("/batch", this::writeBatch)
+                .post("/search", this::search)
+                .get("/history", this::history)
+                .get("/{id}", this::get)
+                .patch("/{id}", this::update)
+                .delete("/{id}", this::delete)
+                .post("/{id}/restore", this::restore);
+    }
+
+    /** Without a key: spec 01's write. With a key: spec 02's save (a 409 shows the current entry). */
+    private void write(ServerRequest req, ServerResponse res) {
+        Tenant tenant = Requests.tenant(req);
+        JsonBody body = Requests.json(req, settings.maxBodyBytes()).allowOnly(KEYED_WRITE_FIELDS);
+        if (!body.has("key")) {
+            if (body.has("supersede_reason")) {
+                throw new InvalidInputException("supersede_reason", "only applies to a write with a key");
+            }
+            Responses.json(res, Status.CREATED_201, MemoryView.of(memories.write(command(tenant, body))));
+            return;
+        }
+        WriteMemory w = command(tenant, body);
+        Saved saved = memories.save(new SaveMemory(tenant, body.requiredString("key"), w.content(),
+                Optional.of(w.category()), body.optionalString("supersede_reason"), w.metadata(), w.source()));
+        Responses.json(res, Status.CREATED_201, MemoryView.of(saved.memory()));
+    }
+
+    /** {@code GET /v1/memory/history?key=K}: the whole chain of a key, newest first. */
+    private void history(ServerRequest req, ServerResponse res) {
+        Tenant tenant = Requests.tenant(req);
+        String key = Requests.param(req, "key").orElseThrow(() -> new InvalidInputException("key", "is required"));
+        List<Memory> chain = memories.history(tenant, key);
+        Responses.ok(res, new HistoryView(key, chain.stream().map(MemoryView::of).toList()));
+    }
+
+    /** {@code DELETE /v1/memory?key=K}: soft-deletes the active entry of a key. */
+    private void deleteByKey(ServerRequest req, ServerResponse res) {
+        Tenant tenant = Requests.tenant(req);
+        String key = Requests.param(req, "key").orElseThrow(() -> new InvalidInputException("key",
+                "is required (DELETE /v1/memory/{id} deletes by id)"));
+        memories.deleteByKey(tenant, key);
+        res.status(Status.NO_CONTENT_204).send();
+    }
+
+    private void writeBatch(ServerRequest req, ServerResponse res) {
+        Tenant tenant = Requests.tenant(req);
+        JsonBody body = Requests.json(req, settings.maxBatchBodyBytes()).allowOnly(Set.of("memories"));
+        JsonValue array = body.value("memories")
+                .orElseThrow(() -> new InvalidInputException("memories", "is required"));
+        if (array.getValueType() != JsonValue.ValueType.ARRAY) {
+            throw new InvalidInputException("memories", "must be an array");
+        }
+        List<JsonValue> items = array.asJsonArray();
+        if (items.size() > memories.limits().maxBatchSize()) {
+            throw new InvalidInputException("memories", "must contain at most " + memories.limits().maxBatchSize()
+                    + " memories");
+        }
+        List<WriteMemory> commands = new ArrayList<>(items.size());
+        for (int i = 0; i < items.size(); i++) {
+            String prefix = "memories[" + i + "].";
+            if (items.get(i).getValueType() != JsonValue.ValueType.OBJECT) {
+                throw new InvalidInputException("memories[" + i + "]", "must be a JSON object");
+            }
+            JsonBody item = JsonBody.of(items.get(i).asJsonObject(), prefix).allowOnly(WRITE_FIELDS);
+            commands.add(command(tenant, item));
+        }
+        List<Memory> stored = memories.writeAll(commands);
+        Responses.json(res, Status.CREATED_201, MemoriesView.of(stored));
+    }
+
+    private void list(ServerRequest req, ServerResponse res) {
+        Tenant tenant = Requests.tenant(req);
+        Responses.ok(res, MemoriesView.of(memories.list(tenant, Requests.param(req, "category"),
+                Requests.intParam(req, "limit"))));
+    }
+
+    private void search(ServerRequest req, ServerResponse res) {
+        Tenant tenant = Requests.tenant(req);
+        JsonBody body = Requests.json(req, settings.maxBodyBytes()).allowOnly(SEARCH_FIELDS);
+        String query = body.requiredString("query");
+        Responses.ok(res, SearchView.of(search.search(tenant, query, body.optionalInt("limit"),
+                body.optionalString("category"))));
+    }
+
+    private void get(ServerRequest req, ServerResponse res) {
+        Responses.ok(res, MemoryView.of(memories.get(Requests.tenant(req), id(req))));
+    }
+
+    private void update(ServerRequest req, ServerResponse res) {
+        Tenant tenant = Requests.tenant(req);
+        MemoryId id = id(req);
+        JsonBody body = Requests.json(req, settings.maxBodyBytes()).allowOnly(PATCH_FIELDS);
+        MemoryChange change = new MemoryChange(body.optionalString("content"), body.optionalMetadata("metadata"));
+        Responses.ok(res, MemoryView.of(memories.update(tenant, id, change)));
+    }
+
+    private void delete(ServerRequest req, ServerResponse res) {
+        memories.delete(Requests.tenant(req), id(req));
+        res.status(Status.NO_CONTENT_204).send();
+    }
+
+    private void restore(ServerRequest req, ServerResponse res) {
+        Responses.ok(res, MemoryView.of(memories.restore(Requests.tenant(req), id(req))));
+    }
+
+    private static MemoryId id(ServerRequest req) {
+        return MemoryId.parse(req.path().pathParameters().get("id"));
+    }
+
+    /** HTTP writes come from a person using the API unless the body says otherwise (spec 01: user_manual). */
+    private static WriteMemory command(Tenant tenant, JsonBody body) {
+        String category = body.requiredString("category");
+        String content = body.requiredString("content");
+        Metadata metadata = body.optionalMetadata("metadata").orElse(Metadata.EMPTY);
+        Source source = body.optionalString("source", Source::parse).orElse(Source.USER_MANUAL);
+        return new WriteMemory(tenant, category, content, metadata, source);
+    }
+}

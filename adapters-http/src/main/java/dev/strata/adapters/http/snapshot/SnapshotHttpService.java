@@ -1,0 +1,44 @@
+package dev.strata.adapters.http.snapshot;
+
+import dev.strata.adapters.http.Resource;
+import dev.strata.adapters.http.support.Requests;
+import dev.strata.adapters.http.support.Responses;
+import dev.strata.application.snapshot.SnapshotService;
+import io.helidon.http.HeaderNames;
+import io.helidon.webserver.http.HttpRules;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
+
+import java.nio.charset.StandardCharsets;
+
+/** {@code GET /v1/snapshot}: the fenced {@code <memory-context>} block, as the exact text a prompt would embed. */
+public final class SnapshotHttpService implements Resource {
+
+    private final SnapshotService snapshots;
+
+    public SnapshotHttpService(SnapshotService snapshots) {
+        this.snapshots = snapshots;
+    }
+
+    @Override
+    public String path() {
+        return "/v1/snapshot";
+    }
+
+    @Override
+    public void routing(HttpRules rules) {
+        rules.get("/", this::render)
+                .get("/budget", this::budget);
+    }
+
+    /** How full the injection budget is: the cap, injectable and injected counts, the 80% warning. */
+    private void budget(ServerRequest req, ServerResponse res) {
+        Responses.ok(res, BudgetView.of(snapshots.budget(Requests.tenant(req))));
+    }
+
+    private void render(ServerRequest req, ServerResponse res) {
+        String block = snapshots.render(Requests.tenant(req));
+        res.header(HeaderNames.CONTENT_TYPE, "text/plain; charset=utf-8");
+        res.send(block.getBytes(StandardCharsets.UTF_8));
+    }
+}

@@ -1,0 +1,27 @@
+package dev.strata.adapters.http.tool;
+
+import dev.strata.adapters.http.fact.FactView;
+import dev.strata.adapters.http.memory.HitView;
+import dev.strata.adapters.http.memory.MemoryView;
+import dev.strata.adapters.http.support.ViewMapping;
+import dev.strata.application.memory.SearchResults;
+import dev.strata.domain.fact.Fact;
+import dev.strata.domain.memory.Memory;
+
+/**
+ * How the core's values inside tool data appear on the wire: as the REST resources show them, so
+ * a memory an agent gets from {@code memory_write} is the memory {@code GET /v1/memory/{id}} answers.
+ * A tool whose data holds another domain value needs its view added here (the writer refuses a
+ * domain record it has no view for rather than leak its fields).
+ */
+final class ToolViews {
+
+    static final ViewMapping MAPPING = ViewMapping.builder()
+            .add(Memory.class, MemoryView::of)
+            .add(Fact.class, FactView::of)
+            .add(SearchResults.Found.class, HitView::of)
+            .build();
+
+    private ToolViews() {
+    }
+}

@@ -1,0 +1,117 @@
+package dev.strata.adapters.http;
+
+import dev.strata.adapters.http.entity.EntityHttpService;
+import dev.strata.adapters.http.fact.FactHttpService;
+import dev.strata.adapters.http.memory.MemoryHttpService;
+import dev.strata.adapters.http.model.ModelHttpService;
+import dev.strata.adapters.http.profile.ProfileHttpService;
+import dev.strata.adapters.http.session.SessionHttpService;
+import dev.strata.adapters.http.snapshot.SnapshotHttpService;
+import dev.strata.adapters.http.tool.ToolHttpService;
+import dev.strata.adapters.http.vault.VaultHttpService;
+import dev.strata.application.access.AccessService;
+import dev.strata.application.entity.EntityService;
+import dev.strata.application.fact.ConsolidationSettings;
+import dev.strata.application.fact.FactConsolidator;
+import dev.strata.application.fact.GeneralFactService;
+import dev.strata.application.memory.MemoryLimits;
+import dev.strata.application.memory.MemoryService;
+import dev.strata.application.memory.MemoryTools;
+import dev.strata.application.memory.SecretSafeSearch;
+import dev.strata.application.model.DisabledLanguageModel;
+import dev.strata.application.model.ModelSpendService;
+import dev.strata.application.profile.ProfileService;
+import dev.strata.application.session.SessionService;
+import dev.strata.application.snapshot.SnapshotService;
+import dev.strata.application.tool.ToolRegistry;
+import dev.strata.application.vault.VaultService;
+import dev.strata.application.vault.VaultTools;
+import dev.strata.domain.MutableClock;
+import dev.strata.domain.access.InMemoryApiKeyStore;
+import dev.strata.domain.audit.InMemoryAuditLog;
+import dev.strata.domain.entity.EdgeExtractor;
+import dev.strata.domain.entity.FinanceEntityExtractor;
+import dev.strata.domain.entity.InMemoryMemoryEdgeStore;
+import dev.strata.domain.fact.InMemoryFactStore;
+import dev.strata.domain.memory.InMemoryMemoryStore;
+import dev.strata.domain.model.BudgetPolicy;
+import dev.strata.domain.model.InMemorySpendLedger;
+import dev.strata.domain.profile.InMemoryUserProfileStore;
+import dev.strata.domain.session.InMemorySessionStore;
+import dev.strata.domain.vault.CredentialScrubber;
+import dev.strata.domain.vault.InMemoryVaultStore;
+import dev.strata.domain.workspace.InMemoryWorkspaceReader;
+import dev.strata.domain.workspace.WorkspaceLimits;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * What the gateway tests run against: the real application services over the domain's in-memory
+ * fakes, on a clock the test moves, and every resource built on them as the composition root
+ * builds them on SQLite. Tests reach into the fakes only to set up state or to prove that a
+ * refused request changed nothing.
+ */
+final class InMemoryBackend {
+
+    static final Instant START = Instant.parse("2026-01-05T09:00:00Z");
+
+    final MutableClock clock = new MutableClock(START);
+    final InMemoryMemoryStore memoryStore = new InMemoryMemoryStore();
+    final InMemoryUserProfileStore profileStore = new InMemoryUserProfileStore();
+    final InMemoryAuditLog audit = new InMemoryAuditLog();
+    /** What the storage probe answers, unless the test gives the gateway another probe. */
+    final AtomicBoolean storageUp = new AtomicBoolean(true);
+    final MemoryService memories = new MemoryService(memoryStore, audit, clock, MemoryLimits.DEFAULTS,
+            Duration.ofDays(30));
+    final AccessService access = new AccessService(new InMemoryApiKeyStore(), clock);
+    final VaultService vault = new VaultService(new InMemoryVaultStore(), new CredentialScrubber(), clock);
+    final ProfileService profile = new ProfileService(profileStore, clock);
+    final SnapshotService snapshots = new SnapshotService(memoryStore, profileStore,
+            SnapshotService.DEFAULT_MEMORY_LIMIT, clock);
+    final SecretSafeSearch search = new SecretSafeSearch(memories, vault.scrubber());
+    final SessionService sessions;
+    final GeneralFactService facts;
+    final ModelSpendService spend;
+    final EntityService entities = new EntityService(new InMemoryMemoryEdgeStore(memoryStore),
+            new EdgeExtractor(new FinanceEntityExtractor()), clock);
+    /** Every agent tool, as the composition root registers them. */
+    final ToolRegistry tools;
+
+    InMemoryBackend() {
+        InMemoryWorkspaceReader workspace = new InMemoryWorkspaceReader(WorkspaceLimits.defaults(), clock);
+        sessions = new SessionService(workspace, workspace, snapshots, profile, new InMemorySessionStore(),
+                Duration.ofHours(24), clock);
+        InMemoryFactStore factStore = new InMemoryFactStore();
+        DisabledLanguageModel model = new DisabledLanguageModel();
+        facts = new GeneralFactService(factStore, new FactConsolidator(model, factStore, memoryStore, clock,
+                ConsolidationSettings.DISABLED), clock, MemoryLimits.DEFAULTS.maxContentChars());
+        spend = new ModelSpendService(model, new InMemorySpendLedger(), BudgetPolicy.unlimited(), clock,
+                ZoneOffset.UTC);
+        tools = ToolRegistry.builder()
+                .add(MemoryTools.definitions(memories, search, facts))
+                .add(VaultTools.definitions(vault))
+                .build();
+    }
+
+    GatewayCore core() {
+        return new GatewayCore(access, vault.scrubber(), storageUp::get, failure -> false);
+    }
+
+    /** Every resource of the gateway, in the order the composition root mounts them. */
+    List<Resource> resources(GatewaySettings settings) {
+        return List.of(
+                new MemoryHttpService(memories, search, settings),
+                new ProfileHttpService(profile, settings),
+                new SnapshotHttpService(snapshots),
+                new SessionHttpService(sessions, settings),
+                new ToolHttpService(tools, settings),
+                new VaultHttpService(vault, settings),
+                new FactHttpService(facts, settings),
+                new ModelHttpService(spend),
+                new EntityHttpService(entities));
+    }
+}

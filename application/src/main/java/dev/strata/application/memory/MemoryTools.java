@@ -1,0 +1,205 @@
+package dev.strata.application.memory;
+
+import dev.strata.application.fact.GeneralFactService;
+import dev.strata.application.tool.ToolArguments;
+import dev.strata.application.tool.ToolDefinition;
+import dev.strata.application.tool.ToolSchema;
+import dev.strata.domain.error.InvalidInputException;
+import dev.strata.domain.fact.Fact;
+import dev.strata.domain.memory.Category;
+import dev.strata.domain.memory.Memory;
+import dev.strata.domain.memory.MemoryType;
+import dev.strata.domain.memory.Metadata;
+import dev.strata.domain.memory.Source;
+import dev.strata.domain.memory.Tenant;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+import static dev.strata.application.tool.ToolSchema.Type.INTEGER;
+import static dev.strata.application.tool.ToolSchema.Type.OBJECT;
+import static dev.strata.application.tool.ToolSchema.Type.STRING;
+
+/**
+ * The memory area's agent tools: spec 01's {@code memory_write}, {@code memory_search} and
+ * {@code memory_read}, and spec 02's keyed {@code memory_save}, {@code memory_delete} and
+ * {@code memory_list}. The rules that make them tools rather than plain REST calls live here:
+ * a {@code fact} write goes to the general fact layer, an agent's write is recorded as
+ * {@code agent_recorded}, and search results carry secret-safe snippets.
+ */
+public final class MemoryTools {
+
+    private final MemoryService memories;
+    private final SecretSafeSearch search;
+    private final GeneralFactService facts;
+
+    private MemoryTools(MemoryService memories, SecretSafeSearch search, GeneralFactService facts) {
+        this.memories = Objects.requireNonNull(memories, "memories");
+        this.search = Objects.requireNonNull(search, "search");
+        this.facts = Objects.requireNonNull(facts, "facts");
+    }
+
+    public static List<ToolDefinition> definitions(MemoryService memories, SecretSafeSearch search,
+                                                   GeneralFactService facts) {
+        return new MemoryTools(memories, search, facts).definitions();
+    }
+
+    private List<ToolDefinition> definitions() {
+        MemoryLimits limits = memories.limits();
+        String listLimit = "How many entries, 1 to " + limits.maxListLimit() + " (default " + limits.defaultListLimit()
+                + ").";
+        String categoryFilter = "Only memories of this category (or alias).";
+        String metadata = "Free-form JSON object kept with the memory, at most " + limits.maxMetadataChars()
+                + " characters of JSON.";
+        return List.of(
+                new ToolDefinition("memory_write", "Write a memory the agent should keep: a preference, an "
+                        + "observation, a lesson... Category 'fact' records a durable fact about the user instead, "
+                        + "which is deduplicated and consolidated in the background.",
+                        ToolSchema.builder()
+                                .required("category", STRING, "What kind of memory: preference, observation, "
+                                        + "trade_outcome, lesson, personalization, alert, reference, fact, identity, "
+                                        + "decision, context, historical, an alias (warning, insight...) or another "
+                                        + "lowercase slug.")
+                                .required("content", STRING, "The memory itself, at most " + limits.maxContentChars()
+                                        + " characters.")
+                                .optional("metadata", OBJECT, metadata)
+                                .optional("source", STRING, "Provenance, one of " + sources()
+                                        + " (default agent_recorded).")
+                                .build(),
+                        this::write),
+                new ToolDefinition("memory_search", "Search the memories by meaning and keywords; returns the best "
+                        + "matches with a snippet, a score and the search mode that answered. Never fails on odd "
+                        + "query syntax.",
+                        ToolSchema.builder()
+                                .required("query", STRING, "What to look for, in natural language or keywords.")
+                                .optional("limit", INTEGER, "How many results, 1 to " + limits.maxSearchLimit()
+                                        + " (default " + limits.defaultSearchLimit() + ").")
+                                .optional("max_results", INTEGER, "Spec 02's name for limit; give one or the other.")
+                                .optional("category", STRING, categoryFilter)
+                                .build(),
+                        this::search),
+                new ToolDefinition("memory_read", "Read the memories of one category (or all), most recently "
+                        + "updated first, without ranking.",
+                        ToolSchema.builder()
+                                .optional("category", STRING, categoryFilter)
+                                .optional("limit", INTEGER, listLimit)
+                                .build(),
+                        this::read),
+                new ToolDefinition("memory_save", "Save a keyed memory entry. If an active entry with the same key "
+                        + "exists, supersede_reason is required and the old entry is superseded; without it the "
+                        + "save is refused with the current entry in the error details.",
+                        ToolSchema.builder()
+                                .required("key", STRING, "Short identifier, e.g. deploy-lesson or auth-approach.")
+                                .required("content", STRING, "The memory content, at most " + limits.maxContentChars()
+                                        + " characters.")
+                                .optional("type", STRING, "One of identity, lesson, decision, context, reference, "
+                                        + "historical, or an alias (default context).")
+                                .optional("supersede_reason", STRING, "Why the current entry of the key is wrong or "
+                                        + "outdated; required when one exists.")
+                                .optional("metadata", OBJECT, metadata)
+                                .build(),
+                        this::save),
+                new ToolDefinition("memory_delete", "Delete the active entry of a key (soft delete: it leaves "
+                        + "search and the prompt, and can be restored for a while).",
+                        ToolSchema.builder()
+                                .required("key", STRING, "Key of the entry to delete.")
+                                .build(),
+                        this::deleteByKey),
+                new ToolDefinition("memory_list", "List the active entries, optionally of one type, most recently "
+                        + "updated first.",
+                        ToolSchema.builder()
+                                .optional("type", STRING, "Only entries of this type: identity, lesson, decision, "
+                                        + "context, reference, historical, or an alias.")
+                                .optional("limit", INTEGER, listLimit)
+                                .build(),
+                        this::listByType));
+    }
+
+    /**
+     * memory_write: an agent's write, recorded as {@code agent_recorded} unless it says otherwise.
+     * The {@code fact} category (after alias resolution) goes to the general fact layer instead: it
+     * is recorded pending and consolidated in the background (spec 01); facts keep no metadata.
+     */
+    private Object write(Tenant tenant, ToolArguments args) {
+        Source source = args.optionalText("source").map(Source::parse).orElse(Source.AGENT_RECORDED);
+        Optional<Metadata> metadata = args.optionalMetadata("metadata");
+        if (Category.resolve(args.text("category")).equals(Category.FACT)) {
+            // Facts keep no metadata, but an oversized one is still refused, as for any write.
+            int max = memories.limits().maxMetadataChars();
+            if (metadata.filter(m -> m.json().length() > max).isPresent()) {
+                throw new InvalidInputException("metadata", "must be at most " + max + " characters of JSON");
+            }
+            Fact fact = facts.recordFact(tenant, args.text("content"));
+            return new RecordedFact(fact.id().value(), fact.status().wireName(), fact);
+        }
+        Memory m = memories.write(new WriteMemory(tenant, args.text("category"), args.text("content"),
+                metadata.orElse(Metadata.EMPTY), source));
+        return new Written(m.id().value(), m);
+    }
+
+    /** memory_search: spec 02's max_results is accepted as a synonym of limit. */
+    private Object search(Tenant tenant, ToolArguments args) {
+        if (args.has("limit") && args.has("max_results")) {
+            throw new InvalidInputException("max_results", "give either limit or max_results, not both");
+        }
+        Optional<Integer> limit = args.has("max_results") ? args.optionalInt("max_results") : args.optionalInt("limit");
+        SearchResults results = search.search(tenant, args.text("query"), limit, args.optionalText("category"));
+        return new Results(results.hits(), results.mode().wireName());
+    }
+
+    private Object read(Tenant tenant, ToolArguments args) {
+        return new Memories(memories.list(tenant, args.optionalText("category"), args.optionalInt("limit")));
+    }
+
+    /** memory_save: says whether it inserted or superseded, with spec 02's non-blocking type suggestion. */
+    private Object save(Tenant tenant, ToolArguments args) {
+        Category type = MemoryType.resolve(args.optionalText("type"));
+        Saved saved = memories.save(new SaveMemory(tenant, args.text("key"), args.text("content"),
+                Optional.of(type.value()), args.optionalText("supersede_reason"),
+                args.optionalMetadata("metadata").orElse(Metadata.EMPTY), Source.AGENT_RECORDED));
+        return new SaveAnswer(saved.superseded().isPresent() ? "superseded" : "inserted", saved.memory(),
+                saved.superseded(), saved.typeSuggestion().map(Category::value));
+    }
+
+    /** memory_delete: the key's active entry becomes inactive (soft delete). */
+    private Object deleteByKey(Tenant tenant, ToolArguments args) {
+        Memory deleted = memories.deleteByKey(tenant, args.text("key"));
+        return new Deleted(true, deleted.id().value(), args.text("key"));
+    }
+
+    private Object listByType(Tenant tenant, ToolArguments args) {
+        return new Memories(memories.listByType(tenant, args.optionalText("type"), args.optionalInt("limit")));
+    }
+
+    private static String sources() {
+        return Arrays.stream(Source.values()).map(Source::wireName).collect(Collectors.joining(", "));
+    }
+
+    /** memory_write's answer for an ordinary category. */
+    public record Written(long id, Memory memory) {
+    }
+
+    /** memory_write's answer for {@code fact}: the pending fact and its status. */
+    public record RecordedFact(long id, String status, Fact fact) {
+    }
+
+    /** memory_search's answer: the hits, best first, and which pipeline answered. */
+    public record Results(List<SearchResults.Found> results, String searchMode) {
+    }
+
+    /** memory_read's and memory_list's answer. */
+    public record Memories(List<Memory> memories) {
+    }
+
+    /** memory_save's answer: {@code superseded} and {@code type_suggestion} only when there are some. */
+    public record SaveAnswer(String action, Memory memory, Optional<Memory> superseded,
+                             Optional<String> typeSuggestion) {
+    }
+
+    /** memory_delete's answer. */
+    public record Deleted(boolean deleted, long id, String key) {
+    }
+}
