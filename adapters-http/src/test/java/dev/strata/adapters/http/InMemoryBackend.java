@@ -103,6 +103,8 @@ final class InMemoryBackend {
     final LearningsService learnings;
     final CompiledPageService pages;
     final SynthesisService synthesis;
+    /** Conversations, the trade mirror and the profile refresh. */
+    final ConversationTradingBackend mine;
     /** Every agent tool, as the composition root registers them. */
     final ToolRegistry tools;
 
@@ -127,10 +129,12 @@ final class InMemoryBackend {
                 clock);
         events.addListener(pages);
         memories.addListener(pages);
+        mine = new ConversationTradingBackend(clock, audit, memories, tradeStore);
         tools = ToolRegistry.builder()
                 .add(MemoryTools.definitions(memories, search, facts))
                 .add(VaultTools.definitions(vault))
                 .add(LearningTools.definitions(methodologies, trades, preferences, learnings, pages, learningSettings))
+                .add(mine.tools())
                 .build();
     }
 
@@ -150,7 +154,7 @@ final class InMemoryBackend {
                 new FactHttpService(facts, settings),
                 new ModelHttpService(spend),
                 new EntityHttpService(entities)),
-                new LearningHttpService(methodologies, trades, preferences, learnings, pages, synthesis, settings)
-                        .resources().stream()).toList();
+                Stream.concat(new LearningHttpService(methodologies, trades, preferences, learnings, pages, synthesis,
+                        settings).resources().stream(), mine.resources(settings))).toList();
     }
 }

@@ -4,7 +4,7 @@ import dev.strata.application.trading.HistorySyncService;
 import dev.strata.application.trading.HistorySyncSettings;
 import dev.strata.application.trading.TradeMirrorService;
 import dev.strata.application.trading.TradingEvents;
-import dev.strata.application.trading.TradingSettings;
+import dev.strata.application.trading.TradingLimits;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.trading.FillInput;
 import dev.strata.domain.trading.Fills;
@@ -34,7 +34,7 @@ class TradeMirrorBoundaryTest {
         try (SqliteDatabase db = TempDatabase.open(dir)) {
             SqliteSyncStateStore states = new SqliteSyncStateStore(db);
             TradeMirrorService mirror = new TradeMirrorService(new SqlitePerpsFillStore(db), new SqliteSpotActivityStore(db),
-                    states, new TradingEvents(), TempDatabase.CLOCK, TradingSettings.defaults());
+                    states, new TradingEvents(), TempDatabase.CLOCK, TradingLimits.defaults());
             long ms = Instant.parse("2025-12-31T00:00:00Z").toEpochMilli();
             mirror.recordPerpsFills(ALICE, List.of(Fills.input("sub-1", "1", ms, "BTC", "B", "Open Long", "1", "60000", "0"),
                     Fills.input("sub-1", "2", ms + 1, "BTC", "A", "Close Long", "1", "61000", "1000")));

@@ -76,6 +76,14 @@ public final class HistorySyncService {
         return settings;
     }
 
+    /** The tenant's watermark rows, each with whether normal scheduling skips it at this moment. */
+    public SyncStatus status(Tenant tenant) {
+        Instant now = clock.instant();
+        return new SyncStatus(source.isEnabled(), states.list(tenant).stream()
+                .map(s -> new SyncStatus.KeyState(s, s.skipped(now, settings.maxFailures(), settings.failureCooldown())))
+                .toList());
+    }
+
     /**
      * The trade-event trigger: starts a background run unless the tenant ran within
      * {@code minInterval} (bursts collapse into one run). True when a run was started.

@@ -32,10 +32,10 @@ public final class TradeMirrorService {
     private final SyncStateStore states;
     private final TradingEvents events;
     private final Clock clock;
-    private final TradingSettings settings;
+    private final TradingLimits settings;
 
     public TradeMirrorService(PerpsFillStore fills, SpotActivityStore spot, SyncStateStore states, TradingEvents events,
-                              Clock clock, TradingSettings settings) {
+                              Clock clock, TradingLimits settings) {
         this.fills = Objects.requireNonNull(fills, "fills");
         this.spot = Objects.requireNonNull(spot, "spot");
         this.states = Objects.requireNonNull(states, "states");

@@ -22,9 +22,9 @@ public final class TradingProfileService {
 
     private final PerpsFillStore fills;
     private final Clock clock;
-    private final TradingSettings settings;
+    private final TradingLimits settings;
 
-    public TradingProfileService(PerpsFillStore fills, Clock clock, TradingSettings settings) {
+    public TradingProfileService(PerpsFillStore fills, Clock clock, TradingLimits settings) {
         this.fills = Objects.requireNonNull(fills, "fills");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.settings = Objects.requireNonNull(settings, "settings");

@@ -36,7 +36,7 @@ class HistorySyncServiceTest {
     private final TradingEvents events = new TradingEvents();
     private final List<TradingEvent> published = new ArrayList<>();
     private final TradeMirrorService mirror = new TradeMirrorService(fills, spot, states, events, clock,
-            TradingSettings.defaults());
+            TradingLimits.defaults());
     private final ScriptedHistorySource source = new ScriptedHistorySource();
     private final List<Runnable> queued = new ArrayList<>();
     private final Executor background = queued::add;
@@ -123,6 +123,8 @@ class HistorySyncServiceTest {
                 .containsExactly(SyncReport.Status.SKIPPED);
         assertThat(source.fetchesOf("fills/sub-b")).isEqualTo(5);
         assertThat(source.fetchesOf("fills/sub-a")).isEqualTo(6);
+        assertThat(sync.status(ALICE).keys()).filteredOn(k -> k.state().key().equals(b))
+                .extracting(SyncStatus.KeyState::skipped).containsExactly(true);
 
         clock.set(lastFailure.plus(Duration.ofMinutes(30)));
         source.down.clear();

@@ -32,7 +32,7 @@ class TradeMirrorServiceTest {
     private final TradingEvents events = new TradingEvents();
     private final List<TradingEvent> published = new ArrayList<>();
     private final TradeMirrorService mirror = new TradeMirrorService(fills, spot, new InMemorySyncStateStore(), events,
-            Clock.fixed(Instant.ofEpochMilli(MS), ZoneOffset.UTC), TradingSettings.defaults().withMaxBatchSize(3));
+            Clock.fixed(Instant.ofEpochMilli(MS), ZoneOffset.UTC), TradingLimits.defaults().withMaxBatchSize(3));
 
     TradeMirrorServiceTest() {
         events.addListener(published::add);

@@ -27,7 +27,7 @@ class TradingProfileServiceTest {
 
     private final InMemoryPerpsFillStore fills = new InMemoryPerpsFillStore();
     private final TradingProfileService service = new TradingProfileService(fills, Clock.fixed(NOW, ZoneOffset.UTC),
-            TradingSettings.defaults());
+            TradingLimits.defaults());
 
     @Test
     void the_profile_covers_the_last_thirty_days_only() {

@@ -5,7 +5,7 @@ import dev.strata.application.trading.HistorySyncSettings;
 import dev.strata.application.trading.SyncReport;
 import dev.strata.application.trading.TradeMirrorService;
 import dev.strata.application.trading.TradingEvents;
-import dev.strata.application.trading.TradingSettings;
+import dev.strata.application.trading.TradingLimits;
 import dev.strata.domain.MutableClock;
 import dev.strata.domain.error.UnavailableException;
 import dev.strata.domain.memory.Tenant;
@@ -187,7 +187,7 @@ class HttpTradeHistorySourceTest {
         InMemoryPerpsFillStore fills = new InMemoryPerpsFillStore();
         InMemorySyncStateStore states = new InMemorySyncStateStore();
         TradeMirrorService mirror = new TradeMirrorService(fills, new InMemorySpotActivityStore(), states,
-                new TradingEvents(), clock, TradingSettings.defaults());
+                new TradingEvents(), clock, TradingLimits.defaults());
         HistorySyncService sync = new HistorySyncService(source, states, mirror, clock, HistorySyncSettings.defaults(),
                 Runnable::run);
 

@@ -38,11 +38,11 @@ final class MarketsUpdater {
     private final TagWrites writes;
     private final RebuildGate gate;
     private final Clock clock;
-    private final RebuildSettings settings;
+    private final RebuildPolicy settings;
     private final Map<Key, Instant> lastRun = new ConcurrentHashMap<>();
 
     MarketsUpdater(PerpsFillStore fills, StrategyRunStore strategies, TagWrites writes, RebuildGate gate, Clock clock,
-                   RebuildSettings settings) {
+                   RebuildPolicy settings) {
         this.fills = fills;
         this.strategies = strategies;
         this.writes = writes;

@@ -49,10 +49,10 @@ final class MemoryRebuild {
     private final MemoryService memories;
     private final RebuildGate gate;
     private final Clock clock;
-    private final RebuildSettings settings;
+    private final RebuildPolicy settings;
 
     MemoryRebuild(LanguageModel model, FinancialProfileStore profiles, ConversationStore conversations,
-                  MemoryService memories, RebuildGate gate, Clock clock, RebuildSettings settings) {
+                  MemoryService memories, RebuildGate gate, Clock clock, RebuildPolicy settings) {
         this.model = model;
         this.profiles = profiles;
         this.conversations = conversations;

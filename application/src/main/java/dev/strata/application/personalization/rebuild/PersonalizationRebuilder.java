@@ -31,7 +31,7 @@ public final class PersonalizationRebuilder {
     private static final System.Logger LOG = System.getLogger(PersonalizationRebuilder.class.getName());
 
     private final RebuildPorts ports;
-    private final RebuildSettings settings;
+    private final RebuildPolicy settings;
     private final Executor background;
     private final MemoryRebuild memories;
     private final TradingSummaryRebuild tradingSummary;
@@ -40,7 +40,7 @@ public final class PersonalizationRebuilder {
 
     /** @param background where event-triggered rebuilds run, so the write that triggered them never waits */
     public PersonalizationRebuilder(LanguageModel model, RebuildPorts ports, MemoryService memoryService,
-                                    TradingProfileService tradingProfile, Clock clock, RebuildSettings settings,
+                                    TradingProfileService tradingProfile, Clock clock, RebuildPolicy settings,
                                     Executor background) {
         Objects.requireNonNull(model, "model");
         this.ports = Objects.requireNonNull(ports, "ports");
@@ -60,7 +60,7 @@ public final class PersonalizationRebuilder {
         this.markets = new MarketsUpdater(ports.fills(), ports.strategies(), writes, gate, clock, settings);
     }
 
-    public RebuildSettings settings() {
+    public RebuildPolicy settings() {
         return settings;
     }
 

@@ -25,9 +25,9 @@ final class RebuildGate {
     private final LanguageModel model;
     private final FinancialProfileStore profiles;
     private final Clock clock;
-    private final RebuildSettings settings;
+    private final RebuildPolicy settings;
 
-    RebuildGate(LanguageModel model, FinancialProfileStore profiles, Clock clock, RebuildSettings settings) {
+    RebuildGate(LanguageModel model, FinancialProfileStore profiles, Clock clock, RebuildPolicy settings) {
         this.model = model;
         this.profiles = profiles;
         this.clock = clock;

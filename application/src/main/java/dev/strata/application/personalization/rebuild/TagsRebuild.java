@@ -45,11 +45,11 @@ final class TagsRebuild {
     private final TradingProfileService perpsProfile;
     private final RebuildGate gate;
     private final Clock clock;
-    private final RebuildSettings settings;
+    private final RebuildPolicy settings;
 
     TagsRebuild(LanguageModel model, FinancialProfileStore profiles, UserTagStore tags, TagWrites writes,
                 MemoryService memories, TradingProfileService perpsProfile, RebuildGate gate, Clock clock,
-                RebuildSettings settings) {
+                RebuildPolicy settings) {
         this.model = model;
         this.profiles = profiles;
         this.tags = tags;

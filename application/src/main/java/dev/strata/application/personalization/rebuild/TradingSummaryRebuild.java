@@ -51,11 +51,11 @@ final class TradingSummaryRebuild {
     private final TradingProfileService perpsProfile;
     private final RebuildGate gate;
     private final Clock clock;
-    private final RebuildSettings settings;
+    private final RebuildPolicy settings;
 
     TradingSummaryRebuild(LanguageModel model, FinancialProfileStore profiles, TradeStore trades, PerpsFillStore fills,
                           SpotActivityStore spot, TradingProfileService perpsProfile, RebuildGate gate, Clock clock,
-                          RebuildSettings settings) {
+                          RebuildPolicy settings) {
         this.model = model;
         this.profiles = profiles;
         this.trades = trades;

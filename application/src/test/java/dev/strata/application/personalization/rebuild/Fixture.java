@@ -3,7 +3,7 @@ package dev.strata.application.personalization.rebuild;
 import dev.strata.application.memory.MemoryLimits;
 import dev.strata.application.memory.MemoryService;
 import dev.strata.application.trading.TradingProfileService;
-import dev.strata.application.trading.TradingSettings;
+import dev.strata.application.trading.TradingLimits;
 import dev.strata.domain.MutableClock;
 import dev.strata.domain.audit.InMemoryAuditLog;
 import dev.strata.domain.conversation.ConversationId;
@@ -60,12 +60,12 @@ final class Fixture {
     private int tids;
 
     PersonalizationRebuilder rebuilder(ScriptedModel model) {
-        return rebuilder(model, RebuildSettings.defaults());
+        return rebuilder(model, RebuildPolicy.defaults());
     }
 
-    PersonalizationRebuilder rebuilder(ScriptedModel model, RebuildSettings settings) {
+    PersonalizationRebuilder rebuilder(ScriptedModel model, RebuildPolicy settings) {
         return new PersonalizationRebuilder(model, ports, memories,
-                new TradingProfileService(fills, clock, TradingSettings.defaults()), clock, settings, background::add);
+                new TradingProfileService(fills, clock, TradingLimits.defaults()), clock, settings, background::add);
     }
 
     void said(Tenant tenant, UserId user, String... lines) {

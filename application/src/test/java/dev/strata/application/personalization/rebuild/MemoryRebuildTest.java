@@ -160,7 +160,7 @@ class MemoryRebuildTest {
         f.said(ALICE, ADA, "I like ETH");
 
         RebuildOutcome noModel = f.rebuilder(new ScriptedModel(false)).rebuildMemories(ALICE, ADA, true);
-        RebuildOutcome off = f.rebuilder(model, RebuildSettings.defaults().withEnabled(false))
+        RebuildOutcome off = f.rebuilder(model, RebuildPolicy.defaults().withEnabled(false))
                 .rebuildMemories(ALICE, ADA, true);
 
         assertThat(noModel.status()).isEqualTo(RebuildOutcome.Status.SKIPPED);

@@ -38,7 +38,7 @@ class RebuildTriggersTest {
 
     @Test
     void with_rebuilding_switched_off_events_schedule_nothing() {
-        f.rebuilder(model, RebuildSettings.defaults().withEnabled(false))
+        f.rebuilder(model, RebuildPolicy.defaults().withEnabled(false))
                 .onTradingEvent(new TradingEvent.ExternalSpotRecorded(ALICE, 1));
 
         assertThat(f.background).isEmpty();

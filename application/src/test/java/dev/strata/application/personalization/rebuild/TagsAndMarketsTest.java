@@ -159,7 +159,7 @@ class TagsAndMarketsTest {
 
         assertThat(rebuilder.updateMarkets(ALICE, USER, true).detail()).startsWith("cooling down");
         assertThat(rebuilder.updateMarkets(ALICE, USER, false).status()).isEqualTo(RebuildOutcome.Status.REBUILT);
-        assertThat(f.rebuilder(model, RebuildSettings.defaults().withEnabled(false)).updateMarkets(ALICE, USER, false)
+        assertThat(f.rebuilder(model, RebuildPolicy.defaults().withEnabled(false)).updateMarkets(ALICE, USER, false)
                 .detail()).contains("MINARA_PERSONALIZATION_REBUILD=disabled");
     }
 }

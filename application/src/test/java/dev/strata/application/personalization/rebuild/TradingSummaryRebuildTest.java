@@ -109,7 +109,7 @@ class TradingSummaryRebuildTest {
     void below_the_threshold_nothing_is_asked_and_no_cooldown_is_spent() {
         f.fill(ALICE, "BTC");
         f.spot(ALICE, "0x1");
-        PersonalizationRebuilder gated = f.rebuilder(model, RebuildSettings.defaults().withTradingSummaryThreshold(3));
+        PersonalizationRebuilder gated = f.rebuilder(model, RebuildPolicy.defaults().withTradingSummaryThreshold(3));
 
         RebuildOutcome skipped = gated.rebuildTradingSummary(ALICE, USER, false);
 
@@ -125,7 +125,7 @@ class TradingSummaryRebuildTest {
         for (int i = 0; i < 3; i++) {
             f.fill(ALICE, "BTC");
         }
-        PersonalizationRebuilder small = f.rebuilder(model, RebuildSettings.defaults().withMaxSourceItems(2));
+        PersonalizationRebuilder small = f.rebuilder(model, RebuildPolicy.defaults().withMaxSourceItems(2));
         model.answers(summary("First two.", "", "", ""));
 
         small.rebuildTradingSummary(ALICE, USER, false);

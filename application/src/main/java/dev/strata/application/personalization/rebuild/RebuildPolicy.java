@@ -11,17 +11,17 @@ import java.util.Objects;
  * across the three sources), the bounds of one run's input, and {@code rebuildOnBoot} (false).
  * {@code enabled} false is {@code MINARA_PERSONALIZATION_REBUILD=disabled}.
  */
-public record RebuildSettings(boolean enabled, Duration memoriesCooldown, Duration tradingSummaryCooldown,
+public record RebuildPolicy(boolean enabled, Duration memoriesCooldown, Duration tradingSummaryCooldown,
                               Duration tagsCooldown, Duration marketsInterval, Duration marketsNudgeCooldown,
                               int tradingSummaryThreshold, int maxMessages, int maxSourceItems, int maxFacts,
                               boolean rebuildOnBoot) {
 
-    public static RebuildSettings defaults() {
-        return new RebuildSettings(true, Duration.ofMinutes(10), Duration.ofMinutes(30), Duration.ofDays(30),
+    public static RebuildPolicy defaults() {
+        return new RebuildPolicy(true, Duration.ofMinutes(10), Duration.ofMinutes(30), Duration.ofDays(30),
                 Duration.ofHours(24), Duration.ofHours(1), 1, 200, 100, 20, false);
     }
 
-    public RebuildSettings {
+    public RebuildPolicy {
         for (Duration d : new Duration[] {memoriesCooldown, tradingSummaryCooldown, tagsCooldown, marketsInterval,
                 marketsNudgeCooldown}) {
             Objects.requireNonNull(d, "cooldown");
@@ -34,28 +34,28 @@ public record RebuildSettings(boolean enabled, Duration memoriesCooldown, Durati
         }
     }
 
-    public RebuildSettings withEnabled(boolean value) {
-        return new RebuildSettings(value, memoriesCooldown, tradingSummaryCooldown, tagsCooldown, marketsInterval,
+    public RebuildPolicy withEnabled(boolean value) {
+        return new RebuildPolicy(value, memoriesCooldown, tradingSummaryCooldown, tagsCooldown, marketsInterval,
                 marketsNudgeCooldown, tradingSummaryThreshold, maxMessages, maxSourceItems, maxFacts, rebuildOnBoot);
     }
 
-    public RebuildSettings withTradingSummaryThreshold(int value) {
-        return new RebuildSettings(enabled, memoriesCooldown, tradingSummaryCooldown, tagsCooldown, marketsInterval,
+    public RebuildPolicy withTradingSummaryThreshold(int value) {
+        return new RebuildPolicy(enabled, memoriesCooldown, tradingSummaryCooldown, tagsCooldown, marketsInterval,
                 marketsNudgeCooldown, value, maxMessages, maxSourceItems, maxFacts, rebuildOnBoot);
     }
 
-    public RebuildSettings withMaxMessages(int value) {
-        return new RebuildSettings(enabled, memoriesCooldown, tradingSummaryCooldown, tagsCooldown, marketsInterval,
+    public RebuildPolicy withMaxMessages(int value) {
+        return new RebuildPolicy(enabled, memoriesCooldown, tradingSummaryCooldown, tagsCooldown, marketsInterval,
                 marketsNudgeCooldown, tradingSummaryThreshold, value, maxSourceItems, maxFacts, rebuildOnBoot);
     }
 
-    public RebuildSettings withMaxSourceItems(int value) {
-        return new RebuildSettings(enabled, memoriesCooldown, tradingSummaryCooldown, tagsCooldown, marketsInterval,
+    public RebuildPolicy withMaxSourceItems(int value) {
+        return new RebuildPolicy(enabled, memoriesCooldown, tradingSummaryCooldown, tagsCooldown, marketsInterval,
                 marketsNudgeCooldown, tradingSummaryThreshold, maxMessages, value, maxFacts, rebuildOnBoot);
     }
 
-    public RebuildSettings withRebuildOnBoot(boolean value) {
-        return new RebuildSettings(enabled, memoriesCooldown, tradingSummaryCooldown, tagsCooldown, marketsInterval,
+    public RebuildPolicy withRebuildOnBoot(boolean value) {
+        return new RebuildPolicy(enabled, memoriesCooldown, tradingSummaryCooldown, tagsCooldown, marketsInterval,
                 marketsNudgeCooldown, tradingSummaryThreshold, maxMessages, maxSourceItems, maxFacts, value);
     }
 }

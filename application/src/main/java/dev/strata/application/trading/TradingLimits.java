@@ -6,14 +6,14 @@ import java.time.Duration;
  * Bounds of the mirror's use cases: the largest pushed batch, the trading profile's window and how
  * many top symbols it names, and {@code search_user_trades}' default and largest page.
  */
-public record TradingSettings(int maxBatchSize, Duration profileWindow, int topSymbols, int defaultTradesLimit,
+public record TradingLimits(int maxBatchSize, Duration profileWindow, int topSymbols, int defaultTradesLimit,
                               int maxTradesLimit) {
 
-    public static TradingSettings defaults() {
-        return new TradingSettings(1_000, Duration.ofDays(30), 5, 20, 100);
+    public static TradingLimits defaults() {
+        return new TradingLimits(1_000, Duration.ofDays(30), 5, 20, 100);
     }
 
-    public TradingSettings {
+    public TradingLimits {
         if (maxBatchSize < 1 || topSymbols < 1 || defaultTradesLimit < 1 || maxTradesLimit < defaultTradesLimit) {
             throw new IllegalArgumentException("batch size, top symbols and limits must be positive, the default "
                     + "limit at most the largest");
@@ -23,11 +23,11 @@ public record TradingSettings(int maxBatchSize, Duration profileWindow, int topS
         }
     }
 
-    public TradingSettings withMaxBatchSize(int value) {
-        return new TradingSettings(value, profileWindow, topSymbols, defaultTradesLimit, maxTradesLimit);
+    public TradingLimits withMaxBatchSize(int value) {
+        return new TradingLimits(value, profileWindow, topSymbols, defaultTradesLimit, maxTradesLimit);
     }
 
-    public TradingSettings withProfileWindow(Duration value) {
-        return new TradingSettings(maxBatchSize, value, topSymbols, defaultTradesLimit, maxTradesLimit);
+    public TradingLimits withProfileWindow(Duration value) {
+        return new TradingLimits(maxBatchSize, value, topSymbols, defaultTradesLimit, maxTradesLimit);
     }
 }
