@@ -4,6 +4,8 @@ import dev.strata.adapters.http.Gateway;
 import dev.strata.adapters.http.GatewayCore;
 import dev.strata.adapters.http.GatewaySettings;
 import dev.strata.adapters.http.Resource;
+import dev.strata.adapters.http.conversation.ConversationHttpService;
+import dev.strata.adapters.http.trading.TradingHttpService;
 import dev.strata.adapters.http.entity.EntityHttpService;
 import dev.strata.adapters.http.fact.FactHttpService;
 import dev.strata.adapters.http.learning.LearningHttpService;
@@ -108,6 +110,7 @@ public final class Strata implements AutoCloseable {
                 .add(MemoryTools.definitions(memories, search, core.fact().facts()))
                 .add(VaultTools.definitions(vault))
                 .add(learning.tools())
+                .add(core.trading().tools())
                 .build();
         return Gateway.start(settings,
                 new GatewayCore(core.access().access(), vault.scrubber(), () -> ping(core.database()),
@@ -121,9 +124,13 @@ public final class Strata implements AutoCloseable {
                         new FactHttpService(core.fact().facts(), settings),
                         new ModelHttpService(core.llm().spend()),
                         new EntityHttpService(core.memory().entities())),
-                        new LearningHttpService(learning.methodologies(), learning.trades(), learning.preferences(),
-                                learning.learnings(), learning.pages(), learning.synthesis(), settings)
-                                .resources().stream()).toList());
+                        Stream.of(new LearningHttpService(learning.methodologies(), learning.trades(),
+                                        learning.preferences(), learning.learnings(), learning.pages(), learning.synthesis(),
+                                        settings).resources(),
+                                List.<Resource>of(new ConversationHttpService(core.conversation().conversations(), settings)),
+                                new TradingHttpService(core.trading().mirror(), core.trading().profile(),
+                                        core.trading().sync(), core.rebuild().refresh(), settings).resources())
+                                .flatMap(List::stream)).toList());
     }
 
     private static boolean ping(SqliteDatabase db) {

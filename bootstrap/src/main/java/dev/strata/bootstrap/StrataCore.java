@@ -5,14 +5,17 @@ import dev.strata.adapters.sqlite.SqliteSettings;
 import dev.strata.bootstrap.access.AccessModule;
 import dev.strata.bootstrap.area.AreaModule;
 import dev.strata.bootstrap.area.Job;
+import dev.strata.bootstrap.conversation.ConversationModule;
 import dev.strata.bootstrap.fact.FactModule;
 import dev.strata.bootstrap.learning.LearningModule;
 import dev.strata.bootstrap.llm.LlmModule;
 import dev.strata.bootstrap.memory.MemoryModule;
 import dev.strata.bootstrap.profile.ProfileModule;
+import dev.strata.bootstrap.rebuild.RebuildModule;
 import dev.strata.bootstrap.retrieval.RetrievalModule;
 import dev.strata.bootstrap.session.SessionModule;
 import dev.strata.bootstrap.storage.StorageSettings;
+import dev.strata.bootstrap.trading.TradingModule;
 
 import java.time.Clock;
 import java.util.ArrayList;
@@ -35,6 +38,9 @@ public final class StrataCore implements AutoCloseable {
     private final SessionModule session;
     private final AccessModule access;
     private final LearningModule learning;
+    private final ConversationModule conversation;
+    private final TradingModule trading;
+    private final RebuildModule rebuild;
 
     /** Wires the areas in dependency order; a failure closes what was wired, not the database. */
     private StrataCore(SqliteDatabase db, StrataSettings s, Clock clock) {
@@ -48,6 +54,9 @@ public final class StrataCore implements AutoCloseable {
             session = add(SessionModule.wire(db, s.workspace(), s.sessions(), memory, profile, fact, clock));
             access = add(AccessModule.wire(db, clock));
             learning = add(LearningModule.wire(db, s.learning(), llm, memory, clock));
+            conversation = add(ConversationModule.wire(db, s.conversation(), memory, clock));
+            trading = add(TradingModule.wire(db, s.trading(), learning, clock));
+            rebuild = add(RebuildModule.wire(db, s.rebuild(), llm, memory, conversation, trading, learning, clock));
         } catch (RuntimeException e) {
             closeModules();
             throw e;
@@ -116,6 +125,18 @@ public final class StrataCore implements AutoCloseable {
 
     public LearningModule learning() {
         return learning;
+    }
+
+    public ConversationModule conversation() {
+        return conversation;
+    }
+
+    public TradingModule trading() {
+        return trading;
+    }
+
+    public RebuildModule rebuild() {
+        return rebuild;
     }
 
     /** Every area's background jobs, for the server to schedule. */

@@ -61,7 +61,14 @@ class StrataCoreTest {
                     tuple("catch-up consolidation of pending facts", s.facts().retryInterval()),
                     tuple("purge of expired sessions", s.sessions().purgeInterval()),
                     tuple("demotion sweep of methodologies", s.learning().demotionInterval()),
-                    tuple("preference mining", s.learning().miningInterval()));
+                    tuple("preference mining", s.learning().miningInterval()),
+                    tuple("purge of conversation messages past retention", s.conversation().purgeInterval()),
+                    tuple("personalization rebuild sweep (memories, trading summary, tags)",
+                            s.rebuild().sweepInterval()),
+                    tuple("markets tag update", s.rebuild().policy().marketsInterval()));
+            assertThat(core.jobs()).filteredOn(job -> job.what().startsWith("personalization rebuild"))
+                    .singleElement().extracting(Job::firstDelay).as("nothing rebuilds at boot")
+                    .isEqualTo(s.rebuild().sweepInterval());
             assertThat(core.jobs()).filteredOn(job -> job.what().startsWith("catch-up of pending embeddings"))
                     .singleElement().extracting(Job::firstDelay).isEqualTo(Duration.ZERO);
         }

@@ -11,6 +11,7 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Executor;
+import java.util.function.Supplier;
 
 /**
  * spec 04's personalization rebuilder: three independent flows, each with its own cooldown so one
@@ -37,6 +38,7 @@ public final class PersonalizationRebuilder {
     private final TradingSummaryRebuild tradingSummary;
     private final TagsRebuild tags;
     private final MarketsUpdater markets;
+    private final FlowLocks locks = new FlowLocks();
 
     /** @param background where event-triggered rebuilds run, so the write that triggered them never waits */
     public PersonalizationRebuilder(LanguageModel model, RebuildPorts ports, MemoryService memoryService,
@@ -66,16 +68,31 @@ public final class PersonalizationRebuilder {
 
     /** @param forced bypass the cooldown (a forced refresh); the flow still needs new chat lines */
     public RebuildOutcome rebuildMemories(Tenant tenant, UserId user, boolean forced) {
-        return memories.run(tenant, user, forced);
+        return locked(RebuildOutcome.MEMORIES, tenant, user, forced, () -> memories.run(tenant, user, forced));
     }
 
     /** @param forced bypass the cooldown ({@code /profile refresh}); the new-items gate still applies */
     public RebuildOutcome rebuildTradingSummary(Tenant tenant, UserId user, boolean forced) {
-        return tradingSummary.run(tenant, user, forced);
+        return locked(RebuildOutcome.TRADING_SUMMARY, tenant, user, forced,
+                () -> tradingSummary.run(tenant, user, forced));
     }
 
     public RebuildOutcome rebuildTags(Tenant tenant, UserId user, boolean forced) {
-        return tags.run(tenant, user, forced);
+        return locked(RebuildOutcome.TAGS, tenant, user, forced, () -> tags.run(tenant, user, forced));
+    }
+
+    /**
+     * Runs {@code work} holding the user's trading-summary lock: a refresh syncs and then rebuilds
+     * inside it, so the rebuilds its own sync's new rows trigger step aside instead of racing it.
+     */
+    public <T> T withTradingSummaryHeld(Tenant tenant, UserId user, Supplier<T> work) {
+        return locks.run(RebuildOutcome.TRADING_SUMMARY, tenant, user, true, work).orElseThrow();
+    }
+
+    private RebuildOutcome locked(String flow, Tenant tenant, UserId user, boolean forced,
+                                  Supplier<RebuildOutcome> work) {
+        return locks.run(flow, tenant, user, forced, work).orElseGet(() -> RebuildOutcome.skipped(flow,
+                "a rebuild of this flow is already running for the user"));
     }
 
     /** @param nudge an early run triggered by off-agent activity, gated by the nudge cooldown */

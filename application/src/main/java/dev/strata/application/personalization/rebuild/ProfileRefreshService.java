@@ -35,11 +35,17 @@ public final class ProfileRefreshService {
         }
     }
 
+    /**
+     * The sync and the summary run holding the user's summary lock, so the rebuilds that the sync's
+     * new rows trigger step aside instead of racing this one over the same window.
+     */
     public Refreshed refresh(Tenant tenant, Optional<String> user) {
         UserId who = UserId.orDefault(user);
-        SyncReport synced = sync.runOnce(tenant);
-        return new Refreshed(tenant, who, synced, List.of(
-                rebuilder.rebuildTradingSummary(tenant, who, true),
+        record Synced(SyncReport sync, RebuildOutcome summary) {
+        }
+        Synced first = rebuilder.withTradingSummaryHeld(tenant, who,
+                () -> new Synced(sync.runOnce(tenant), rebuilder.rebuildTradingSummary(tenant, who, true)));
+        return new Refreshed(tenant, who, first.sync(), List.of(first.summary(),
                 rebuilder.rebuildMemories(tenant, who, false),
                 rebuilder.rebuildTags(tenant, who, false),
                 rebuilder.updateMarkets(tenant, who, false)));

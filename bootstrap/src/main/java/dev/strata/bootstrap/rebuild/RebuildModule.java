@@ -1,0 +1,122 @@
+package dev.strata.bootstrap.rebuild;
+
+import dev.strata.adapters.sqlite.SqliteDatabase;
+import dev.strata.adapters.sqlite.SqliteFinancialProfileStore;
+import dev.strata.adapters.sqlite.SqliteStrategyRunStore;
+import dev.strata.adapters.sqlite.SqliteTradeStore;
+import dev.strata.adapters.sqlite.SqliteUserTagStore;
+import dev.strata.application.learning.LearningEvent;
+import dev.strata.application.personalization.rebuild.PersonalizationRebuilder;
+import dev.strata.application.personalization.rebuild.ProfileRefreshService;
+import dev.strata.application.personalization.rebuild.RebuildPolicy;
+import dev.strata.application.personalization.rebuild.RebuildPorts;
+import dev.strata.application.personalization.rebuild.RebuildSweep;
+import dev.strata.bootstrap.area.AreaModule;
+import dev.strata.bootstrap.area.Job;
+import dev.strata.bootstrap.conversation.ConversationModule;
+import dev.strata.bootstrap.learning.LearningModule;
+import dev.strata.bootstrap.llm.LlmModule;
+import dev.strata.bootstrap.memory.MemoryModule;
+import dev.strata.bootstrap.trading.TradingModule;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * spec 04's personalization rebuilder: memories from chat, the three-source trading summary, the
+ * tags and the markets updater, over the budgeted model (every call charged to {@code rebuild}).
+ * New mirror rows and in-session trades trigger the trading summary (and a markets nudge) on the
+ * module's own background thread; the sweep and the daily markets run are jobs. Nothing runs at
+ * boot unless {@code strata.rebuild.on-boot}; with rebuilding switched off there is no job and no
+ * listener does anything.
+ *
+ * <p>The financial profile, tags and strategy runs are read and written through their SQLite stores,
+ * built here; when the personalization area has a module of its own, take its stores instead.
+ */
+public final class RebuildModule implements AreaModule {
+
+    private static final System.Logger LOG = System.getLogger(RebuildModule.class.getName());
+
+    private final PersonalizationRebuilder rebuilder;
+    private final ProfileRefreshService refresh;
+    private final RebuildSweep sweep;
+    private final ExecutorService background;
+    private final List<Job> jobs;
+
+    private RebuildModule(PersonalizationRebuilder rebuilder, ProfileRefreshService refresh, RebuildSweep sweep,
+                          ExecutorService background, List<Job> jobs) {
+        this.rebuilder = rebuilder;
+        this.refresh = refresh;
+        this.sweep = sweep;
+        this.background = background;
+        this.jobs = List.copyOf(jobs);
+    }
+
+    public static RebuildModule wire(SqliteDatabase db, RebuildSettings settings, LlmModule llm, MemoryModule memory,
+                                     ConversationModule conversation, TradingModule trading, LearningModule learning,
+                                     Clock clock) {
+        RebuildPolicy policy = settings.policy();
+        RebuildPorts ports = new RebuildPorts(new SqliteFinancialProfileStore(db), new SqliteUserTagStore(db),
+                new SqliteStrategyRunStore(db), conversation.store(), new SqliteTradeStore(db), trading.fills(),
+                trading.spot());
+        ExecutorService background = Executors.newSingleThreadExecutor(Thread.ofPlatform().daemon()
+                .name("strata-personalization-rebuild").factory());
+        PersonalizationRebuilder rebuilder = new PersonalizationRebuilder(llm.languageModel(), ports,
+                memory.memories(), trading.profile(), clock, policy, background);
+        RebuildSweep sweep = new RebuildSweep(rebuilder, ports, clock);
+        ProfileRefreshService refresh = new ProfileRefreshService(trading.sync(), rebuilder);
+        trading.events().addListener(rebuilder::onTradingEvent);
+        learning.events().addListener(event -> {
+            if (event instanceof LearningEvent.TradeRecorded) {
+                rebuilder.onTradeRecorded(event.tenant());
+            }
+        });
+        List<Job> jobs = new ArrayList<>(2);
+        if (policy.enabled()) {
+            jobs.add(job(settings.sweepInterval(), policy.rebuildOnBoot(), "personalization rebuild sweep "
+                    + "(memories, trading summary, tags)", sweep::sweep));
+            jobs.add(job(policy.marketsInterval(), policy.rebuildOnBoot(), "markets tag update", sweep::sweepMarkets));
+        }
+        return new RebuildModule(rebuilder, refresh, sweep, background, jobs);
+    }
+
+    /** spec 04 "rebuildOnBoot": false waits one period before the first run. */
+    private static Job job(Duration period, boolean onBoot, String what, Runnable useCase) {
+        return new Job(what, onBoot ? Duration.ZERO : period, period, useCase);
+    }
+
+    public PersonalizationRebuilder rebuilder() {
+        return rebuilder;
+    }
+
+    /** {@code POST /v1/profile/refresh}, {@code strata profile refresh}. */
+    public ProfileRefreshService refresh() {
+        return refresh;
+    }
+
+    public RebuildSweep sweep() {
+        return sweep;
+    }
+
+    @Override
+    public List<Job> jobs() {
+        return jobs;
+    }
+
+    @Override
+    public void close() {
+        background.shutdownNow();
+        try {
+            if (!background.awaitTermination(5, TimeUnit.SECONDS)) {
+                LOG.log(System.Logger.Level.WARNING, "the rebuild thread did not stop within 5 s");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
