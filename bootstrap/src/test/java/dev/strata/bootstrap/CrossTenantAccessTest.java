@@ -92,6 +92,19 @@ class CrossTenantAccessTest {
             probe("GET /v1/entities/BTC/neighborhood"),
             probe("GET /v1/entities/BTC%7CETH/neighborhood?limit=100"),
             probe("GET /v1/entities/base/neighborhood?kind=chain"),
+            probe("GET /v1/conversations/alpha-chat"),
+            probe("DELETE /v1/conversations/alpha-chat"),
+            probe("POST /v1/conversations/alpha-chat/messages", "{\"messages\":[{\"id\":\"m1\",\"role\":\"user\","
+                    + "\"content\":\"beta lighthouse\"}]}"),
+            probe("POST /v1/trading/perps-fills", "{\"fills\":[{\"sub_account_id\":\"0xalpha\",\"oid\":1,"
+                    + "\"ts_ms\":1767600000000,\"symbol\":\"BTC\",\"side\":\"B\",\"size\":9,\"price\":1,\"tid\":1}]}"),
+            probe("POST /v1/trading/spot-activities", "{\"activities\":[{\"tx_hash\":\"0xalpha\",\"ts_ms\":1,"
+                    + "\"type\":\"swap\"}]}"),
+            probe("GET /v1/trading/trades?asset=BTC"),
+            probe("GET /v1/trading/profile"),
+            probe("GET /v1/trading/sync-state"),
+            probe("POST /v1/profile/refresh"),
+            probe("POST /v1/tools/search_user_trades", "{\"asset\":\"BTC\"}"),
             probe("GET /observe/metrics"));
 
     /** Authentication required even on loopback. */
@@ -171,6 +184,13 @@ class CrossTenantAccessTest {
         fact = json(as(alphaKey, "POST /v1/facts", "{\"content\":\"" + MARKER + " prefers lighthouses\"}"))
                 .getJsonNumber("id").longValue();
         session = json(as(alphaKey, "POST /v1/sessions", null)).getString("id");
+        assertThat(as(alphaKey, "POST /v1/conversations/alpha-chat/messages", "{\"messages\":[{\"id\":\"m1\","
+                + "\"role\":\"user\",\"content\":\"" + MARKER + " my lighthouse plan\"}]}").statusCode()).isEqualTo(200);
+        assertThat(as(alphaKey, "POST /v1/trading/perps-fills", "{\"fills\":[{\"sub_account_id\":\"0xalpha\","
+                + "\"oid\":1,\"ts_ms\":1767600000000,\"symbol\":\"BTC\",\"side\":\"B\",\"size\":1,\"price\":60000,"
+                + "\"tid\":1,\"dir\":\"" + MARKER + "\"}]}").statusCode()).isEqualTo(200);
+        assertThat(as(alphaKey, "POST /v1/trading/spot-activities", "{\"activities\":[{\"tx_hash\":\"0xalpha\","
+                + "\"ts_ms\":1,\"type\":\"swap\",\"from_token\":\"" + MARKER + "\"}]}").statusCode()).isEqualTo(200);
         // The fact settles in the background; the baseline is taken once it has.
         Http.await("alpha's fact to settle", () -> !json(as(alphaKey, "GET /v1/facts/" + fact, null))
                 .getString("status").equals("pending"));
@@ -189,7 +209,8 @@ class CrossTenantAccessTest {
                 "GET /v1/vault", "GET /v1/vault/ALPHA_TOKEN", "GET /v1/vault/alpha_plain",
                 "GET /v1/snapshot", "GET /v1/memory/history?key=alpha-key", "GET /v1/facts/" + fact,
                 "GET /v1/sessions/" + session + "/prompt", "GET /v1/entities/top",
-                "GET /v1/entities/BTC/neighborhood")) {
+                "GET /v1/entities/BTC/neighborhood", "GET /v1/conversations/alpha-chat",
+                "GET /v1/trading/trades?asset=BTC", "GET /v1/trading/sync-state")) {
             HttpResponse<String> res = as(alphaKey, read, null);
             parts.add(read + " -> " + res.statusCode() + " " + res.body());
         }

@@ -56,13 +56,14 @@ public final class SqliteConversationStore implements ConversationStore {
                 throw new ConflictException("conversation " + id + " belongs to another user",
                         Map.of("conversation_id", id.value()));
             }
-            int inserted = 0;
+            int inserted;
             try (PreparedStatement insert = c.prepareStatement(INSERT_MESSAGE)) {
                 for (NewMessage m : messages) {
                     Jdbc.bind(insert, List.of(tenant.value(), id.value(), m.id().value(), m.role().wireName(),
                             m.content(), Timestamps.format(m.timestamp()), stored));
-                    inserted += insert.executeUpdate();
+                    insert.addBatch();
                 }
+                inserted = Jdbc.changed(insert.executeBatch());
             }
             return new Appended(conversation, inserted, messages.size() - inserted);
         });

@@ -54,17 +54,16 @@ public final class SqlitePerpsFillStore implements PerpsFillStore {
         }
         String stored = Timestamps.format(Timestamps.truncate(now));
         return transactions.write("record the perps fills", c -> {
-            int inserted = 0;
             try (PreparedStatement insert = c.prepareStatement(INSERT)) {
                 for (PerpsFill f : fills) {
                     Jdbc.bind(insert, Arrays.asList(tenant.value(), f.subAccount().value(), f.walletAddress().orElse(null),
                             f.oid(), f.at().toEpochMilli(), f.symbol(), f.side().wireName(), f.dir().orElse(null),
                             f.size().doubleValue(), f.price().doubleValue(), f.fee().doubleValue(),
                             f.closedPnl().doubleValue(), f.rawJson().orElse(null), f.uid().value(), stored));
-                    inserted += insert.executeUpdate();
+                    insert.addBatch();
                 }
+                return Jdbc.changed(insert.executeBatch());
             }
-            return inserted;
         });
     }
 
@@ -92,15 +91,15 @@ public final class SqlitePerpsFillStore implements PerpsFillStore {
     public List<FillAggregate> aggregate(Tenant tenant, Instant since) {
         List<FillAggregate> out = new ArrayList<>();
         try (JdbcReads reads = new JdbcReads(database)) {
-            reads.forEach("SELECT symbol, side, dir, sign(closed_pnl) AS pnl_sign, COUNT(*) AS fills, "
-                            + "SUM(size * price) AS volume, SUM(closed_pnl) AS pnl, MAX(ts_ms) AS last_ms "
-                            + "FROM perps_fills WHERE tenant = ? AND ts_ms >= ? "
-                            + "GROUP BY symbol, side, dir, pnl_sign",
+            reads.forEach("SELECT symbol, side, dir, COUNT(*) AS fills, SUM(closed_pnl <> 0) AS realizing, "
+                            + "SUM(closed_pnl > 0) AS winning, SUM(size * price) AS volume, SUM(closed_pnl) AS pnl, "
+                            + "MAX(ts_ms) AS last_ms FROM perps_fills WHERE tenant = ? AND ts_ms >= ? "
+                            + "GROUP BY symbol, side, dir",
                     List.of(tenant.value(), since.toEpochMilli()),
                     r -> out.add(new FillAggregate(r.getString("symbol"), FillSide.parse(r.getString("side")),
-                            Optional.ofNullable(r.getString("dir")), r.getInt("pnl_sign"), r.getLong("fills"),
-                            Decimals.fromDouble(r.getDouble("volume")), Decimals.fromDouble(r.getDouble("pnl")),
-                            Instant.ofEpochMilli(r.getLong("last_ms")))));
+                            Optional.ofNullable(r.getString("dir")), r.getLong("fills"), r.getLong("realizing"),
+                            r.getLong("winning"), Decimals.fromDouble(r.getDouble("volume")),
+                            Decimals.fromDouble(r.getDouble("pnl")), Instant.ofEpochMilli(r.getLong("last_ms")))));
         }
         return out;
     }

@@ -45,17 +45,16 @@ public final class SqliteSpotActivityStore implements SpotActivityStore {
         }
         String stored = Timestamps.format(Timestamps.truncate(now));
         return transactions.write("record the spot activities", c -> {
-            int inserted = 0;
             try (PreparedStatement insert = c.prepareStatement(INSERT)) {
                 for (SpotActivity a : activities) {
                     Jdbc.bind(insert, Arrays.asList(tenant.value(), a.txHash(), a.at().toEpochMilli(), a.type(),
                             a.fromToken().orElse(null), a.toToken().orElse(null), a.amount().orElse(null),
                             a.valueUsd().map(v -> (Object) v.doubleValue()).orElse(null), a.status(),
                             a.rawJson().orElse(null), stored));
-                    inserted += insert.executeUpdate();
+                    insert.addBatch();
                 }
+                return Jdbc.changed(insert.executeBatch());
             }
-            return inserted;
         });
     }
 

@@ -27,8 +27,9 @@ public interface PerpsFillStore {
     List<StoredPerpsFill> recent(Tenant tenant, String symbol, int limit);
 
     /**
-     * The fills since {@code since} grouped by (symbol, side, dir, sign of closed P&L): everything
-     * the trading profile needs, in as few rows as the user has distinct kinds of fills.
+     * The fills since {@code since} grouped by (symbol, side, dir), counting those that realised P&L
+     * and those that realised more than zero: everything the trading profile needs, in as few rows
+     * as the user has distinct kinds of fills.
      */
     List<FillAggregate> aggregate(Tenant tenant, Instant since);
 

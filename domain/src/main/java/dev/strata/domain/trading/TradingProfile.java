@@ -56,12 +56,8 @@ public record TradingProfile(Instant since, Instant until, long trades, List<Sym
             } else {
                 shorts += g.fills();
             }
-            if (g.closing()) {
-                closing += g.fills();
-                if (g.closedPnlSign() > 0) {
-                    wins += g.fills();
-                }
-            }
+            closing += g.closingFills();
+            wins += g.winningClosingFills();
             volume = volume.add(g.volumeUsd());
             pnl = pnl.add(g.closedPnl());
             last = last == null || g.lastAt().isAfter(last) ? g.lastAt() : last;

@@ -72,16 +72,18 @@ public final class InMemoryPerpsFillStore implements PerpsFillStore {
 
     @Override
     public synchronized List<FillAggregate> aggregate(Tenant tenant, Instant since) {
-        record Group(String symbol, FillSide side, Optional<String> dir, int sign) {
+        record Group(String symbol, FillSide side, Optional<String> dir) {
         }
         Map<Group, List<PerpsFill>> groups = new LinkedHashMap<>();
         rows.stream().map(StoredPerpsFill::fill).filter(f -> f.tenant().equals(tenant) && !f.at().isBefore(since))
-                .forEach(f -> groups.computeIfAbsent(new Group(f.symbol(), f.side(), f.dir(), f.closedPnl().signum()),
-                        g -> new ArrayList<>()).add(f));
+                .forEach(f -> groups.computeIfAbsent(new Group(f.symbol(), f.side(), f.dir()), g -> new ArrayList<>())
+                        .add(f));
         return groups.entrySet().stream().map(e -> {
             List<PerpsFill> fs = e.getValue();
-            return new FillAggregate(e.getKey().symbol(), e.getKey().side(), e.getKey().dir(), e.getKey().sign(),
-                    fs.size(), fs.stream().map(PerpsFill::notionalUsd).reduce(BigDecimal.ZERO, BigDecimal::add),
+            return new FillAggregate(e.getKey().symbol(), e.getKey().side(), e.getKey().dir(), fs.size(),
+                    fs.stream().filter(f -> f.closedPnl().signum() != 0).count(),
+                    fs.stream().filter(f -> f.closedPnl().signum() > 0).count(),
+                    fs.stream().map(PerpsFill::notionalUsd).reduce(BigDecimal.ZERO, BigDecimal::add),
                     fs.stream().map(PerpsFill::closedPnl).reduce(BigDecimal.ZERO, BigDecimal::add),
                     fs.stream().map(PerpsFill::at).max(Comparator.naturalOrder()).orElseThrow());
         }).toList();

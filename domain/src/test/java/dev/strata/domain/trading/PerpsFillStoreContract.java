@@ -111,12 +111,13 @@ public abstract class PerpsFillStoreContract {
     }
 
     @Test
-    void aggregate_groups_the_window_by_symbol_side_direction_and_pnl_sign() {
+    void aggregate_groups_the_window_by_symbol_side_and_direction_counting_realised_and_winning_fills() {
         Instant old = T0.minus(Duration.ofDays(40));
         store.insertAll(ALICE, List.of(
                 fill(ALICE, "sub-1", "1", T0, "BTC", FillSide.BUY, "Open Long", "0.5", "60000", "0"),
                 fill(ALICE, "sub-1", "2", T0.plusSeconds(5), "BTC", FillSide.BUY, "Open Long", "0.25", "60000", "0"),
                 fill(ALICE, "sub-2", "3", T0.plusSeconds(9), "BTC", FillSide.SELL, "Close Long", "0.75", "62000", "1500"),
+                fill(ALICE, "sub-2", "6", T0.plusSeconds(3), "BTC", FillSide.SELL, "Close Long", "0.25", "59000", "-250"),
                 fill(ALICE, "sub-1", "4", T0.plusSeconds(7), "ETH", FillSide.SELL, null, "2", "3000", "-40"),
                 fill(ALICE, "sub-1", "5", old, "BTC", FillSide.BUY, "Open Long", "9", "9", "0")), T0);
 
@@ -129,16 +130,20 @@ public abstract class PerpsFillStoreContract {
         assertThat(opens.side()).isEqualTo(FillSide.BUY);
         assertThat(opens.dir()).contains("Open Long");
         assertThat(opens.fills()).isEqualTo(2);
+        assertThat(opens.realizingFills()).isZero();
         assertThat(opens.volumeUsd()).isEqualByComparingTo("45000");
-        assertThat(opens.closedPnlSign()).isZero();
         assertThat(opens.lastAt()).isEqualTo(T0.plusSeconds(5));
-        FillAggregate close = groups.get(1);
-        assertThat(close.closedPnlSign()).isEqualTo(1);
-        assertThat(close.closedPnl()).isEqualByComparingTo("1500");
-        assertThat(close.volumeUsd()).isEqualByComparingTo("46500");
+        FillAggregate closes = groups.get(1);
+        assertThat(closes.fills()).isEqualTo(2);
+        assertThat(closes.realizingFills()).isEqualTo(2);
+        assertThat(closes.winningFills()).isEqualTo(1);
+        assertThat(closes.closedPnl()).isEqualByComparingTo("1250");
+        assertThat(closes.volumeUsd()).isEqualByComparingTo("61250");
+        assertThat(closes.lastAt()).isEqualTo(T0.plusSeconds(9));
         FillAggregate eth = groups.get(2);
         assertThat(eth.dir()).isEmpty();
-        assertThat(eth.closedPnlSign()).isEqualTo(-1);
+        assertThat(eth.realizingFills()).isEqualTo(1);
+        assertThat(eth.winningFills()).isZero();
         assertThat(eth.closedPnl()).isEqualByComparingTo("-40");
         assertThat(store.symbolsSince(ALICE, T0.minus(Duration.ofDays(30)))).containsExactlyInAnyOrder("BTC", "ETH");
     }

@@ -15,10 +15,11 @@ class TradingProfileTest {
     private static final Instant NOW = Instant.parse("2026-11-22T10:00:00Z");
     private static final Instant SINCE = NOW.minus(Duration.ofDays(30));
 
+    /** {@code sign} is the P&L sign every fill of the group shares. */
     private static FillAggregate group(String symbol, FillSide side, String dir, int sign, long fills, String volume,
                                        String pnl, Instant last) {
-        return new FillAggregate(symbol, side, Optional.ofNullable(dir), sign, fills, new BigDecimal(volume),
-                new BigDecimal(pnl), last);
+        return new FillAggregate(symbol, side, Optional.ofNullable(dir), fills, sign == 0 ? 0 : fills,
+                sign > 0 ? fills : 0, new BigDecimal(volume), new BigDecimal(pnl), last);
     }
 
     @Test
