@@ -4,7 +4,7 @@ import dev.strata.adapters.http.entity.EntityHttpService;
 import dev.strata.adapters.http.fact.FactHttpService;
 import dev.strata.adapters.http.memory.MemoryHttpService;
 import dev.strata.adapters.http.model.ModelHttpService;
-import dev.strata.adapters.http.profile.ProfileHttpService;
+import dev.strata.adapters.http.personalization.PersonalizationHttpService;
 import dev.strata.adapters.http.session.SessionHttpService;
 import dev.strata.adapters.http.snapshot.SnapshotHttpService;
 import dev.strata.adapters.http.tool.ToolHttpService;
@@ -20,6 +20,11 @@ import dev.strata.application.memory.MemoryTools;
 import dev.strata.application.memory.SecretSafeSearch;
 import dev.strata.application.model.DisabledLanguageModel;
 import dev.strata.application.model.ModelSpendService;
+import dev.strata.application.personalization.CapitalService;
+import dev.strata.application.personalization.PersonalizationPolicy;
+import dev.strata.application.personalization.PersonalizationService;
+import dev.strata.application.personalization.PersonalizationTools;
+import dev.strata.application.personalization.StrategyRunService;
 import dev.strata.application.profile.ProfileService;
 import dev.strata.application.session.SessionService;
 import dev.strata.application.snapshot.SnapshotService;
@@ -36,6 +41,12 @@ import dev.strata.domain.fact.InMemoryFactStore;
 import dev.strata.domain.memory.InMemoryMemoryStore;
 import dev.strata.domain.model.BudgetPolicy;
 import dev.strata.domain.model.InMemorySpendLedger;
+import dev.strata.domain.personalization.InMemoryCapitalMetricsStore;
+import dev.strata.domain.personalization.InMemoryFinancialProfileStore;
+import dev.strata.domain.personalization.InMemoryStrategyRunStore;
+import dev.strata.domain.personalization.InMemoryUserTagStore;
+import dev.strata.domain.personalization.PortfolioReading;
+import dev.strata.domain.personalization.PortfolioSource;
 import dev.strata.domain.profile.InMemoryUserProfileStore;
 import dev.strata.domain.session.InMemorySessionStore;
 import dev.strata.domain.vault.CredentialScrubber;
@@ -78,6 +89,17 @@ final class InMemoryBackend {
     final ModelSpendService spend;
     final EntityService entities = new EntityService(new InMemoryMemoryEdgeStore(memoryStore),
             new EdgeExtractor(new FinanceEntityExtractor()), clock);
+    final InMemoryFinancialProfileStore financialProfiles = new InMemoryFinancialProfileStore();
+    final InMemoryUserTagStore tagStore = new InMemoryUserTagStore();
+    final PersonalizationService personalization = new PersonalizationService(financialProfiles, tagStore, memories,
+            profile, PersonalizationPolicy.defaults(), clock);
+    /** What the portfolio sources answer; a test swaps it (null: unavailable). */
+    final java.util.concurrent.atomic.AtomicReference<PortfolioReading> portfolio =
+            new java.util.concurrent.atomic.AtomicReference<>();
+    final CapitalService capital = new CapitalService(new InMemoryCapitalMetricsStore(), financialProfiles,
+            portfolioSource(), PersonalizationPolicy.defaults(), clock);
+    final StrategyRunService strategyRuns = new StrategyRunService(new InMemoryStrategyRunStore(),
+            PersonalizationPolicy.defaults(), clock);
     /** Every agent tool, as the composition root registers them. */
     final ToolRegistry tools;
 
@@ -94,7 +116,18 @@ final class InMemoryBackend {
         tools = ToolRegistry.builder()
                 .add(MemoryTools.definitions(memories, search, facts))
                 .add(VaultTools.definitions(vault))
+                .add(PersonalizationTools.definitions(personalization, search))
                 .build();
+    }
+
+    private PortfolioSource portfolioSource() {
+        return (tenant, user) -> {
+            PortfolioReading r = portfolio.get();
+            if (r == null) {
+                throw new dev.strata.domain.error.UnavailableException("portfolio sources unavailable");
+            }
+            return r;
+        };
     }
 
     GatewayCore core() {
@@ -105,7 +138,7 @@ final class InMemoryBackend {
     List<Resource> resources(GatewaySettings settings) {
         return List.of(
                 new MemoryHttpService(memories, search, settings),
-                new ProfileHttpService(profile, settings),
+                new PersonalizationHttpService(personalization, capital, strategyRuns, profile, settings),
                 new SnapshotHttpService(snapshots),
                 new SessionHttpService(sessions, settings),
                 new ToolHttpService(tools, settings),

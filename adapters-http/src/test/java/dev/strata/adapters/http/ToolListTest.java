@@ -37,7 +37,8 @@ class ToolListTest {
         Map<String, JsonObject> tools = toolsByName();
 
         assertThat(tools.keySet()).containsExactly("memory_write", "memory_search", "memory_read", "memory_save",
-                "memory_delete", "memory_list", "vault_set", "vault_get", "vault_list", "vault_delete");
+                "memory_delete", "memory_list", "vault_set", "vault_get", "vault_list", "vault_delete",
+                "personalization_snapshot", "search_conversation_memory");
         tools.forEach((name, tool) -> {
             assertThat(tool.keySet()).as(name).containsExactly("name", "description", "input_schema", "parameters");
             assertThat(tool.getString("description")).as(name).isNotBlank();

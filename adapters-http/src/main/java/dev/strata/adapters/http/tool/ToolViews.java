@@ -3,8 +3,10 @@ package dev.strata.adapters.http.tool;
 import dev.strata.adapters.http.fact.FactView;
 import dev.strata.adapters.http.memory.HitView;
 import dev.strata.adapters.http.memory.MemoryView;
+import dev.strata.adapters.http.personalization.PortraitView;
 import dev.strata.adapters.http.support.ViewMapping;
 import dev.strata.application.memory.SearchResults;
+import dev.strata.application.personalization.Portrait;
 import dev.strata.domain.fact.Fact;
 import dev.strata.domain.memory.Memory;
 
@@ -20,6 +22,7 @@ final class ToolViews {
             .add(Memory.class, MemoryView::of)
             .add(Fact.class, FactView::of)
             .add(SearchResults.Found.class, HitView::of)
+            .add(Portrait.class, PortraitView::of)
             .build();
 
     private ToolViews() {
