@@ -5,6 +5,7 @@ import dev.strata.bootstrap.area.ConfigReader;
 import dev.strata.bootstrap.fact.FactSettings;
 import dev.strata.bootstrap.llm.LlmSettings;
 import dev.strata.bootstrap.memory.MemorySettings;
+import dev.strata.bootstrap.personalization.PersonalizationSettings;
 import dev.strata.bootstrap.retrieval.EmbeddingSettings;
 import dev.strata.bootstrap.retrieval.SearchSettings;
 import dev.strata.bootstrap.server.ServerSettings;
@@ -42,7 +43,8 @@ public final class SettingsLoader {
     public StrataSettings load() {
         return new StrataSettings(StorageSettings.from(config), ServerSettings.from(config), MemorySettings.from(config),
                 SearchSettings.from(config), EmbeddingSettings.from(config), LlmSettings.from(config),
-                FactSettings.from(config), WorkspaceSettings.from(config), SessionSettings.from(config));
+                FactSettings.from(config), WorkspaceSettings.from(config), SessionSettings.from(config),
+                PersonalizationSettings.from(config));
     }
 
     /** The keys the areas have read so far, each with its environment variable. */

@@ -7,7 +7,7 @@ import dev.strata.adapters.http.entity.EntityHttpService;
 import dev.strata.adapters.http.fact.FactHttpService;
 import dev.strata.adapters.http.memory.MemoryHttpService;
 import dev.strata.adapters.http.model.ModelHttpService;
-import dev.strata.adapters.http.profile.ProfileHttpService;
+import dev.strata.adapters.http.personalization.PersonalizationHttpService;
 import dev.strata.adapters.http.session.SessionHttpService;
 import dev.strata.adapters.http.snapshot.SnapshotHttpService;
 import dev.strata.adapters.http.tool.ToolHttpService;
@@ -17,6 +17,7 @@ import dev.strata.adapters.sqlite.SqliteFailures;
 import dev.strata.application.memory.MemoryService;
 import dev.strata.application.memory.MemoryTools;
 import dev.strata.application.memory.SecretSafeSearch;
+import dev.strata.application.personalization.PersonalizationTools;
 import dev.strata.application.tool.ToolRegistry;
 import dev.strata.application.vault.VaultService;
 import dev.strata.application.vault.VaultTools;
@@ -102,12 +103,16 @@ public final class Strata implements AutoCloseable {
         ToolRegistry tools = ToolRegistry.builder()
                 .add(MemoryTools.definitions(memories, search, core.fact().facts()))
                 .add(VaultTools.definitions(vault))
+                .add(PersonalizationTools.definitions(core.personalization().personalization(), search))
                 .build();
         return Gateway.start(settings,
                 new GatewayCore(core.access().access(), vault.scrubber(), () -> ping(core.database()),
                         SqliteFailures::isUnavailable),
                 List.of(new MemoryHttpService(memories, search, settings),
-                        new ProfileHttpService(core.profile().profile(), settings),
+                        // /v1/profile: the personalization routes, then the key/value profile's.
+                        new PersonalizationHttpService(core.personalization().personalization(),
+                                core.personalization().capital(), core.personalization().strategyRuns(),
+                                core.profile().profile(), settings),
                         new SnapshotHttpService(core.session().snapshots()),
                         new SessionHttpService(core.session().sessions(), settings),
                         new ToolHttpService(tools, settings),

@@ -8,6 +8,7 @@ import dev.strata.bootstrap.area.Job;
 import dev.strata.bootstrap.fact.FactModule;
 import dev.strata.bootstrap.llm.LlmModule;
 import dev.strata.bootstrap.memory.MemoryModule;
+import dev.strata.bootstrap.personalization.PersonalizationModule;
 import dev.strata.bootstrap.profile.ProfileModule;
 import dev.strata.bootstrap.retrieval.RetrievalModule;
 import dev.strata.bootstrap.session.SessionModule;
@@ -31,6 +32,7 @@ public final class StrataCore implements AutoCloseable {
     private final MemoryModule memory;
     private final FactModule fact;
     private final ProfileModule profile;
+    private final PersonalizationModule personalization;
     private final SessionModule session;
     private final AccessModule access;
 
@@ -43,7 +45,9 @@ public final class StrataCore implements AutoCloseable {
             memory = add(MemoryModule.wire(db, s.memory(), retrieval, clock));
             fact = add(FactModule.wire(db, s.facts(), llm, memory, retrieval, clock));
             profile = add(ProfileModule.wire(db, clock));
-            session = add(SessionModule.wire(db, s.workspace(), s.sessions(), memory, profile, fact, clock));
+            personalization = add(PersonalizationModule.wire(db, s.personalization(), memory, profile, llm, clock));
+            session = add(SessionModule.wire(db, s.workspace(), s.sessions(), memory, profile, fact, personalization,
+                    clock));
             access = add(AccessModule.wire(db, clock));
         } catch (RuntimeException e) {
             closeModules();
@@ -101,6 +105,10 @@ public final class StrataCore implements AutoCloseable {
 
     public ProfileModule profile() {
         return profile;
+    }
+
+    public PersonalizationModule personalization() {
+        return personalization;
     }
 
     public SessionModule session() {

@@ -42,7 +42,8 @@ class CrossTenantAccessTest {
 
     /**
      * One request per endpoint; {id} is alpha's live memory, {deleted} alpha's soft-deleted one,
-     * {session} alpha's frozen session, {fact} alpha's recorded fact; alpha's keyed memory is "alpha-key".
+     * {session} alpha's frozen session, {fact} alpha's recorded fact, {run} alpha's strategy run; alpha's keyed
+     * memory is "alpha-key".
      */
     static final List<String[]> PROBES = List.of(
             probe("GET /v1/memory/{id}"),
@@ -92,6 +93,21 @@ class CrossTenantAccessTest {
             probe("GET /v1/entities/BTC/neighborhood"),
             probe("GET /v1/entities/BTC%7CETH/neighborhood?limit=100"),
             probe("GET /v1/entities/base/neighborhood?kind=chain"),
+            probe("PATCH /v1/profile", "{\"custom_prompt\":\"hijacked\"}"),
+            probe("GET /v1/profile/tags"),
+            probe("PUT /v1/profile/tags/risk", "{\"value\":\"aggressive\"}"),
+            probe("DELETE /v1/profile/tags/style"),
+            probe("GET /v1/profile/onboarding"),
+            probe("POST /v1/profile/onboarding", "{\"answers\":{\"risk\":\"aggressive\"}}"),
+            probe("GET /v1/profile/capital"),
+            probe("POST /v1/profile/capital/recompute"),
+            probe("GET /v1/profile/strategy-runs"),
+            probe("POST /v1/profile/strategy-runs/{run}/stop", "{}"),
+            probe("POST /v1/profile/strategy-runs/{run}/pnl", "{\"realized_pnl_usd\":1}"),
+            probe("POST /v1/profile/strategy-runs/reconcile", "{\"running\":[]}"),
+            probe("POST /v1/tools/personalization_snapshot", "{}"),
+            probe("POST /v1/tools/search_conversation_memory", "{\"query\":\"lighthouse capital\"}"),
+            probe("POST /v1/sessions/{session}/turn", "{\"message\":\"should I use leverage on memes?\"}"),
             probe("GET /observe/metrics"));
 
     /** Authentication required even on loopback. */
@@ -108,6 +124,7 @@ class CrossTenantAccessTest {
     private static long deleted;
     private static String session;
     private static long fact;
+    private static long run;
     private static String alphaBaseline;
     private static final List<LogRecord> LOGGED = new CopyOnWriteArrayList<>();
     private static final Handler CAPTURE = new Handler() {
@@ -170,6 +187,16 @@ class CrossTenantAccessTest {
                 + "\"content\":\"" + MARKER + " keyed decision\"}").statusCode()).isEqualTo(200);
         fact = json(as(alphaKey, "POST /v1/facts", "{\"content\":\"" + MARKER + " prefers lighthouses\"}"))
                 .getJsonNumber("id").longValue();
+        assertThat(as(alphaKey, "POST /v1/profile/onboarding", "{\"answers\":{\"risk\":\"conservative\","
+                + "\"markets\":[\"memes\"],\"investing_capital\":\"" + MARKER + " lighthouse capital 5k\"}}")
+                .statusCode()).isEqualTo(200);
+        assertThat(as(alphaKey, "PATCH /v1/profile", "{\"custom_prompt\":\"" + MARKER + " instructions\"}").statusCode())
+                .isEqualTo(200);
+        assertThat(as(alphaKey, "PUT /v1/profile/tags/style", "{\"value\":\"technical\"}").statusCode()).isEqualTo(200);
+        assertThat(as(alphaKey, "POST /v1/profile/capital", "{\"spot_holdings_usd\":777777,\"perp_value_usd\":1}")
+                .statusCode()).isEqualTo(200);
+        run = json(as(alphaKey, "POST /v1/profile/strategy-runs", "{\"strategy_id\":\"" + MARKER + "-grid\","
+                + "\"allocated_usd\":5}")).getJsonNumber("id").longValue();
         session = json(as(alphaKey, "POST /v1/sessions", null)).getString("id");
         // The fact settles in the background; the baseline is taken once it has.
         Http.await("alpha's fact to settle", () -> !json(as(alphaKey, "GET /v1/facts/" + fact, null))
@@ -189,7 +216,8 @@ class CrossTenantAccessTest {
                 "GET /v1/vault", "GET /v1/vault/ALPHA_TOKEN", "GET /v1/vault/alpha_plain",
                 "GET /v1/snapshot", "GET /v1/memory/history?key=alpha-key", "GET /v1/facts/" + fact,
                 "GET /v1/sessions/" + session + "/prompt", "GET /v1/entities/top",
-                "GET /v1/entities/BTC/neighborhood")) {
+                "GET /v1/entities/BTC/neighborhood", "GET /v1/profile/tags", "GET /v1/profile/onboarding",
+                "GET /v1/profile/capital", "GET /v1/profile/strategy-runs")) {
             HttpResponse<String> res = as(alphaKey, read, null);
             parts.add(read + " -> " + res.statusCode() + " " + res.body());
         }
@@ -204,7 +232,8 @@ class CrossTenantAccessTest {
     private static HttpResponse<String> sendProbe(String request, String... headers) {
         String[] p = find(request);
         String resolved = p[0].replace("{id}", Long.toString(id)).replace("{deleted}", Long.toString(deleted))
-                .replace("{session}", session).replace("{fact}", Long.toString(fact));
+                .replace("{session}", session).replace("{fact}", Long.toString(fact))
+                .replace("{run}", Long.toString(run));
         return send(resolved, p[1], headers);
     }
 
@@ -232,7 +261,8 @@ class CrossTenantAccessTest {
 
     private static void assertNothingOfAlphaIn(HttpResponse<String> res) {
         // The key name may come back (a 404 echoes what was asked for); a redaction label would mean the value did.
-        assertThat(res.body()).doesNotContain(MARKER).doesNotContain(SECRET).doesNotContain("[REDACTED:vault:ALPHA_TOKEN]");
+        assertThat(res.body()).doesNotContain(MARKER).doesNotContain(SECRET).doesNotContain("[REDACTED:vault:ALPHA_TOKEN]")
+                .doesNotContain("777778");
         assertThat(res.statusCode()).isLessThan(500);
     }
 

@@ -58,7 +58,8 @@ class StrataCoreTest {
                             s.search().indexCompactionInterval()),
                     tuple("purge of expired soft-deleted memories", s.memory().purgeInterval()),
                     tuple("catch-up consolidation of pending facts", s.facts().retryInterval()),
-                    tuple("purge of expired sessions", s.sessions().purgeInterval()));
+                    tuple("purge of expired sessions", s.sessions().purgeInterval()),
+                    tuple("recompute of capital metrics", s.personalization().capitalInterval()));
             assertThat(core.jobs()).filteredOn(job -> job.what().startsWith("catch-up of pending embeddings"))
                     .singleElement().extracting(Job::firstDelay).isEqualTo(Duration.ZERO);
         }

@@ -106,7 +106,9 @@ final class InMemoryBackend {
     InMemoryBackend() {
         InMemoryWorkspaceReader workspace = new InMemoryWorkspaceReader(WorkspaceLimits.defaults(), clock);
         sessions = new SessionService(workspace, workspace, snapshots, profile, new InMemorySessionStore(),
-                Duration.ofHours(24), clock);
+                Duration.ofHours(24), clock, dev.strata.application.session.SessionPersonalization.of(personalization,
+                dev.strata.application.personalization.IntentGate.of(PersonalizationPolicy.defaults(),
+                        new DisabledLanguageModel())));
         InMemoryFactStore factStore = new InMemoryFactStore();
         DisabledLanguageModel model = new DisabledLanguageModel();
         facts = new GeneralFactService(factStore, new FactConsolidator(model, factStore, memoryStore, clock,

@@ -290,4 +290,27 @@ class PersonalizationEndpointsTest {
                 .satisfies(h -> assertThat(h.asJsonObject().getString("content")).contains("Conservative"));
         api.post("/v1/tools/personalization_snapshot", "{\"user_id\":\"a b\"}").assertStatus(400);
     }
+
+    // --- sessions ------------------------------------------------------------------------------------
+
+    @Test
+    void a_session_prompt_carries_the_database_sub_layer_and_a_turn_without_gating_adds_nothing() {
+        var api = as("session");
+        api.post("/v1/profile/onboarding", "{\"answers\":{\"risk\":\"conservative\",\"markets\":[\"memes\"]}}")
+                .assertJson(200);
+        api.patch("/v1/profile", "{\"custom_prompt\":\"Answer in bullet points.\"}").assertJson(200);
+        String id = api.post("/v1/sessions", "").assertJson(201).json().getString("id");
+
+        String prompt = api.get("/v1/sessions/" + id + "/prompt").assertStatus(200).text();
+        JsonObject turn = api.post("/v1/sessions/" + id + "/turn", "{\"message\":\"should I buy memes?\"}")
+                .assertJson(200).json();
+
+        assertThat(prompt).contains("- markets: Memes (declared)", "- risk: Conservative (declared)",
+                "Answer in bullet points.", "Onboarding: the user describes their risk appetite as Conservative.");
+        assertThat(turn.getJsonArray("selected")).isEmpty();
+        assertThat(turn).doesNotContainKey("volatile_block");
+        api.post("/v1/sessions/" + id + "/turn", "{}").assertProblem(400, "message");
+        api.post("/v1/sessions/" + id + "/turn", "{\"message\":1}").assertProblem(400, "message");
+        as("session-other").post("/v1/sessions/" + id + "/turn", "{\"message\":\"hi\"}").assertProblem(404);
+    }
 }
