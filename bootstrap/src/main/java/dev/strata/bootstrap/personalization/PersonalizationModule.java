@@ -1,5 +1,6 @@
 package dev.strata.bootstrap.personalization;
 
+import dev.strata.adapters.http.personalization.HttpPortfolioSource;
 import dev.strata.adapters.sqlite.SqliteCapitalMetricsStore;
 import dev.strata.adapters.sqlite.SqliteDatabase;
 import dev.strata.adapters.sqlite.SqliteFinancialProfileStore;
@@ -30,8 +31,8 @@ import java.util.List;
 public final class PersonalizationModule implements AreaModule {
 
     /**
-     * Until a portfolio service is configured, capital comes from pushed readings only; a recompute
-     * then keeps the last value, as for any unavailable source.
+     * Without {@code strata.personalization.portfolio-url}, capital comes from pushed readings only; a
+     * recompute then keeps the last value, as for any unavailable source.
      */
     static final PortfolioSource NO_PORTFOLIO_SOURCE = (tenant, user) -> {
         throw new UnavailableException("no portfolio source is configured; push readings to POST /v1/profile/capital");
@@ -61,7 +62,9 @@ public final class PersonalizationModule implements AreaModule {
         PersonalizationService personalization = new PersonalizationService(profiles, new SqliteUserTagStore(db),
                 memory.memories(), profile.profile(), s.policy(), clock);
         return new PersonalizationModule(profiles, personalization,
-                new CapitalService(new SqliteCapitalMetricsStore(db), profiles, NO_PORTFOLIO_SOURCE, s.policy(), clock),
+                new CapitalService(new SqliteCapitalMetricsStore(db), profiles, s.portfolioUrl()
+                        .<PortfolioSource>map(url -> new HttpPortfolioSource(url, s.portfolioTimeout()))
+                        .orElse(NO_PORTFOLIO_SOURCE), s.policy(), clock),
                 new StrategyRunService(new SqliteStrategyRunStore(db), s.policy(), clock),
                 IntentGate.of(s.policy(), llm.languageModel()), s.capitalInterval());
     }

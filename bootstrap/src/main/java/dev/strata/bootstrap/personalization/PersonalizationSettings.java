@@ -5,8 +5,10 @@ import dev.strata.bootstrap.area.AreaSettings;
 import dev.strata.bootstrap.area.ConfigKey;
 import dev.strata.bootstrap.area.ConfigReader;
 
+import java.net.URI;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The personalization area: {@code strata.personalization.*} (intent gating keeps the spec's variable,
@@ -14,8 +16,12 @@ import java.util.Objects;
  *
  * @param policy          cooldowns, grace window, recent memories and the intent-gating switches
  * @param capitalInterval how often the job recomputes every user's capital (each behind its cooldown)
+ * @param portfolioUrl    the portfolio service a recompute reads ({@code GET <url>?tenant=&user_id=}); empty: none,
+ *                        capital then comes from pushed readings only
+ * @param portfolioTimeout how long a read of the portfolio service may take
  */
-public record PersonalizationSettings(PersonalizationPolicy policy, Duration capitalInterval) implements AreaSettings {
+public record PersonalizationSettings(PersonalizationPolicy policy, Duration capitalInterval,
+                                      Optional<URI> portfolioUrl, Duration portfolioTimeout) implements AreaSettings {
 
     static final ConfigKey INTENT_GATING =
             new ConfigKey("strata.personalization.intent-gating-enabled", "CHAT_INTENT_GATING_ENABLED");
@@ -36,6 +42,9 @@ public record PersonalizationSettings(PersonalizationPolicy policy, Duration cap
             "STRATA_PERSONALIZATION_CAPITAL_RETRY_MINUTES");
     static final ConfigKey CAPITAL_INTERVAL = new ConfigKey("strata.personalization.capital-interval-minutes",
             "STRATA_PERSONALIZATION_CAPITAL_INTERVAL_MINUTES");
+    static final ConfigKey PORTFOLIO_URL = new ConfigKey("strata.personalization.portfolio-url", "STRATA_PORTFOLIO_URL");
+    static final ConfigKey PORTFOLIO_TIMEOUT = new ConfigKey("strata.personalization.portfolio-timeout-ms",
+            "STRATA_PORTFOLIO_TIMEOUT_MS");
     static final ConfigKey STRATEGY_GRACE = new ConfigKey("strata.personalization.strategy-grace-seconds",
             "STRATA_PERSONALIZATION_STRATEGY_GRACE_SECONDS");
 
@@ -45,10 +54,19 @@ public record PersonalizationSettings(PersonalizationPolicy policy, Duration cap
         if (!capitalInterval.isPositive()) {
             throw CAPITAL_INTERVAL.invalid("positive", capitalInterval.toMinutes());
         }
+        Objects.requireNonNull(portfolioUrl, "portfolioUrl");
+        portfolioUrl.filter(u -> !"http".equals(u.getScheme()) && !"https".equals(u.getScheme())).ifPresent(u -> {
+            throw PORTFOLIO_URL.invalid("an http or https URL", u);
+        });
+        Objects.requireNonNull(portfolioTimeout, "portfolioTimeout");
+        if (!portfolioTimeout.isPositive()) {
+            throw PORTFOLIO_TIMEOUT.invalid("positive", portfolioTimeout.toMillis());
+        }
     }
 
     public static PersonalizationSettings defaults() {
-        return new PersonalizationSettings(PersonalizationPolicy.defaults(), Duration.ofHours(24));
+        return new PersonalizationSettings(PersonalizationPolicy.defaults(), Duration.ofHours(24), Optional.empty(),
+                Duration.ofSeconds(5));
     }
 
     public static PersonalizationSettings from(ConfigReader config) {
@@ -66,10 +84,11 @@ public record PersonalizationSettings(PersonalizationPolicy policy, Duration cap
                 .map(ConfigKey::toString).toList());
         PersonalizationPolicy policy = ConfigKey.checking(keys, () -> new PersonalizationPolicy(summary, tags, memories,
                 capitalCooldown, capitalRetry, grace, recent, gating, modelPass));
-        return new PersonalizationSettings(policy, config.minutes(CAPITAL_INTERVAL));
+        return new PersonalizationSettings(policy, config.minutes(CAPITAL_INTERVAL), config.optionalUrl(PORTFOLIO_URL),
+                config.millis(PORTFOLIO_TIMEOUT));
     }
 
     public PersonalizationSettings withPolicy(PersonalizationPolicy newPolicy) {
-        return new PersonalizationSettings(newPolicy, capitalInterval);
+        return new PersonalizationSettings(newPolicy, capitalInterval, portfolioUrl, portfolioTimeout);
     }
 }

@@ -51,4 +51,16 @@ class PersonalizationSettingsTest {
                 .withMessage("configuration strata.personalization.capital-interval-minutes"
                         + " (STRATA_PERSONALIZATION_CAPITAL_INTERVAL_MINUTES) must be positive, got '0'");
     }
+
+    @Test
+    void a_portfolio_service_is_optional_and_must_be_http() {
+        assertThat(PersonalizationSettings.from(TestConfig.defaults()).portfolioUrl()).isEmpty();
+        assertThat(PersonalizationSettings.from(TestConfig.with(Map.of("STRATA_PORTFOLIO_URL",
+                "https://portfolio.internal/v1/holdings"))).portfolioUrl().orElseThrow().getHost())
+                .isEqualTo("portfolio.internal");
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> PersonalizationSettings.from(TestConfig.with(Map.of("STRATA_PORTFOLIO_URL",
+                        "file:///etc/passwd"))))
+                .withMessageContaining("strata.personalization.portfolio-url (STRATA_PORTFOLIO_URL)");
+    }
 }
