@@ -3,6 +3,7 @@ package dev.strata.bootstrap;
 import dev.strata.bootstrap.area.ConfigKey;
 import dev.strata.bootstrap.area.ConfigReader;
 import dev.strata.bootstrap.fact.FactSettings;
+import dev.strata.bootstrap.learning.LearningSettings;
 import dev.strata.bootstrap.llm.LlmSettings;
 import dev.strata.bootstrap.memory.MemorySettings;
 import dev.strata.bootstrap.personalization.PersonalizationSettings;
@@ -44,7 +45,7 @@ public final class SettingsLoader {
         return new StrataSettings(StorageSettings.from(config), ServerSettings.from(config), MemorySettings.from(config),
                 SearchSettings.from(config), EmbeddingSettings.from(config), LlmSettings.from(config),
                 FactSettings.from(config), WorkspaceSettings.from(config), SessionSettings.from(config),
-                PersonalizationSettings.from(config));
+                LearningSettings.from(config), PersonalizationSettings.from(config));
     }
 
     /** The keys the areas have read so far, each with its environment variable. */

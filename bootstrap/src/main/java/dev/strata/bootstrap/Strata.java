@@ -3,8 +3,10 @@ package dev.strata.bootstrap;
 import dev.strata.adapters.http.Gateway;
 import dev.strata.adapters.http.GatewayCore;
 import dev.strata.adapters.http.GatewaySettings;
+import dev.strata.adapters.http.Resource;
 import dev.strata.adapters.http.entity.EntityHttpService;
 import dev.strata.adapters.http.fact.FactHttpService;
+import dev.strata.adapters.http.learning.LearningHttpService;
 import dev.strata.adapters.http.memory.MemoryHttpService;
 import dev.strata.adapters.http.model.ModelHttpService;
 import dev.strata.adapters.http.personalization.PersonalizationHttpService;
@@ -22,6 +24,7 @@ import dev.strata.application.tool.ToolRegistry;
 import dev.strata.application.vault.VaultService;
 import dev.strata.application.vault.VaultTools;
 import dev.strata.bootstrap.area.Job;
+import dev.strata.bootstrap.learning.LearningModule;
 import dev.strata.bootstrap.server.ServerSettings;
 import io.helidon.scheduling.FixedRate;
 import io.helidon.scheduling.Scheduling;
@@ -29,6 +32,7 @@ import io.helidon.scheduling.Scheduling;
 import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
  * The server: opens the database with every area wired on it ({@link StrataCore}), starts the gateway
@@ -100,15 +104,17 @@ public final class Strata implements AutoCloseable {
         MemoryService memories = core.memory().memories();
         VaultService vault = core.access().vault();
         SecretSafeSearch search = new SecretSafeSearch(memories, vault.scrubber());
+        LearningModule learning = core.learning();
         ToolRegistry tools = ToolRegistry.builder()
                 .add(MemoryTools.definitions(memories, search, core.fact().facts()))
                 .add(VaultTools.definitions(vault))
+                .add(learning.tools())
                 .add(PersonalizationTools.definitions(core.personalization().personalization(), search))
                 .build();
         return Gateway.start(settings,
                 new GatewayCore(core.access().access(), vault.scrubber(), () -> ping(core.database()),
                         SqliteFailures::isUnavailable),
-                List.of(new MemoryHttpService(memories, search, settings),
+                Stream.<Resource>concat(Stream.of(new MemoryHttpService(memories, search, settings),
                         // /v1/profile: the personalization routes, then the key/value profile's.
                         new PersonalizationHttpService(core.personalization().personalization(),
                                 core.personalization().capital(), core.personalization().strategyRuns(),
@@ -119,7 +125,10 @@ public final class Strata implements AutoCloseable {
                         new VaultHttpService(vault, settings),
                         new FactHttpService(core.fact().facts(), settings),
                         new ModelHttpService(core.llm().spend()),
-                        new EntityHttpService(core.memory().entities())));
+                        new EntityHttpService(core.memory().entities())),
+                        new LearningHttpService(learning.methodologies(), learning.trades(), learning.preferences(),
+                                learning.learnings(), learning.pages(), learning.synthesis(), settings)
+                                .resources().stream()).toList());
     }
 
     private static boolean ping(SqliteDatabase db) {

@@ -6,6 +6,7 @@ import dev.strata.bootstrap.access.AccessModule;
 import dev.strata.bootstrap.area.AreaModule;
 import dev.strata.bootstrap.area.Job;
 import dev.strata.bootstrap.fact.FactModule;
+import dev.strata.bootstrap.learning.LearningModule;
 import dev.strata.bootstrap.llm.LlmModule;
 import dev.strata.bootstrap.memory.MemoryModule;
 import dev.strata.bootstrap.personalization.PersonalizationModule;
@@ -35,6 +36,7 @@ public final class StrataCore implements AutoCloseable {
     private final PersonalizationModule personalization;
     private final SessionModule session;
     private final AccessModule access;
+    private final LearningModule learning;
 
     /** Wires the areas in dependency order; a failure closes what was wired, not the database. */
     private StrataCore(SqliteDatabase db, StrataSettings s, Clock clock) {
@@ -49,6 +51,7 @@ public final class StrataCore implements AutoCloseable {
             session = add(SessionModule.wire(db, s.workspace(), s.sessions(), memory, profile, fact, personalization,
                     clock));
             access = add(AccessModule.wire(db, clock));
+            learning = add(LearningModule.wire(db, s.learning(), llm, memory, clock));
         } catch (RuntimeException e) {
             closeModules();
             throw e;
@@ -117,6 +120,10 @@ public final class StrataCore implements AutoCloseable {
 
     public AccessModule access() {
         return access;
+    }
+
+    public LearningModule learning() {
+        return learning;
     }
 
     /** Every area's background jobs, for the server to schedule. */

@@ -2,6 +2,7 @@ package dev.strata.bootstrap;
 
 import dev.strata.bootstrap.area.AreaSettings;
 import dev.strata.bootstrap.fact.FactSettings;
+import dev.strata.bootstrap.learning.LearningSettings;
 import dev.strata.bootstrap.llm.LlmSettings;
 import dev.strata.bootstrap.memory.MemorySettings;
 import dev.strata.bootstrap.personalization.PersonalizationSettings;
@@ -22,11 +23,11 @@ import java.util.stream.Stream;
  */
 public record StrataSettings(StorageSettings storage, ServerSettings server, MemorySettings memory,
                              SearchSettings search, EmbeddingSettings embedding, LlmSettings llm, FactSettings facts,
-                             WorkspaceSettings workspace, SessionSettings sessions,
+                             WorkspaceSettings workspace, SessionSettings sessions, LearningSettings learning,
                              PersonalizationSettings personalization) {
 
     public StrataSettings {
-        Stream.of(storage, server, memory, search, embedding, llm, facts, workspace, sessions, personalization)
+        Stream.of(storage, server, memory, search, embedding, llm, facts, workspace, sessions, learning, personalization)
                 .forEach(area -> Objects.requireNonNull(area, "every area has its settings"));
     }
 
@@ -34,7 +35,8 @@ public record StrataSettings(StorageSettings storage, ServerSettings server, Mem
     public StrataSettings with(AreaSettings area) {
         StrataSettings changed = new StrataSettings(pick(area, storage), pick(area, server), pick(area, memory),
                 pick(area, search), pick(area, embedding), pick(area, llm), pick(area, facts), pick(area, workspace),
-                pick(area, sessions), pick(area, personalization));
+                pick(area, sessions), pick(area, learning),
+                pick(area, personalization));
         if (Stream.of(changed.getClass().getRecordComponents()).noneMatch(c -> c.getType() == area.getClass())) {
             throw new IllegalArgumentException("no area of the settings is a " + area.getClass().getSimpleName());
         }

@@ -42,8 +42,9 @@ class CrossTenantAccessTest {
 
     /**
      * One request per endpoint; {id} is alpha's live memory, {deleted} alpha's soft-deleted one,
-     * {session} alpha's frozen session, {fact} alpha's recorded fact, {run} alpha's strategy run; alpha's keyed
-     * memory is "alpha-key".
+     * {session} alpha's frozen session, {fact} alpha's recorded fact; alpha's keyed memory is "alpha-key";
+     * {methodology}, {trade}, {case}, {preference} and {learning} are alpha's learning-loop rows; {run} is
+     * alpha's strategy run.
      */
     static final List<String[]> PROBES = List.of(
             probe("GET /v1/memory/{id}"),
@@ -93,6 +94,7 @@ class CrossTenantAccessTest {
             probe("GET /v1/entities/BTC/neighborhood"),
             probe("GET /v1/entities/BTC%7CETH/neighborhood?limit=100"),
             probe("GET /v1/entities/base/neighborhood?kind=chain"),
+            probe("GET /observe/metrics"),
             probe("PATCH /v1/profile", "{\"custom_prompt\":\"hijacked\"}"),
             probe("GET /v1/profile/tags"),
             probe("PUT /v1/profile/tags/risk", "{\"value\":\"aggressive\"}"),
@@ -108,7 +110,41 @@ class CrossTenantAccessTest {
             probe("POST /v1/tools/personalization_snapshot", "{}"),
             probe("POST /v1/tools/search_conversation_memory", "{\"query\":\"lighthouse capital\"}"),
             probe("POST /v1/sessions/{session}/turn", "{\"message\":\"should I use leverage on memes?\"}"),
-            probe("GET /observe/metrics"));
+            probe("GET /v1/methodologies"),
+            probe("GET /v1/methodologies/{methodology}"),
+            probe("POST /v1/methodologies/{methodology}/approve"),
+            probe("POST /v1/methodologies/{methodology}/quarantine"),
+            probe("POST /v1/methodologies", "{\"asset_class\":\"crypto_major\",\"title\":\"beta lighthouse\","
+                    + "\"body\":\"beta's own method\"}"),
+            probe("POST /v1/methodologies/synthesize"),
+            probe("GET /v1/trades"),
+            probe("GET /v1/trades/{trade}"),
+            probe("POST /v1/trades/{trade}/outcome", "{\"exit_price\":1}"),
+            probe("POST /v1/trades", "{\"asset\":\"BTC\",\"asset_class\":\"crypto_major\",\"side\":\"long\","
+                    + "\"size\":1,\"entry_price\":100,\"methodology_ids\":[{methodology}],\"hint_hash\":\"h\"}"),
+            probe("GET /v1/cases"),
+            probe("GET /v1/cases/{case}"),
+            probe("POST /v1/cases", "{\"trade_id\":{trade},\"methodology_ids\":[{methodology}],\"hint_hash\":\"h\"}"),
+            probe("GET /v1/preferences"),
+            probe("GET /v1/preferences/{preference}"),
+            probe("POST /v1/preferences/{preference}/approve"),
+            probe("POST /v1/preferences/{preference}/reject"),
+            probe("POST /v1/preferences/{preference}/deactivate"),
+            probe("POST /v1/preferences/mine"),
+            probe("POST /v1/preferences", "{\"dimension\":\"leverage\",\"content\":\"beta lighthouse cap\"}"),
+            probe("GET /v1/learnings"),
+            probe("GET /v1/learnings?query=lighthouse"),
+            probe("GET /v1/learnings/{learning}"),
+            probe("POST /v1/learnings", "{\"task\":\"beta lighthouse\",\"steps\":\"beta's own steps\"}"),
+            probe("GET /v1/compiled/BTC"),
+            probe("POST /v1/tools/methodology_get", "{\"id\":{methodology}}"),
+            probe("POST /v1/tools/methodology_list", "{}"),
+            probe("POST /v1/tools/trade_outcome", "{\"trade_id\":{trade},\"exit_price\":1}"),
+            probe("POST /v1/tools/case_record", "{\"trade_id\":{trade},\"methodology_ids\":[{methodology}],"
+                    + "\"hint_hash\":\"h\"}"),
+            probe("POST /v1/tools/preference_list", "{}"),
+            probe("POST /v1/tools/learning_search", "{\"query\":\"lighthouse\"}"),
+            probe("POST /v1/tools/memory_compiled_page", "{\"entity\":\"BTC\"}"));
 
     /** Authentication required even on loopback. */
     private static final UnaryOperator<StrataSettings> REQUIRE_AUTH =
@@ -124,6 +160,11 @@ class CrossTenantAccessTest {
     private static long deleted;
     private static String session;
     private static long fact;
+    private static long methodology;
+    private static long trade;
+    private static long decision;
+    private static long preference;
+    private static long learning;
     private static long run;
     private static String alphaBaseline;
     private static final List<LogRecord> LOGGED = new CopyOnWriteArrayList<>();
@@ -198,6 +239,19 @@ class CrossTenantAccessTest {
         run = json(as(alphaKey, "POST /v1/profile/strategy-runs", "{\"strategy_id\":\"" + MARKER + "-grid\","
                 + "\"allocated_usd\":5}")).getJsonNumber("id").longValue();
         session = json(as(alphaKey, "POST /v1/sessions", null)).getString("id");
+        methodology = json(as(alphaKey, "POST /v1/methodologies", "{\"asset_class\":\"crypto_major\",\"title\":\""
+                + MARKER + " dip\",\"body\":\"Buy BTC after a 20% drawdown.\"}")).getJsonObject("methodology")
+                .getJsonNumber("id").longValue();
+        JsonObject recorded = json(as(alphaKey, "POST /v1/trades", "{\"asset\":\"BTC\",\"asset_class\":\"crypto_major\","
+                + "\"side\":\"long\",\"size\":1,\"entry_price\":100,\"methodology_ids\":[" + methodology
+                + "],\"hint_hash\":\"h1\",\"decision\":\"" + MARKER + " call\"}"));
+        trade = recorded.getJsonObject("trade").getJsonNumber("id").longValue();
+        decision = recorded.getJsonObject("case").getJsonNumber("id").longValue();
+        preference = json(as(alphaKey, "POST /v1/preferences", "{\"dimension\":\"leverage\",\"content\":\""
+                + MARKER + " never above 2x on BTC\",\"kind\":\"hard_constraint\"}")).getJsonObject("preference")
+                .getJsonNumber("id").longValue();
+        learning = json(as(alphaKey, "POST /v1/learnings", "{\"task\":\"" + MARKER + " lighthouse bridge\","
+                + "\"steps\":\"approve, bridge\"}")).getJsonObject("learning").getJsonNumber("id").longValue();
         // The fact settles in the background; the baseline is taken once it has.
         Http.await("alpha's fact to settle", () -> !json(as(alphaKey, "GET /v1/facts/" + fact, null))
                 .getString("status").equals("pending"));
@@ -216,8 +270,10 @@ class CrossTenantAccessTest {
                 "GET /v1/vault", "GET /v1/vault/ALPHA_TOKEN", "GET /v1/vault/alpha_plain",
                 "GET /v1/snapshot", "GET /v1/memory/history?key=alpha-key", "GET /v1/facts/" + fact,
                 "GET /v1/sessions/" + session + "/prompt", "GET /v1/entities/top",
-                "GET /v1/entities/BTC/neighborhood", "GET /v1/profile/tags", "GET /v1/profile/onboarding",
-                "GET /v1/profile/capital", "GET /v1/profile/strategy-runs")) {
+                "GET /v1/entities/BTC/neighborhood", "GET /v1/methodologies?limit=500", "GET /v1/trades?limit=500",
+                "GET /v1/cases?limit=500", "GET /v1/preferences?limit=500", "GET /v1/learnings?limit=500",
+                "GET /v1/profile/tags", "GET /v1/profile/onboarding", "GET /v1/profile/capital",
+                "GET /v1/profile/strategy-runs")) {
             HttpResponse<String> res = as(alphaKey, read, null);
             parts.add(read + " -> " + res.statusCode() + " " + res.body());
         }
@@ -231,10 +287,15 @@ class CrossTenantAccessTest {
 
     private static HttpResponse<String> sendProbe(String request, String... headers) {
         String[] p = find(request);
-        String resolved = p[0].replace("{id}", Long.toString(id)).replace("{deleted}", Long.toString(deleted))
+        return send(resolve(p[0]), p[1] == null ? null : resolve(p[1]), headers);
+    }
+
+    private static String resolve(String template) {
+        return template.replace("{id}", Long.toString(id)).replace("{deleted}", Long.toString(deleted))
                 .replace("{session}", session).replace("{fact}", Long.toString(fact))
-                .replace("{run}", Long.toString(run));
-        return send(resolved, p[1], headers);
+                .replace("{methodology}", Long.toString(methodology)).replace("{trade}", Long.toString(trade))
+                .replace("{case}", Long.toString(decision)).replace("{preference}", Long.toString(preference))
+                .replace("{learning}", Long.toString(learning)).replace("{run}", Long.toString(run));
     }
 
     private static HttpResponse<String> as(String key, String request, String body) {
@@ -271,7 +332,13 @@ class CrossTenantAccessTest {
     void betasKeyGetsOnlyRefusalsOrItsOwnDataAndAlphaIsUnchanged(String request) {
         HttpResponse<String> res = sendProbe(request, "Authorization", "Bearer " + betaKey);
 
-        assertThat(res.statusCode()).as(request + " " + res.body()).isIn(200, 201, 202, 204, 404);
+        if (res.statusCode() == 400) {
+            // alpha's id inside a body reads like a missing one: a 400 naming that field (the collection is the resource)
+            assertThat(json(res).getString("field")).as(request + " " + res.body())
+                    .isIn("trade_id", "methodology_ids[0]");
+        } else {
+            assertThat(res.statusCode()).as(request + " " + res.body()).isIn(200, 201, 202, 204, 404);
+        }
         assertNothingOfAlphaIn(res);
         assertThat(alphaState()).isEqualTo(alphaBaseline);
     }

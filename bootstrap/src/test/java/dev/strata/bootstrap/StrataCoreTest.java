@@ -1,6 +1,7 @@
 package dev.strata.bootstrap;
 
 import dev.strata.adapters.llm.embedding.EmbeddingProvider;
+import dev.strata.application.learning.LearningLoopSettings;
 import dev.strata.application.memory.WriteMemory;
 import dev.strata.bootstrap.area.Job;
 import dev.strata.domain.memory.Metadata;
@@ -59,6 +60,8 @@ class StrataCoreTest {
                     tuple("purge of expired soft-deleted memories", s.memory().purgeInterval()),
                     tuple("catch-up consolidation of pending facts", s.facts().retryInterval()),
                     tuple("purge of expired sessions", s.sessions().purgeInterval()),
+                    tuple("demotion sweep of methodologies", s.learning().demotionInterval()),
+                    tuple("preference mining", s.learning().miningInterval()),
                     tuple("recompute of capital metrics", s.personalization().capitalInterval()));
             assertThat(core.jobs()).filteredOn(job -> job.what().startsWith("catch-up of pending embeddings"))
                     .singleElement().extracting(Job::firstDelay).isEqualTo(Duration.ZERO);
@@ -71,6 +74,30 @@ class StrataCoreTest {
         try (StrataCore core = StrataCore.open(s.with(s.search().withIndexCompactionInterval(Duration.ZERO)),
                 Clock.systemUTC())) {
             assertThat(core.jobs()).extracting(Job::what).doesNotContain("compaction of the search indexes");
+        }
+    }
+
+    @Test
+    void learning_features_switched_off_are_no_jobs_and_synthesis_without_a_model_is_none() {
+        StrataSettings s = settings();
+        LearningLoopSettings off = s.learning().loop().withDemotion(false).withMining(false, false);
+        try (StrataCore core = StrataCore.open(s.with(s.learning().withLoop(off)), Clock.systemUTC())) {
+            assertThat(core.jobs()).extracting(Job::what).doesNotContain("demotion sweep of methodologies",
+                    "preference mining", "synthesis of methodologies from winning cases");
+        }
+    }
+
+    @Test
+    void a_memory_write_invalidates_the_learning_areas_compiled_page() {
+        try (StrataCore core = StrataCore.open(settings(), Clock.systemUTC())) {
+            Tenant tenant = Tenant.of("core");
+            assertThat(core.learning().pages().page(tenant, "BTC", true).cached()).isFalse();
+            assertThat(core.learning().pages().page(tenant, "BTC", true).cached()).isTrue();
+
+            core.memory().memories().write(new WriteMemory(tenant, "observation", "BTC looks heavy", Metadata.EMPTY,
+                    Source.AGENT_RECORDED));
+
+            assertThat(core.learning().pages().page(tenant, "BTC", true).cached()).isFalse();
         }
     }
 

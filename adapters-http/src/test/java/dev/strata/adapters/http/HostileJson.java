@@ -122,6 +122,10 @@ final class HostileJson {
             case "metadata" -> List.of("true", "[]", "7", "\"text\"", "[\"a\",1]", "1e999");
             case "memories" -> List.of("true", "{}", "7", "\"text\"", "{\"nested\":[null]}", "-0.0");
             case "limit", "max_results" -> List.of("true", "[]", "{}", "\"5\"", "1.5", "1e999", "[5]");
+            // numbers of the learning loop: any number is the right type, so only other types are wrong
+            case "size", "entry_price", "exit_price", "pnl" -> List.of("true", "[]", "{}", "\"5\"", "[5]");
+            case "trade_id", "evidence" -> List.of("true", "[]", "{}", "\"5\"", "1.5", "1e999", "[5]");
+            case "include_hard_constraints" -> List.of("\"true\"", "1", "[]", "{}");
             default -> List.of("true", "false", "[]", "{}", Long.toString(random.nextLong()), "1e999", "-0.0",
                     "[\"a\",1]", "{\"nested\":{\"deeper\":[null]}}");
         };
@@ -137,6 +141,20 @@ final class HostileJson {
             case "category", "type" -> "\"observation\"";
             case "source" -> "\"user_manual\"";
             case "key" -> "\"a-key\"";
+            case "asset_class" -> "\"crypto_major\"";
+            case "asset", "entity" -> "\"BTC\"";
+            case "side" -> "\"long\"";
+            case "size", "entry_price", "exit_price" -> "1";
+            case "pnl" -> "-1";
+            case "trade_id", "evidence" -> "1";
+            case "methodology_ids" -> "[1]";
+            case "opened_at", "closed_at" -> "\"2026-01-05T09:00:00Z\"";
+            case "hint_hash" -> "\"sha256:9f2c\"";
+            case "provenance" -> "\"manual\"";
+            case "dimension" -> "\"leverage\"";
+            case "kind" -> "\"normal\"";
+            case "include_hard_constraints" -> "true";
+            case "methodologies" -> "[{\"asset_class\":\"crypto_major\",\"title\":\"t\",\"body\":\"b\"}]";
             default -> "\"some text\"";
         };
     }

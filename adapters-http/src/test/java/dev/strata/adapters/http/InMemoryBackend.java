@@ -2,6 +2,7 @@ package dev.strata.adapters.http;
 
 import dev.strata.adapters.http.entity.EntityHttpService;
 import dev.strata.adapters.http.fact.FactHttpService;
+import dev.strata.adapters.http.learning.LearningHttpService;
 import dev.strata.adapters.http.memory.MemoryHttpService;
 import dev.strata.adapters.http.model.ModelHttpService;
 import dev.strata.adapters.http.personalization.PersonalizationHttpService;
@@ -14,6 +15,15 @@ import dev.strata.application.entity.EntityService;
 import dev.strata.application.fact.ConsolidationSettings;
 import dev.strata.application.fact.FactConsolidator;
 import dev.strata.application.fact.GeneralFactService;
+import dev.strata.application.learning.CompiledPageService;
+import dev.strata.application.learning.LearningEvents;
+import dev.strata.application.learning.LearningLoopSettings;
+import dev.strata.application.learning.LearningTools;
+import dev.strata.application.learning.LearningsService;
+import dev.strata.application.learning.MethodologyService;
+import dev.strata.application.learning.PreferenceService;
+import dev.strata.application.learning.SynthesisService;
+import dev.strata.application.learning.TradeService;
 import dev.strata.application.memory.MemoryLimits;
 import dev.strata.application.memory.MemoryService;
 import dev.strata.application.memory.MemoryTools;
@@ -38,6 +48,10 @@ import dev.strata.domain.entity.EdgeExtractor;
 import dev.strata.domain.entity.FinanceEntityExtractor;
 import dev.strata.domain.entity.InMemoryMemoryEdgeStore;
 import dev.strata.domain.fact.InMemoryFactStore;
+import dev.strata.domain.learning.InMemoryLearningStore;
+import dev.strata.domain.learning.InMemoryMethodologyStore;
+import dev.strata.domain.learning.InMemoryPreferenceStore;
+import dev.strata.domain.learning.InMemoryTradeStore;
 import dev.strata.domain.memory.InMemoryMemoryStore;
 import dev.strata.domain.model.BudgetPolicy;
 import dev.strata.domain.model.InMemorySpendLedger;
@@ -58,6 +72,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.stream.Stream;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -89,6 +104,16 @@ final class InMemoryBackend {
     final ModelSpendService spend;
     final EntityService entities = new EntityService(new InMemoryMemoryEdgeStore(memoryStore),
             new EdgeExtractor(new FinanceEntityExtractor()), clock);
+    final InMemoryMethodologyStore methodologyStore = new InMemoryMethodologyStore();
+    final InMemoryTradeStore tradeStore = new InMemoryTradeStore(methodologyStore);
+    final InMemoryPreferenceStore preferenceStore = new InMemoryPreferenceStore();
+    final LearningLoopSettings learningSettings = LearningLoopSettings.defaults();
+    final MethodologyService methodologies;
+    final TradeService trades;
+    final PreferenceService preferences;
+    final LearningsService learnings;
+    final CompiledPageService pages;
+    final SynthesisService synthesis;
     final InMemoryFinancialProfileStore financialProfiles = new InMemoryFinancialProfileStore();
     final InMemoryUserTagStore tagStore = new InMemoryUserTagStore();
     final PersonalizationService personalization = new PersonalizationService(financialProfiles, tagStore, memories,
@@ -115,9 +140,21 @@ final class InMemoryBackend {
                 ConsolidationSettings.DISABLED), clock, MemoryLimits.DEFAULTS.maxContentChars());
         spend = new ModelSpendService(model, new InMemorySpendLedger(), BudgetPolicy.unlimited(), clock,
                 ZoneOffset.UTC);
+        LearningEvents events = new LearningEvents();
+        methodologies = new MethodologyService(methodologyStore, audit, events, learningSettings, clock);
+        trades = new TradeService(tradeStore, memories, audit, events, learningSettings, clock);
+        preferences = new PreferenceService(preferenceStore, tradeStore, memories, model, audit, events,
+                learningSettings, clock);
+        learnings = new LearningsService(new InMemoryLearningStore(), learningSettings, clock);
+        pages = new CompiledPageService(methodologyStore, preferenceStore, tradeStore, learningSettings, clock);
+        synthesis = new SynthesisService(tradeStore, methodologyStore, methodologies, model, audit, learningSettings,
+                clock);
+        events.addListener(pages);
+        memories.addListener(pages);
         tools = ToolRegistry.builder()
                 .add(MemoryTools.definitions(memories, search, facts))
                 .add(VaultTools.definitions(vault))
+                .add(LearningTools.definitions(methodologies, trades, preferences, learnings, pages, learningSettings))
                 .add(PersonalizationTools.definitions(personalization, search))
                 .build();
     }
@@ -138,7 +175,7 @@ final class InMemoryBackend {
 
     /** Every resource of the gateway, in the order the composition root mounts them. */
     List<Resource> resources(GatewaySettings settings) {
-        return List.of(
+        return Stream.<Resource>concat(Stream.of(
                 new MemoryHttpService(memories, search, settings),
                 new PersonalizationHttpService(personalization, capital, strategyRuns, profile, settings),
                 new SnapshotHttpService(snapshots),
@@ -147,6 +184,8 @@ final class InMemoryBackend {
                 new VaultHttpService(vault, settings),
                 new FactHttpService(facts, settings),
                 new ModelHttpService(spend),
-                new EntityHttpService(entities));
+                new EntityHttpService(entities)),
+                new LearningHttpService(methodologies, trades, preferences, learnings, pages, synthesis, settings)
+                        .resources().stream()).toList();
     }
 }

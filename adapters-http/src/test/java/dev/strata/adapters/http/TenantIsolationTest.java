@@ -28,11 +28,17 @@ class TenantIsolationTest {
     static final GatewayExtension gateway = GatewayExtension.onFakes();
     private static long active;
     private static long deleted;
+    private static long methodology;
+    private static long trade;
+    private static long decision;
+    private static long preference;
+    private static long learning;
 
     private final GatewayExtension.Api alice = gateway.api("alice");
     private final GatewayExtension.Api mallory = gateway.api("mallory");
 
     private List<Memory> aliceMemoriesBefore;
+    private String aliceLearningBefore;
     private List<ProfileEntry> aliceProfileBefore;
     private String aliceSnapshotBefore;
 
@@ -49,6 +55,19 @@ class TenantIsolationTest {
                 .assertJson(201).id();
         alice.delete("/v1/memory/" + deleted).assertStatus(204);
         alice.put("/v1/profile/risk", "{\"value\":\"" + SECRET + " low\"}").assertJson(200);
+        methodology = alice.post("/v1/methodologies", "{\"asset_class\":\"crypto_major\",\"title\":\"" + SECRET
+                + " dip\",\"body\":\"Buy BTC after a 20% drawdown.\"}").assertJson(201).json()
+                .getJsonObject("methodology").getJsonNumber("id").longValueExact();
+        JsonObject recorded = alice.post("/v1/trades", "{\"asset\":\"BTC\",\"asset_class\":\"crypto_major\","
+                + "\"side\":\"long\",\"size\":1,\"entry_price\":100,\"methodology_ids\":[" + methodology
+                + "],\"hint_hash\":\"h1\",\"decision\":\"" + SECRET + " call\"}").assertJson(201).json();
+        trade = recorded.getJsonObject("trade").getJsonNumber("id").longValueExact();
+        decision = recorded.getJsonObject("case").getJsonNumber("id").longValueExact();
+        preference = alice.post("/v1/preferences", "{\"dimension\":\"leverage\",\"content\":\"" + SECRET
+                + " never above 2x on BTC\",\"kind\":\"hard_constraint\"}").assertJson(201).json()
+                .getJsonObject("preference").getJsonNumber("id").longValueExact();
+        learning = alice.post("/v1/learnings", "{\"task\":\"" + SECRET + " bridge\",\"steps\":\"approve, bridge\"}")
+                .assertJson(201).json().getJsonObject("learning").getJsonNumber("id").longValueExact();
     }
 
     @BeforeEach
@@ -56,6 +75,7 @@ class TenantIsolationTest {
         aliceMemoriesBefore = gateway.backend().memoryStore.list(ALICE, Optional.empty(), 1_000);
         aliceProfileBefore = gateway.backend().profileStore.all(ALICE);
         aliceSnapshotBefore = alice.get("/v1/snapshot").assertStatus(200).text();
+        aliceLearningBefore = aliceLearning();
         assertThat(aliceSnapshotBefore).contains(SECRET);
     }
 
@@ -200,5 +220,57 @@ class TenantIsolationTest {
         assertThat(gateway.backend().memoryStore.list(ALICE, Optional.empty(), 1_000)).isEqualTo(aliceMemoriesBefore);
         assertThat(gateway.backend().profileStore.all(ALICE)).isEqualTo(aliceProfileBefore);
         assertThat(alice.get("/v1/snapshot").assertStatus(200).text()).isEqualTo(aliceSnapshotBefore);
+        assertThat(aliceLearning()).isEqualTo(aliceLearningBefore);
+    }
+
+    /** Everything of alice's learning loop, read by alice. */
+    private String aliceLearning() {
+        return String.join("\n", List.of("/v1/methodologies", "/v1/trades", "/v1/cases", "/v1/preferences",
+                "/v1/learnings").stream().map(path -> alice.get(path).assertJson(200).text()).toList());
+    }
+
+    @Test
+    void anotherTenantCannotSeeScoreApproveOrAttributeToTheFirstTenantsLearningLoop() {
+        for (String path : List.of("/v1/methodologies/" + methodology, "/v1/trades/" + trade, "/v1/cases/" + decision,
+                "/v1/preferences/" + preference, "/v1/learnings/" + learning)) {
+            assertHidden(mallory.get(path).assertProblem(404, "id"));
+        }
+        for (String path : List.of("/v1/methodologies/" + methodology + "/approve",
+                "/v1/methodologies/" + methodology + "/quarantine", "/v1/preferences/" + preference + "/approve",
+                "/v1/preferences/" + preference + "/reject", "/v1/preferences/" + preference + "/deactivate")) {
+            assertHidden(mallory.post(path, "").assertProblem(404, "id"));
+        }
+        assertHidden(mallory.post("/v1/trades/" + trade + "/outcome", "{\"exit_price\":150}").assertProblem(404, "id"));
+        assertHidden(mallory.post("/v1/cases", "{\"trade_id\":" + trade + ",\"methodology_ids\":[" + methodology
+                + "],\"hint_hash\":\"h\"}").assertProblem(400, "trade_id"));
+        // A tenant of its own: its closed trade writes a trade_outcome memory the other tests expect mallory not to have.
+        GatewayExtension.Api eve = gateway.api("eve");
+        long own = eve.post("/v1/trades", "{\"asset\":\"BTC\",\"asset_class\":\"crypto_major\",\"side\":\"long\","
+                + "\"size\":1,\"entry_price\":100,\"exit_price\":150}").assertJson(201).json().getJsonObject("trade")
+                .getJsonNumber("id").longValueExact();
+        assertHidden(eve.post("/v1/cases", "{\"trade_id\":" + own + ",\"methodology_ids\":[" + methodology
+                + "],\"hint_hash\":\"h\"}").assertProblem(400, "methodology_ids[0]"));
+        assertHidden(eve.post("/v1/tools/case_record", "{\"trade_id\":" + own + ",\"methodology_ids\":["
+                + methodology + "],\"hint_hash\":\"h\"}").assertStatus(400));
+
+        assertAliceUnchanged();
+    }
+
+    @Test
+    void anotherTenantListsSearchesAndCompilesNothingOfTheFirstTenantsLearningLoop() {
+        for (String path : List.of("/v1/methodologies", "/v1/cases", "/v1/preferences?kind=hard_constraint",
+                "/v1/learnings", "/v1/learnings?query=" + SECRET, "/v1/compiled/BTC")) {
+            assertHidden(mallory.get(path).assertJson(200));
+        }
+        assertThat(mallory.get("/v1/trades?asset=BTC").assertJson(200).text()).doesNotContain(SECRET);
+        for (String tool : List.of("methodology_list", "preference_list", "learning_list")) {
+            assertHidden(mallory.post("/v1/tools/" + tool, "{}").assertJson(200));
+        }
+        assertHidden(mallory.post("/v1/tools/learning_search", "{\"query\":\"" + SECRET + "\"}").assertJson(200));
+        assertHidden(mallory.post("/v1/tools/methodology_get", "{\"id\":" + methodology + "}").assertStatus(404));
+        assertHidden(mallory.post("/v1/tools/memory_compiled_page", "{\"entity\":\"BTC\"}").assertJson(200));
+        assertThat(mallory.post("/v1/preferences/mine", "").assertJson(200).json().getInt("proposed")).isZero();
+
+        assertAliceUnchanged();
     }
 }

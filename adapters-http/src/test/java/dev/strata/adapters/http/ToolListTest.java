@@ -38,7 +38,9 @@ class ToolListTest {
 
         assertThat(tools.keySet()).containsExactly("memory_write", "memory_search", "memory_read", "memory_save",
                 "memory_delete", "memory_list", "vault_set", "vault_get", "vault_list", "vault_delete",
-                "personalization_snapshot", "search_conversation_memory");
+                "methodology_create", "methodology_list", "methodology_get", "trade_record", "trade_outcome",
+                "case_record", "preference_propose", "preference_list", "memory_learn", "learning_list",
+                "learning_search", "memory_compiled_page", "personalization_snapshot", "search_conversation_memory");
         tools.forEach((name, tool) -> {
             assertThat(tool.keySet()).as(name).containsExactly("name", "description", "input_schema", "parameters");
             assertThat(tool.getString("description")).as(name).isNotBlank();

@@ -4,7 +4,9 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /** Plain-JDBC statements on a connection the caller holds (a {@link Transactions} work, {@link JdbcReads}). */
@@ -14,6 +16,12 @@ final class Jdbc {
     @FunctionalInterface
     interface RowReader {
         void read(ResultSet row) throws SQLException;
+    }
+
+    /** Maps one row of a result to a value; the result set is positioned on it. */
+    @FunctionalInterface
+    interface RowMapper<T> {
+        T map(ResultSet row) throws SQLException;
     }
 
     private Jdbc() {
@@ -47,6 +55,19 @@ final class Jdbc {
                 }
             }
         }
+    }
+
+    /** Every row of a query, mapped. */
+    static <T> List<T> list(Connection c, String sql, List<?> params, RowMapper<T> mapper) throws SQLException {
+        List<T> out = new ArrayList<>();
+        forEach(c, sql, params, row -> out.add(mapper.map(row)));
+        return out;
+    }
+
+    /** The first row of a query, mapped, or empty when there is none. */
+    static <T> Optional<T> first(Connection c, String sql, List<?> params, RowMapper<T> mapper) throws SQLException {
+        List<T> rows = list(c, sql, params, mapper);
+        return rows.isEmpty() ? Optional.empty() : Optional.of(rows.getFirst());
     }
 
     /** The first column of the first row as a number, or empty when there is no row. */

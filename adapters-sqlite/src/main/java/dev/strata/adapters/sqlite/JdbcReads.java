@@ -5,6 +5,7 @@ import io.helidon.dbclient.DbClientException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -29,6 +30,22 @@ final class JdbcReads implements AutoCloseable {
     OptionalLong optionalLong(String sql, List<?> params) {
         try {
             return Jdbc.firstLong(connection, sql, params);
+        } catch (SQLException e) {
+            throw failure(e);
+        }
+    }
+
+    <T> List<T> list(String sql, List<?> params, Jdbc.RowMapper<T> mapper) {
+        try {
+            return Jdbc.list(connection, sql, params, mapper);
+        } catch (SQLException e) {
+            throw failure(e);
+        }
+    }
+
+    <T> Optional<T> first(String sql, List<?> params, Jdbc.RowMapper<T> mapper) {
+        try {
+            return Jdbc.first(connection, sql, params, mapper);
         } catch (SQLException e) {
             throw failure(e);
         }

@@ -338,7 +338,171 @@ final class Schema {
             CREATE TRIGGER memories_edges_ad AFTER DELETE ON memories BEGIN
               DELETE FROM memory_edges WHERE src_table = 'memories' AND src_id = old.id;
             END"""),
-            Optional.of(MemoryEdgeRows::backfill));
+            Optional.of(EdgeBackfillMigration::run));
+
+    /**
+     * The finance learning loop (spec 01, spec 04's trading-cases boundary). Vocabularies are CHECKs,
+     * so a row the domain would refuse cannot be written by hand either. {@code UNIQUE (tenant, id)}
+     * on the parents lets children reference them by tenant AND id: a case can never be linked to
+     * another tenant's trade or methodology, whatever the code above does. A case's attribution is
+     * immutable and cases are never deleted (the corpus is an audit trail, spec 04). A learned
+     * preference is born {@code proposed} and only moves proposed -> active | rejected and
+     * active -> archived: the schema itself refuses any other path to {@code active}. Amounts are
+     * exact decimals as TEXT (break-even must be exactly zero). {@code methodology_cases.methodology_ids}
+     * repeats the attribution in order for readers; {@code methodology_case_links} is what integrity
+     * and the per-methodology lookups use.
+     */
+    static final Migration V12_LEARNING_LOOP = new Migration(12, "finance learning loop", List.of(
+            """
+            CREATE TABLE methodologies (
+              id              INTEGER PRIMARY KEY AUTOINCREMENT,
+              tenant          TEXT NOT NULL,
+              asset_class     TEXT NOT NULL CHECK (asset_class IN ('crypto_major', 'crypto_alt', 'crypto_meme',
+                                'stablecoin', 'perps', 'stocks', 'forex', 'commodities', 'pre_ipo')),
+              title           TEXT NOT NULL,
+              body            TEXT NOT NULL,
+              normalized_key  TEXT NOT NULL,
+              successes       INTEGER NOT NULL DEFAULT 0,
+              times_used      INTEGER NOT NULL DEFAULT 0,
+              confidence      REAL NOT NULL CHECK (confidence >= 0 AND confidence <= 1),
+              quarantine      INTEGER NOT NULL DEFAULT 1 CHECK (quarantine IN (0, 1)),
+              provenance      TEXT NOT NULL CHECK (provenance IN ('seed', 'synthesized', 'imported', 'manual')),
+              created_at      TEXT NOT NULL,
+              updated_at      TEXT NOT NULL,
+              CHECK (successes >= 0 AND successes <= times_used),
+              UNIQUE (tenant, asset_class, normalized_key),
+              UNIQUE (tenant, id)
+            )""",
+            "CREATE INDEX idx_methodologies_rank ON methodologies(tenant, confidence DESC, id DESC)",
+            """
+            CREATE TABLE trade_history (
+              id                 INTEGER PRIMARY KEY AUTOINCREMENT,
+              tenant             TEXT NOT NULL,
+              asset              TEXT NOT NULL,
+              forex_pair         INTEGER NOT NULL CHECK (forex_pair IN (0, 1)),
+              asset_class        TEXT NOT NULL CHECK (asset_class IN ('crypto_major', 'crypto_alt', 'crypto_meme',
+                                   'stablecoin', 'perps', 'stocks', 'forex', 'commodities', 'pre_ipo')),
+              side               TEXT NOT NULL CHECK (side IN ('long', 'short')),
+              size               TEXT NOT NULL,
+              entry_price        TEXT NOT NULL,
+              exit_price         TEXT,
+              pnl                TEXT,
+              opened_at          TEXT NOT NULL,
+              closed_at          TEXT,
+              status             TEXT NOT NULL CHECK (status IN ('open', 'closed')),
+              outcome_memory_id  INTEGER,
+              created_at         TEXT NOT NULL,
+              updated_at         TEXT NOT NULL,
+              CHECK ((status = 'open' AND exit_price IS NULL AND pnl IS NULL AND closed_at IS NULL)
+                  OR (status = 'closed' AND exit_price IS NOT NULL AND pnl IS NOT NULL AND closed_at IS NOT NULL)),
+              UNIQUE (tenant, id)
+            )""",
+            "CREATE INDEX idx_trade_history_recent ON trade_history(tenant, opened_at DESC, id DESC)",
+            "CREATE INDEX idx_trade_history_asset ON trade_history(tenant, asset, opened_at DESC, id DESC)",
+            """
+            CREATE TABLE methodology_cases (
+              id               INTEGER PRIMARY KEY AUTOINCREMENT,
+              tenant           TEXT NOT NULL,
+              trade_id         INTEGER NOT NULL,
+              methodology_ids  TEXT NOT NULL,
+              hint_hash        TEXT NOT NULL,
+              decision         TEXT NOT NULL DEFAULT '',
+              outcome          TEXT NOT NULL CHECK (outcome IN ('pending', 'win', 'loss')),
+              created_at       TEXT NOT NULL,
+              scored_at        TEXT,
+              UNIQUE (tenant, id),
+              FOREIGN KEY (tenant, trade_id) REFERENCES trade_history(tenant, id)
+            )""",
+            "CREATE INDEX idx_methodology_cases_trade ON methodology_cases(tenant, trade_id, id)",
+            "CREATE INDEX idx_methodology_cases_outcome ON methodology_cases(outcome, tenant, id)",
+            """
+            CREATE TABLE methodology_case_links (
+              tenant          TEXT NOT NULL,
+              case_id         INTEGER NOT NULL,
+              methodology_id  INTEGER NOT NULL,
+              PRIMARY KEY (tenant, case_id, methodology_id),
+              FOREIGN KEY (tenant, case_id) REFERENCES methodology_cases(tenant, id),
+              FOREIGN KEY (tenant, methodology_id) REFERENCES methodologies(tenant, id)
+            ) WITHOUT ROWID""",
+            "CREATE INDEX idx_methodology_case_links_methodology ON methodology_case_links(tenant, methodology_id, case_id)",
+            """
+            CREATE TRIGGER methodology_cases_never_deleted BEFORE DELETE ON methodology_cases BEGIN
+              SELECT RAISE(ABORT, 'methodology cases are an audit trail and are never deleted');
+            END""",
+            """
+            CREATE TRIGGER methodology_cases_attribution_fixed
+              BEFORE UPDATE OF tenant, trade_id, methodology_ids, hint_hash ON methodology_cases BEGIN
+              SELECT RAISE(ABORT, 'a case''s attribution never changes');
+            END""",
+            """
+            CREATE TABLE learned_preferences (
+              id          INTEGER PRIMARY KEY AUTOINCREMENT,
+              tenant      TEXT NOT NULL,
+              dimension   TEXT NOT NULL CHECK (dimension IN ('risk', 'leverage', 'position_size', 'stop_loss',
+                            'take_profit', 'slippage', 'chain', 'asset', 'asset_class', 'direction', 'timeframe',
+                            'order_type', 'general')),
+              content     TEXT NOT NULL,
+              normalized  TEXT NOT NULL,
+              kind        TEXT NOT NULL CHECK (kind IN ('normal', 'hard_constraint')),
+              state       TEXT NOT NULL CHECK (state IN ('proposed', 'active', 'rejected', 'archived')),
+              evidence    INTEGER NOT NULL CHECK (evidence >= 1),
+              source      TEXT NOT NULL CHECK (source IN ('mined', 'model', 'agent', 'user', 'import')),
+              memory_id   INTEGER,
+              created_at  TEXT NOT NULL,
+              updated_at  TEXT NOT NULL,
+              UNIQUE (tenant, dimension, kind, normalized)
+            )""",
+            "CREATE INDEX idx_learned_preferences_state ON learned_preferences(tenant, state, id DESC)",
+            """
+            CREATE TRIGGER learned_preferences_born_proposed BEFORE INSERT ON learned_preferences
+              WHEN new.state <> 'proposed' BEGIN
+              SELECT RAISE(ABORT, 'a learned preference is born proposed; only an approve activates it');
+            END""",
+            """
+            CREATE TRIGGER learned_preferences_transitions BEFORE UPDATE OF state ON learned_preferences
+              WHEN new.state <> old.state
+               AND NOT ((old.state = 'proposed' AND new.state IN ('active', 'rejected'))
+                     OR (old.state = 'active' AND new.state = 'archived')) BEGIN
+              SELECT RAISE(ABORT, 'not a learned-preference transition');
+            END""",
+            """
+            CREATE TABLE learnings (
+              id               INTEGER PRIMARY KEY AUTOINCREMENT,
+              tenant           TEXT NOT NULL,
+              task             TEXT NOT NULL,
+              normalized_task  TEXT NOT NULL,
+              steps            TEXT NOT NULL,
+              context          TEXT NOT NULL DEFAULT '',
+              times_used       INTEGER NOT NULL DEFAULT 1 CHECK (times_used >= 1),
+              created_at       TEXT NOT NULL,
+              updated_at       TEXT NOT NULL,
+              UNIQUE (tenant, normalized_task)
+            )""",
+            "CREATE INDEX idx_learnings_recent ON learnings(tenant, updated_at DESC, id DESC)",
+            """
+            CREATE VIRTUAL TABLE learnings_fts USING fts5(
+              task,
+              steps,
+              context,
+              content='learnings',
+              content_rowid='id',
+              tokenize='porter unicode61 remove_diacritics 2'
+            )""",
+            """
+            CREATE TRIGGER learnings_ai AFTER INSERT ON learnings BEGIN
+              INSERT INTO learnings_fts(rowid, task, steps, context) VALUES (new.id, new.task, new.steps, new.context);
+            END""",
+            """
+            CREATE TRIGGER learnings_ad AFTER DELETE ON learnings BEGIN
+              INSERT INTO learnings_fts(learnings_fts, rowid, task, steps, context)
+                VALUES ('delete', old.id, old.task, old.steps, old.context);
+            END""",
+            """
+            CREATE TRIGGER learnings_au AFTER UPDATE OF task, steps, context ON learnings BEGIN
+              INSERT INTO learnings_fts(learnings_fts, rowid, task, steps, context)
+                VALUES ('delete', old.id, old.task, old.steps, old.context);
+              INSERT INTO learnings_fts(rowid, task, steps, context) VALUES (new.id, new.task, new.steps, new.context);
+            END"""));
 
     /**
      * spec 05's role memory. {@code role_memory} holds one decision per row with its outcome, reflection
@@ -541,5 +705,5 @@ final class Schema {
 
     static final List<Migration> MIGRATIONS = List.of(V1_GENERAL_MEMORY, V2_SOURCE_BACKFILL, V3_KEYED_MEMORIES,
             V4_ACCESS_AND_VAULT, V5_FACT_LAYER, V6_SESSIONS, V7_EMBEDDINGS, V9_INJECTION_FLAGS, V10_SEARCH_VOCABULARY,
-            V11_MEMORY_EDGES, V13_ROLE_MEMORY, V16_PERSONALIZATION);
+            V11_MEMORY_EDGES, V12_LEARNING_LOOP, V13_ROLE_MEMORY, V16_PERSONALIZATION);
 }

@@ -207,6 +207,16 @@ public final class SqliteMemoryStore implements MemoryStore {
     }
 
     @Override
+    public List<Tenant> tenantsWithActive(CategoryFilter filter) {
+        List<Object> params = new ArrayList<>();
+        String sql = "SELECT DISTINCT m.tenant FROM memories m WHERE " + ACTIVE + categoryClause(filter, params)
+                + " ORDER BY m.tenant";
+        try (JdbcReads reads = new JdbcReads(database)) {
+            return reads.list(sql, params, r -> Tenant.of(r.getString(1)));
+        }
+    }
+
+    @Override
     public Optional<Memory> update(Tenant tenant, MemoryId id, MemoryChange change, Instant now) {
         List<String> sets = new ArrayList<>();
         List<Object> params = new ArrayList<>();

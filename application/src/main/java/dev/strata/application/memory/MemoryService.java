@@ -261,6 +261,11 @@ public final class MemoryService {
         return store.count(tenant);
     }
 
+    /** The tenants holding active memories of these categories, for jobs that visit every tenant (by name). */
+    public List<Tenant> tenantsWithActive(CategoryFilter filter) {
+        return store.tenantsWithActive(filter);
+    }
+
     /** @param fieldPrefix prepended to field names in errors, so a batch error names its element */
     private NewMemory toNew(WriteMemory c, String fieldPrefix) {
         try {

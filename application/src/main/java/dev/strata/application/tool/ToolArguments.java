@@ -3,6 +3,8 @@ package dev.strata.application.tool;
 import dev.strata.domain.memory.Metadata;
 import dev.strata.domain.model.JsonNode;
 
+import java.math.BigDecimal;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -40,6 +42,21 @@ public final class ToolArguments {
 
     public Optional<Boolean> optionalBoolean(String name) {
         return value(name).map(v -> ((JsonNode.BooleanNode) v).value());
+    }
+
+    /** A required number argument, exactly as written. */
+    public BigDecimal decimal(String name) {
+        return optionalDecimal(name).orElseThrow(() -> new IllegalStateException(name + " is not a required argument"));
+    }
+
+    public Optional<BigDecimal> optionalDecimal(String name) {
+        return value(name).map(v -> ((JsonNode.NumberNode) v).value());
+    }
+
+    /** An integer-list argument; empty when it was not given. */
+    public List<Long> integers(String name) {
+        return value(name).map(v -> ((JsonNode.ArrayNode) v).items().stream()
+                .map(item -> ((JsonNode.NumberNode) item).value().longValueExact()).toList()).orElse(List.of());
     }
 
     /** An object argument as memory metadata: its JSON text, kept as the caller wrote it. */

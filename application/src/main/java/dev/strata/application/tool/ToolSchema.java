@@ -28,7 +28,11 @@ public final class ToolSchema {
         STRING("string", "must be a string"),
         INTEGER("integer", "must be an integer"),
         BOOLEAN("boolean", "must be true or false"),
-        OBJECT("object", "must be a JSON object");
+        OBJECT("object", "must be a JSON object"),
+        /** Any JSON number, read exactly (prices, sizes): 0.1 stays 0.1. */
+        NUMBER("number", "must be a number"),
+        /** An array of integers (ids), at most {@link #MAX_LIST} of them; an element's error names its index. */
+        INTEGER_LIST("array", "must be an array of integers");
 
         private final String jsonName;
         private final String refusal;
@@ -42,6 +46,9 @@ public final class ToolSchema {
             return jsonName;
         }
     }
+
+    /** Most elements an {@link Type#INTEGER_LIST} argument may hold, refused before any is read. */
+    public static final int MAX_LIST = 1_000;
 
     /** One named argument. */
     public record Property(String name, Type type, boolean required, String description) {
@@ -124,15 +131,36 @@ public final class ToolSchema {
             case INTEGER -> value instanceof JsonNode.NumberNode n && n.value().scale() == 0;
             case BOOLEAN -> value instanceof JsonNode.BooleanNode;
             case OBJECT -> value instanceof JsonNode.ObjectNode;
+            case NUMBER -> value instanceof JsonNode.NumberNode;
+            case INTEGER_LIST -> value instanceof JsonNode.ArrayNode;
         };
         if (!fits) {
             throw new InvalidInputException(p.name(), p.type().refusal);
+        }
+        if (p.type() == Type.INTEGER_LIST) {
+            checkIntegers(p.name(), ((JsonNode.ArrayNode) value).items());
         }
         if (p.type() == Type.INTEGER) {
             try {
                 ((JsonNode.NumberNode) value).value().intValueExact();
             } catch (ArithmeticException e) {
                 throw new InvalidInputException(p.name(), "is out of range");
+            }
+        }
+    }
+
+    private static void checkIntegers(String name, List<JsonNode> items) {
+        if (items.size() > MAX_LIST) {
+            throw new InvalidInputException(name, "must have at most " + MAX_LIST + " elements");
+        }
+        for (int i = 0; i < items.size(); i++) {
+            if (!(items.get(i) instanceof JsonNode.NumberNode n) || n.value().scale() != 0) {
+                throw new InvalidInputException(name + "[" + i + "]", "must be an integer");
+            }
+            try {
+                n.value().longValueExact();
+            } catch (ArithmeticException e) {
+                throw new InvalidInputException(name + "[" + i + "]", "is out of range");
             }
         }
     }
@@ -147,6 +175,9 @@ public final class ToolSchema {
         for (Property p : properties) {
             Map<String, JsonNode> prop = new LinkedHashMap<>();
             prop.put("type", new JsonNode.TextNode(p.type().jsonName()));
+            if (p.type() == Type.INTEGER_LIST) {
+                prop.put("items", new JsonNode.ObjectNode(Map.of("type", new JsonNode.TextNode("integer"))));
+            }
             prop.put("description", new JsonNode.TextNode(p.description()));
             props.put(p.name(), new JsonNode.ObjectNode(prop));
             if (p.required()) {

@@ -11,6 +11,8 @@ import java.util.Map;
 
 import static dev.strata.application.tool.ToolSchema.Type.BOOLEAN;
 import static dev.strata.application.tool.ToolSchema.Type.INTEGER;
+import static dev.strata.application.tool.ToolSchema.Type.INTEGER_LIST;
+import static dev.strata.application.tool.ToolSchema.Type.NUMBER;
 import static dev.strata.application.tool.ToolSchema.Type.OBJECT;
 import static dev.strata.application.tool.ToolSchema.Type.STRING;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -151,5 +153,66 @@ class ToolSchemaTest {
 
         assertThat(args.optionalMetadata("metadata").orElseThrow().json())
                 .isEqualTo("{\"s\":\"quote\\\" back\\\\ nl\\n tab\\t ctl\\u0001 uni\u00e9\",\"n\":[1.50,1E+2,null,false]}");
+    }
+
+    private static final ToolSchema AMOUNTS = ToolSchema.builder()
+            .required("size", NUMBER, "exact amount")
+            .optional("ids", INTEGER_LIST, "some ids")
+            .build();
+
+    private static JsonNode.ArrayNode array(Object... items) {
+        return new JsonNode.ArrayNode(java.util.Arrays.stream(items).map(ToolSchemaTest::node).toList());
+    }
+
+    @Test
+    void a_number_is_read_exactly_and_a_list_of_integers_as_longs() {
+        ToolArguments args = AMOUNTS.validate(object("size", new BigDecimal("0.1"), "ids",
+                array(3, new BigDecimal("4000000000"))));
+
+        assertThat(args.decimal("size")).isEqualByComparingTo("0.1").hasToString("0.1");
+        assertThat(args.integers("ids")).containsExactly(3L, 4_000_000_000L);
+        assertThat(AMOUNTS.validate(object("size", 1)).integers("ids")).isEmpty();
+    }
+
+    @Test
+    void a_list_element_that_is_not_an_integer_is_refused_naming_its_index() {
+        assertThatThrownBy(() -> AMOUNTS.validate(object("size", 1, "ids", array(1, "two"))))
+                .isInstanceOfSatisfying(InvalidInputException.class, e -> {
+                    assertThat(e.field()).isEqualTo("ids[1]");
+                    assertThat(e.reason()).isEqualTo("must be an integer");
+                });
+        assertThatThrownBy(() -> AMOUNTS.validate(object("size", 1, "ids", array(new BigDecimal("1.5")))))
+                .isInstanceOfSatisfying(InvalidInputException.class, e -> assertThat(e.field()).isEqualTo("ids[0]"));
+        assertThatThrownBy(() -> AMOUNTS.validate(object("size", "1")))
+                .isInstanceOfSatisfying(InvalidInputException.class, e -> {
+                    assertThat(e.field()).isEqualTo("size");
+                    assertThat(e.reason()).isEqualTo("must be a number");
+                });
+        assertThatThrownBy(() -> AMOUNTS.validate(object("size", 1, "ids", 7)))
+                .isInstanceOfSatisfying(InvalidInputException.class, e -> {
+                    assertThat(e.field()).isEqualTo("ids");
+                    assertThat(e.reason()).isEqualTo("must be an array of integers");
+                });
+    }
+
+    @Test
+    void a_list_longer_than_the_bound_is_refused_before_its_elements_are_read() {
+        Object[] many = new Object[ToolSchema.MAX_LIST + 1];
+        java.util.Arrays.fill(many, "not even a number");
+
+        assertThatThrownBy(() -> AMOUNTS.validate(object("size", 1, "ids", array(many))))
+                .isInstanceOfSatisfying(InvalidInputException.class, e -> {
+                    assertThat(e.field()).isEqualTo("ids");
+                    assertThat(e.reason()).isEqualTo("must have at most " + ToolSchema.MAX_LIST + " elements");
+                });
+    }
+
+    @Test
+    void a_list_of_integers_renders_with_its_item_type() {
+        JsonNode.ObjectNode ids = AMOUNTS.toJson().object("properties").object("ids");
+
+        assertThat(ids.text("type")).isEqualTo("array");
+        assertThat(ids.object("items").text("type")).isEqualTo("integer");
+        assertThat(AMOUNTS.toJson().object("properties").object("size").text("type")).isEqualTo("number");
     }
 }

@@ -6,7 +6,7 @@ import java.util.Optional;
 
 /**
  * Driven port: where memories live. Every method is scoped to one tenant (except the purge, which
- * is a maintenance sweep over expired rows). No read path returns soft-deleted rows; superseded
+ * is a maintenance sweep over expired rows, and {@link #tenantsWithActive}, which only names tenants). No read path returns soft-deleted rows; superseded
  * entries are history: readable by id, by key history and in search, but not active.
  */
 public interface MemoryStore {
@@ -52,6 +52,12 @@ public interface MemoryStore {
 
     /** How many active memories pass the filter. */
     long countActive(Tenant tenant, CategoryFilter filter);
+
+    /**
+     * The tenants that have at least one active memory passing the filter, ordered by name: the one
+     * read across tenants besides the purge, for background jobs that visit every tenant in turn.
+     */
+    List<Tenant> tenantsWithActive(CategoryFilter filter);
 
     /** Applies the change to an active memory and bumps {@code updated_at}; empty when there is none. */
     Optional<Memory> update(Tenant tenant, MemoryId id, MemoryChange change, Instant now);

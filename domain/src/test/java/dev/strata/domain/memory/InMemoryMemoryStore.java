@@ -106,6 +106,12 @@ public final class InMemoryMemoryStore implements MemoryStore {
     }
 
     @Override
+    public synchronized List<Tenant> tenantsWithActive(CategoryFilter filter) {
+        return rows.values().stream().filter(m -> m.isActive() && filter.accepts(m.category())).map(Memory::tenant)
+                .map(Tenant::value).distinct().sorted().map(Tenant::of).toList();
+    }
+
+    @Override
     public synchronized Optional<Memory> update(Tenant tenant, MemoryId id, MemoryChange change, Instant now) {
         return find(tenant, id).filter(Memory::isActive).map(m -> {
             Memory updated = new Memory(m.id(), m.tenant(), m.category(), change.content().orElse(m.content()),

@@ -288,4 +288,18 @@ public abstract class MemoryStoreContract {
                 .containsExactlyInAnyOrder(Category.IDENTITY, Category.LESSON);
         assertThat(store.list(ALICE, CategoryFilter.only(Category.REFERENCE), 10)).hasSize(1);
     }
+
+    @Test
+    void tenants_with_active_memories_are_named_once_each_in_order_and_only_for_the_filtered_categories() {
+        store.insert(memory(BOB, "observation", "bob trades long"), T0);
+        store.insert(memory(BOB, "observation", "bob trades long again"), T0);
+        store.insert(memory(ALICE, "preference", "alice wants low leverage"), T0);
+        Memory gone = store.insert(memory(Tenant.of("carol"), "observation", "carol's only note"), T0);
+        store.softDelete(Tenant.of("carol"), gone.id(), T0);
+        store.insert(memory(Tenant.of("dave"), "lesson", "dave's lesson"), T0);
+
+        CategoryFilter statements = new CategoryFilter.Only(java.util.Set.of(Category.PREFERENCE, Category.OBSERVATION));
+        assertThat(store.tenantsWithActive(statements)).containsExactly(ALICE, BOB);
+        assertThat(store.tenantsWithActive(CategoryFilter.ALL)).containsExactly(ALICE, BOB, Tenant.of("dave"));
+    }
 }

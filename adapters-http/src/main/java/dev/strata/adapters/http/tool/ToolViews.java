@@ -1,6 +1,12 @@
 package dev.strata.adapters.http.tool;
 
 import dev.strata.adapters.http.fact.FactView;
+import dev.strata.adapters.http.learning.CaseView;
+import dev.strata.adapters.http.learning.LearningView;
+import dev.strata.adapters.http.learning.MethodologyView;
+import dev.strata.adapters.http.learning.PreferenceView;
+import dev.strata.adapters.http.learning.ScoreView;
+import dev.strata.adapters.http.learning.TradeView;
 import dev.strata.adapters.http.memory.HitView;
 import dev.strata.adapters.http.memory.MemoryView;
 import dev.strata.adapters.http.personalization.PortraitView;
@@ -8,6 +14,12 @@ import dev.strata.adapters.http.support.ViewMapping;
 import dev.strata.application.memory.SearchResults;
 import dev.strata.application.personalization.Portrait;
 import dev.strata.domain.fact.Fact;
+import dev.strata.domain.learning.LearnedPreference;
+import dev.strata.domain.learning.Learning;
+import dev.strata.domain.learning.Methodology;
+import dev.strata.domain.learning.MethodologyCase;
+import dev.strata.domain.learning.MethodologyChange;
+import dev.strata.domain.learning.Trade;
 import dev.strata.domain.memory.Memory;
 
 /**
@@ -22,6 +34,12 @@ final class ToolViews {
             .add(Memory.class, MemoryView::of)
             .add(Fact.class, FactView::of)
             .add(SearchResults.Found.class, HitView::of)
+            .add(Methodology.class, MethodologyView::of)
+            .add(MethodologyChange.class, ScoreView::of)
+            .add(Trade.class, TradeView::of)
+            .add(MethodologyCase.class, CaseView::of)
+            .add(LearnedPreference.class, PreferenceView::of)
+            .add(Learning.class, LearningView::of)
             .add(Portrait.class, PortraitView::of)
             .build();
 

@@ -1,0 +1,54 @@
+package dev.strata.application.learning;
+
+import dev.strata.domain.audit.AuditEntry;
+import dev.strata.domain.audit.AuditLog;
+import dev.strata.domain.learning.LearningPolicy;
+import dev.strata.domain.learning.MethodologyChange;
+import dev.strata.domain.memory.Tenant;
+
+import java.time.Clock;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Every state change of a methodology or preference writes an audit row (spec 01 "Governance").
+ * Actions are dotted names: {@code methodology.approve}, {@code preference.reject},
+ * {@code learning.shadow.demote} for what shadow mode only recorded.
+ */
+final class LearningAudit {
+
+    private final AuditLog log;
+    private final Clock clock;
+
+    LearningAudit(AuditLog log, Clock clock) {
+        this.log = Objects.requireNonNull(log, "log");
+        this.clock = Objects.requireNonNull(clock, "clock");
+    }
+
+    void record(Tenant tenant, String action, String subject, String detail) {
+        log.record(new AuditEntry(tenant, action, subject, detail, clock.instant()));
+    }
+
+    /**
+     * One row per scored methodology ({@code methodology.score}), one more when it was demoted, and
+     * in shadow mode one {@code learning.shadow.demote} row where demotion would have applied.
+     */
+    void scored(List<MethodologyChange> changes, String cause, LearningLoopSettings settings) {
+        for (MethodologyChange c : changes) {
+            String subject = "methodology:" + c.after().id();
+            record(c.after().tenant(), "methodology.score", subject, cause + ": " + c.before().successes() + "/"
+                    + c.before().uses() + " -> " + c.after().successes() + "/" + c.after().uses() + ", confidence "
+                    + LearningPolicy.format(c.after().confidence()));
+            if (c.demoted()) {
+                record(c.after().tenant(), "methodology.demote", subject, "quarantined automatically: confidence "
+                        + LearningPolicy.format(c.after().confidence()) + " < " + settings.policy().demotionConfidence()
+                        + " with " + c.after().uses() + " uses");
+            } else if (settings.shadowMode() && c.after().graduated() && settings.policy().demotionEnabled()
+                    && settings.policy().wouldDemote(c.after().confidence(), c.after().uses())) {
+                record(c.after().tenant(), "learning.shadow.demote", subject, "shadow mode: would quarantine at "
+                        + "confidence " + LearningPolicy.format(c.after().confidence()) + " with " + c.after().uses()
+                        + " uses");
+            }
+        }
+    }
+}

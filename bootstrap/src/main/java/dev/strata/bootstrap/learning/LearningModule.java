@@ -1,0 +1,135 @@
+package dev.strata.bootstrap.learning;
+
+import dev.strata.adapters.sqlite.SqliteAuditLog;
+import dev.strata.adapters.sqlite.SqliteDatabase;
+import dev.strata.adapters.sqlite.SqliteLearningStore;
+import dev.strata.adapters.sqlite.SqliteMethodologyStore;
+import dev.strata.adapters.sqlite.SqlitePreferenceStore;
+import dev.strata.adapters.sqlite.SqliteTradeStore;
+import dev.strata.application.learning.CompiledPageService;
+import dev.strata.application.learning.LearningEvents;
+import dev.strata.application.learning.LearningLoopSettings;
+import dev.strata.application.learning.LearningTools;
+import dev.strata.application.learning.LearningsService;
+import dev.strata.application.learning.MethodologyService;
+import dev.strata.application.learning.PreferenceService;
+import dev.strata.application.learning.SynthesisService;
+import dev.strata.application.learning.TradeService;
+import dev.strata.application.memory.MemoryService;
+import dev.strata.application.tool.ToolDefinition;
+import dev.strata.bootstrap.area.AreaModule;
+import dev.strata.bootstrap.area.Job;
+import dev.strata.bootstrap.llm.LlmModule;
+import dev.strata.bootstrap.memory.MemoryModule;
+import dev.strata.domain.model.LanguageModel;
+
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The finance learning loop: methodologies scored by real outcomes, trades and their attributed
+ * cases, learned preferences, learnings ({@code memory_learn}) and compiled pages. Its services share
+ * one event registry; compiled pages are invalidated by the loop's own events and by memory writes.
+ * The model behind synthesis and model mining is the budgeted one (requests are charged to the
+ * {@code learning} category).
+ */
+public final class LearningModule implements AreaModule {
+
+    private final MethodologyService methodologies;
+    private final TradeService trades;
+    private final PreferenceService preferences;
+    private final LearningsService learnings;
+    private final CompiledPageService pages;
+    private final SynthesisService synthesis;
+    private final LearningLoopSettings settings;
+    private final List<Job> jobs;
+
+    private LearningModule(MethodologyService methodologies, TradeService trades, PreferenceService preferences,
+                           LearningsService learnings, CompiledPageService pages, SynthesisService synthesis,
+                           LearningLoopSettings settings, List<Job> jobs) {
+        this.methodologies = methodologies;
+        this.trades = trades;
+        this.preferences = preferences;
+        this.learnings = learnings;
+        this.pages = pages;
+        this.synthesis = synthesis;
+        this.settings = settings;
+        this.jobs = List.copyOf(jobs);
+    }
+
+    public static LearningModule wire(SqliteDatabase db, LearningSettings settings, LlmModule llm, MemoryModule memory,
+                                      Clock clock) {
+        LearningLoopSettings loop = settings.loop();
+        LanguageModel model = llm.languageModel();
+        MemoryService memories = memory.memories();
+        SqliteMethodologyStore methodologyStore = new SqliteMethodologyStore(db);
+        SqliteTradeStore tradeStore = new SqliteTradeStore(db);
+        SqlitePreferenceStore preferenceStore = new SqlitePreferenceStore(db);
+        SqliteAuditLog audit = new SqliteAuditLog(db);
+        LearningEvents events = new LearningEvents();
+
+        MethodologyService methodologies = new MethodologyService(methodologyStore, audit, events, loop, clock);
+        TradeService trades = new TradeService(tradeStore, memories, audit, events, loop, clock);
+        PreferenceService preferences = new PreferenceService(preferenceStore, tradeStore, memories, model, audit,
+                events, loop, clock);
+        LearningsService learnings = new LearningsService(new SqliteLearningStore(db), loop, clock);
+        CompiledPageService pages = new CompiledPageService(methodologyStore, preferenceStore, tradeStore, loop, clock);
+        SynthesisService synthesis = new SynthesisService(tradeStore, methodologyStore, methodologies, model, audit,
+                loop, clock);
+        // A page is stale after any change of what it shows: the loop's events, and memory writes.
+        events.addListener(pages);
+        memories.addListener(pages);
+
+        // A feature switched off (or synthesis without a model) is no job, as a compaction interval of 0 is none.
+        List<Job> jobs = new ArrayList<>(3);
+        if (loop.demotionEnabled()) {
+            jobs.add(Job.every(settings.demotionInterval(), "demotion sweep of methodologies", methodologies::demoteAll));
+        }
+        if (loop.miningEnabled()) {
+            jobs.add(Job.every(settings.miningInterval(), "preference mining", preferences::mineAll));
+        }
+        if (loop.synthesisEnabled() && model.isEnabled()) {
+            jobs.add(Job.every(settings.synthesisInterval(), "synthesis of methodologies from winning cases",
+                    synthesis::synthesizeAll));
+        }
+        return new LearningModule(methodologies, trades, preferences, learnings, pages, synthesis, loop, jobs);
+    }
+
+    public MethodologyService methodologies() {
+        return methodologies;
+    }
+
+    public TradeService trades() {
+        return trades;
+    }
+
+    public PreferenceService preferences() {
+        return preferences;
+    }
+
+    /** {@code memory_learn}: procedures that worked, searched on demand. */
+    public LearningsService learnings() {
+        return learnings;
+    }
+
+    /** {@code memory_compiled_page}: one cached markdown page per asset. */
+    public CompiledPageService pages() {
+        return pages;
+    }
+
+    public SynthesisService synthesis() {
+        return synthesis;
+    }
+
+    /** The area's agent tools (no approve among them: a person approves). */
+    public List<ToolDefinition> tools() {
+        return LearningTools.definitions(methodologies, trades, preferences, learnings, pages, settings);
+    }
+
+    /** The demotion sweep, preference mining and synthesis, each while its feature is on. */
+    @Override
+    public List<Job> jobs() {
+        return jobs;
+    }
+}

@@ -1,0 +1,35 @@
+package dev.strata.domain.learning;
+
+import dev.strata.domain.error.InvalidInputException;
+
+/** Identity of a stored case row; positive, assigned by the store. */
+public record CaseId(long value) {
+
+    public CaseId {
+        if (value <= 0) {
+            throw new InvalidInputException("case_id", "must be a positive integer");
+        }
+    }
+
+    public static CaseId of(long value) {
+        return new CaseId(value);
+    }
+
+    /** Parses an id from a path segment or request field, naming {@code field} in the error. */
+    public static CaseId parse(String field, String text) {
+        try {
+            long value = Long.parseLong(text == null ? "" : text.strip());
+            if (value > 0) {
+                return new CaseId(value);
+            }
+        } catch (NumberFormatException e) {
+            // reported below, naming the field the caller used
+        }
+        throw new InvalidInputException(field, "must be a positive integer");
+    }
+
+    @Override
+    public String toString() {
+        return Long.toString(value);
+    }
+}
