@@ -42,6 +42,9 @@ class PersonalizationEndpointsTest {
         assertThat(p.getJsonObject("financial_profile").getBoolean("include_tags")).isTrue();
         assertThat(p.getJsonArray("tags").getJsonObject(0).getString("label")).isEqualTo("Balanced");
         assertThat(p).doesNotContainKeys("capital", "strategy_runs");
+        assertThat(p.getJsonObject("financial_profile")).doesNotContainKeys("created_at", "updated_at");
+        gateway.backend().clock.advance(java.time.Duration.ofSeconds(1));
+        assertThat(api.get("/v1/profile").json()).as("a user without a row reads the same bytes").isEqualTo(p);
     }
 
     @Test

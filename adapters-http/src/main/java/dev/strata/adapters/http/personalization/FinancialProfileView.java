@@ -8,7 +8,8 @@ import java.util.Optional;
 
 /**
  * The {@code financial_profile} row under the spec's column names; fields that are unset are left
- * out ({@code reference_wallets_json} is shown as the list {@code reference_wallets}).
+ * out ({@code reference_wallets_json} is shown as the list {@code reference_wallets}), and so are the
+ * row timestamps while the user has no row.
  */
 public record FinancialProfileView(String userId, Optional<String> platformWalletSummary,
                                    Optional<String> referenceWalletsSummary, List<String> referenceWallets,
@@ -20,15 +21,26 @@ public record FinancialProfileView(String userId, Optional<String> platformWalle
                                    Optional<String> tradingSummaryLastTradeIdSeen,
                                    Optional<String> tradingSummaryLastPerpsFillIdSeen,
                                    Optional<String> tradingSummaryLastExternalSpotIdSeen,
-                                   Optional<Instant> onboardingCompletedAt, Instant createdAt, Instant updatedAt) {
+                                   Optional<Instant> onboardingCompletedAt, Optional<Instant> createdAt,
+                                   Optional<Instant> updatedAt) {
 
+    /** A stored row. */
     public static FinancialProfileView of(FinancialProfile p) {
+        return of(p, true);
+    }
+
+    /**
+     * A row, or with {@code stored} false the defaults a user without a row has: then without row
+     * timestamps, since there is no row (so two reads of a user without one answer the same bytes).
+     */
+    public static FinancialProfileView of(FinancialProfile p, boolean stored) {
         return new FinancialProfileView(p.user().value(), p.platformWalletSummary(), p.referenceWalletsSummary(),
                 p.referenceWallets().addresses(), p.customPrompt(), p.visibility().includeMemories(),
                 p.visibility().includeTradingSummary(), p.visibility().includeTags(),
                 p.schedule().tradingSummaryNextUpdate(), p.schedule().tagsNextUpdate(), p.schedule().memoriesNextUpdate(),
                 p.lastIndexedChatId(), p.tradingSummaryUpdatedAt(), p.tradingCursors().lastTradeIdSeen(),
                 p.tradingCursors().lastPerpsFillIdSeen(), p.tradingCursors().lastExternalSpotIdSeen(),
-                p.onboarding().completedAt(), p.createdAt(), p.updatedAt());
+                p.onboarding().completedAt(), Optional.of(p.createdAt()).filter(t -> stored),
+                Optional.of(p.updatedAt()).filter(t -> stored));
     }
 }

@@ -18,7 +18,7 @@ public record PortraitView(List<ProfileEntryView> profile, String userId, boolea
 
     public static PortraitView of(Portrait p) {
         return new PortraitView(p.keyValueProfile().stream().map(ProfileEntryView::of).toList(),
-                p.profile().user().value(), p.stored(), FinancialProfileView.of(p.profile()),
+                p.profile().user().value(), p.stored(), FinancialProfileView.of(p.profile(), p.stored()),
                 p.tags().stream().map(TagView::of).toList(), p.recentMemories().stream().map(MemoryView::of).toList(),
                 p.customPromptFindings().stream().map(FindingView::of).toList(), OnboardingView.of(p.onboarding()));
     }
