@@ -83,4 +83,19 @@ class ArchitectureRulesTest {
     void hexagon() {
         RULES.hexagon().check(classes);
     }
+
+    @Test
+    void settingsKeysAreReadOnlyBySettingsRecords() {
+        RULES.settingsKeysAreReadOnlyBySettingsRecords().check(classes);
+    }
+
+    @Test
+    void onlyTheRegistryDecidesToolBehaviour() {
+        RULES.onlyTheRegistryDecidesToolBehaviour().check(classes);
+    }
+
+    @Test
+    void adaptersCallNoDomainPolicy() {
+        RULES.adaptersCallNoDomainPolicy().check(classes);
+    }
 }

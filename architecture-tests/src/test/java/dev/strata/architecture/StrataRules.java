@@ -43,6 +43,10 @@ final class StrataRules {
             "java.time.Clock.systemUTC()", "java.time.Clock.systemDefaultZone()",
             "java.lang.System.currentTimeMillis()");
 
+    /** The simple-name suffixes of domain classes that hold a policy (see {@link #adaptersCallNoDomainPolicy()}). */
+    static final List<String> POLICY_SUFFIXES = List.of("Extractor", "Scanner", "Ranker", "Normalizer", "Rules",
+            "Classifier");
+
     private final String root;
 
     StrataRules(String root) {
@@ -192,6 +196,65 @@ final class StrataRules {
     }
 
     /**
+     * Rule 8a: configuration is read by the area's settings record alone ({@code XSettings.from(ConfigReader)});
+     * the loader only hands the reader to each area. A module or adapter never looks a key up.
+     */
+    ArchRule settingsKeysAreReadOnlyBySettingsRecords() {
+        return noClasses().that().resideInAPackage(bootstrap())
+                .and().haveSimpleNameNotEndingWith("Settings")
+                .and().doNotHaveSimpleName("SettingsLoader")
+                .and().doNotHaveSimpleName("ConfigReader")
+                .should().dependOnClassesThat().haveSimpleName("ConfigReader")
+                .as("configuration keys are read only by the area's settings record")
+                .because("adding a key must touch application.yaml, one settings record and one README row, "
+                        + "and nothing else may depend on how a key is spelled");
+    }
+
+    /**
+     * Rule 8b: the agent-tool front ends (REST's tool resource, MCP) translate only: they reach the
+     * use cases through the tool registry, never a use-case service of their own choosing.
+     */
+    ArchRule onlyTheRegistryDecidesToolBehaviour() {
+        return noClasses().that().resideInAnyPackage(root + ".adapters.http.tool..", root + ".adapters.mcp..")
+                .should().dependOnClassesThat(useCaseServiceOutsideTheRegistry())
+                .as("only the tool registry decides what a tool does; its front ends only translate")
+                .because("a rule kept in one front end (fact routing, provenance, limits, scrubbing) would be "
+                        + "missing from the next one");
+    }
+
+    /**
+     * Rule 8c: adapters store, fetch and translate; the domain's policies (extracting entities and
+     * edges, scanning for injection, ranking, normalising facts, classifying) run in the use cases.
+     * A schema migration that back-fills a derived column for old rows runs before any use case
+     * exists, so classes named {@code *Migration} are exempt.
+     */
+    ArchRule adaptersCallNoDomainPolicy() {
+        return noClasses().that().resideInAPackage(adapters())
+                .and().haveSimpleNameNotEndingWith("Migration")
+                .should().dependOnClassesThat(domainPolicy())
+                .as("adapters call no domain policy that belongs to a use case")
+                .because("a policy an adapter applies is skipped by every other adapter of the same port, "
+                        + "and the use case can no longer tell what it stored");
+    }
+
+    /** Domain classes that decide rather than hold: by the suffixes the codebase gives such classes. */
+    private DescribedPredicate<JavaClass> domainPolicy() {
+        DescribedPredicate<JavaClass> inDomain = resideInAPackage(domain());
+        return DescribedPredicate.describe("are domain policies (*Extractor, *Scanner, *Ranker, *Normalizer, "
+                        + "*Rules, *Classifier in the domain)",
+                javaClass -> inDomain.test(javaClass) && POLICY_SUFFIXES.stream()
+                        .anyMatch(suffix -> javaClass.getSimpleName().endsWith(suffix)));
+    }
+
+    private DescribedPredicate<JavaClass> useCaseServiceOutsideTheRegistry() {
+        DescribedPredicate<JavaClass> inApplication = resideInAPackage(application());
+        DescribedPredicate<JavaClass> inRegistry = resideInAPackage(root + ".application.tool..");
+        return DescribedPredicate.describe("are use-case services (*Service in application) outside the tool registry",
+                javaClass -> inApplication.test(javaClass) && !inRegistry.test(javaClass)
+                        && javaClass.getSimpleName().endsWith("Service"));
+    }
+
+    /**
      * The hexagon as a whole; bootstrap, the composition root, is outside it on purpose. The onion
      * checks accesses between its layers only, so a dependency into bootstrap is rule 4's to catch.
      */
@@ -219,7 +282,9 @@ final class StrataRules {
                 packagesAreFreeOfCycles(), coreImportsNoFramework(),
                 domainStoresAreInterfaces(), domainInterfacesAreImplementedInAdapters(),
                 adaptersAreNamedAfterTheirPort(), servicesLiveInApplication(), httpServicesLiveInHttpAdapter(),
-                coreThrowsDomainExceptions(), onlyBootstrapReadsTheSystemClock(), hexagon());
+                coreThrowsDomainExceptions(), onlyBootstrapReadsTheSystemClock(),
+                settingsKeysAreReadOnlyBySettingsRecords(), onlyTheRegistryDecidesToolBehaviour(),
+                adaptersCallNoDomainPolicy(), hexagon());
     }
 
     private static DescribedPredicate<JavaClass> implementAnInterfaceIn(String packageIdentifier) {

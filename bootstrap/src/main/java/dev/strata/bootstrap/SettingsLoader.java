@@ -7,6 +7,7 @@ import dev.strata.bootstrap.fact.FactSettings;
 import dev.strata.bootstrap.learning.LearningSettings;
 import dev.strata.bootstrap.llm.LlmSettings;
 import dev.strata.bootstrap.memory.MemorySettings;
+import dev.strata.bootstrap.personalization.PersonalizationSettings;
 import dev.strata.bootstrap.rebuild.RebuildSettings;
 import dev.strata.bootstrap.retrieval.EmbeddingSettings;
 import dev.strata.bootstrap.retrieval.SearchSettings;
@@ -47,8 +48,8 @@ public final class SettingsLoader {
         return new StrataSettings(StorageSettings.from(config), ServerSettings.from(config), MemorySettings.from(config),
                 SearchSettings.from(config), EmbeddingSettings.from(config), LlmSettings.from(config),
                 FactSettings.from(config), WorkspaceSettings.from(config), SessionSettings.from(config),
-                LearningSettings.from(config), ConversationSettings.from(config), TradingSettings.from(config),
-                RebuildSettings.from(config));
+                LearningSettings.from(config), PersonalizationSettings.from(config), ConversationSettings.from(config),
+                TradingSettings.from(config), RebuildSettings.from(config));
     }
 
     /** The keys the areas have read so far, each with its environment variable. */

@@ -11,7 +11,7 @@ import dev.strata.adapters.http.fact.FactHttpService;
 import dev.strata.adapters.http.learning.LearningHttpService;
 import dev.strata.adapters.http.memory.MemoryHttpService;
 import dev.strata.adapters.http.model.ModelHttpService;
-import dev.strata.adapters.http.profile.ProfileHttpService;
+import dev.strata.adapters.http.personalization.PersonalizationHttpService;
 import dev.strata.adapters.http.session.SessionHttpService;
 import dev.strata.adapters.http.snapshot.SnapshotHttpService;
 import dev.strata.adapters.http.tool.ToolHttpService;
@@ -21,6 +21,7 @@ import dev.strata.adapters.sqlite.SqliteFailures;
 import dev.strata.application.memory.MemoryService;
 import dev.strata.application.memory.MemoryTools;
 import dev.strata.application.memory.SecretSafeSearch;
+import dev.strata.application.personalization.PersonalizationTools;
 import dev.strata.application.tool.ToolRegistry;
 import dev.strata.application.vault.VaultService;
 import dev.strata.application.vault.VaultTools;
@@ -110,13 +111,17 @@ public final class Strata implements AutoCloseable {
                 .add(MemoryTools.definitions(memories, search, core.fact().facts()))
                 .add(VaultTools.definitions(vault))
                 .add(learning.tools())
+                .add(PersonalizationTools.definitions(core.personalization().personalization(), search))
                 .add(core.trading().tools())
                 .build();
         return Gateway.start(settings,
                 new GatewayCore(core.access().access(), vault.scrubber(), () -> ping(core.database()),
                         SqliteFailures::isUnavailable),
                 Stream.<Resource>concat(Stream.of(new MemoryHttpService(memories, search, settings),
-                        new ProfileHttpService(core.profile().profile(), settings),
+                        // /v1/profile: the personalization routes, then the key/value profile's.
+                        new PersonalizationHttpService(core.personalization().personalization(),
+                                core.personalization().capital(), core.personalization().strategyRuns(),
+                                core.profile().profile(), settings),
                         new SnapshotHttpService(core.session().snapshots()),
                         new SessionHttpService(core.session().sessions(), settings),
                         new ToolHttpService(tools, settings),

@@ -10,6 +10,7 @@ import dev.strata.bootstrap.fact.FactModule;
 import dev.strata.bootstrap.learning.LearningModule;
 import dev.strata.bootstrap.llm.LlmModule;
 import dev.strata.bootstrap.memory.MemoryModule;
+import dev.strata.bootstrap.personalization.PersonalizationModule;
 import dev.strata.bootstrap.profile.ProfileModule;
 import dev.strata.bootstrap.rebuild.RebuildModule;
 import dev.strata.bootstrap.retrieval.RetrievalModule;
@@ -35,6 +36,7 @@ public final class StrataCore implements AutoCloseable {
     private final MemoryModule memory;
     private final FactModule fact;
     private final ProfileModule profile;
+    private final PersonalizationModule personalization;
     private final SessionModule session;
     private final AccessModule access;
     private final LearningModule learning;
@@ -51,12 +53,15 @@ public final class StrataCore implements AutoCloseable {
             memory = add(MemoryModule.wire(db, s.memory(), retrieval, clock));
             fact = add(FactModule.wire(db, s.facts(), llm, memory, retrieval, clock));
             profile = add(ProfileModule.wire(db, clock));
-            session = add(SessionModule.wire(db, s.workspace(), s.sessions(), memory, profile, fact, clock));
+            personalization = add(PersonalizationModule.wire(db, s.personalization(), memory, profile, llm, clock));
+            session = add(SessionModule.wire(db, s.workspace(), s.sessions(), memory, profile, fact, personalization,
+                    clock));
             access = add(AccessModule.wire(db, clock));
             learning = add(LearningModule.wire(db, s.learning(), llm, memory, clock));
             conversation = add(ConversationModule.wire(db, s.conversation(), memory, clock));
             trading = add(TradingModule.wire(db, s.trading(), learning, clock));
-            rebuild = add(RebuildModule.wire(db, s.rebuild(), llm, memory, conversation, trading, learning, clock));
+            rebuild = add(RebuildModule.wire(db, s.rebuild(), llm, memory, personalization, conversation, trading,
+                    learning, clock));
         } catch (RuntimeException e) {
             closeModules();
             throw e;
@@ -113,6 +118,10 @@ public final class StrataCore implements AutoCloseable {
 
     public ProfileModule profile() {
         return profile;
+    }
+
+    public PersonalizationModule personalization() {
+        return personalization;
     }
 
     public SessionModule session() {

@@ -31,6 +31,8 @@ class SqliteHostileInputTest {
     /** jqwik runs outside JUnit Jupiter's extensions: its container hooks drive the same fixture. */
     private static final StrataServerExtension server = StrataServerExtension.started();
     private static long seededId;
+    private static long methodology;
+    private static long trade;
 
     @BeforeContainer
     static void start() {
@@ -41,6 +43,14 @@ class SqliteHostileInputTest {
         server.http().send("POST", "/v1/memory", "{\"category\":\"preference\",\"content\":\"always use 0.5% slippage\","
                 + "\"key\":\"slippage\"}", TENANT);
         server.http().send("PUT", "/v1/profile/risk", "{\"value\":\"low\"}", TENANT);
+        methodology = Http.json(server.http().send("POST", "/v1/methodologies", "{\"asset_class\":\"crypto_major\","
+                + "\"title\":\"Buy the dip\",\"body\":\"Buy BTC after a 20% drawdown.\"}", TENANT))
+                .getJsonObject("methodology").getJsonNumber("id").longValue();
+        trade = Http.json(server.http().send("POST", "/v1/trades", "{\"asset\":\"BTC\",\"asset_class\":\"crypto_major\","
+                + "\"side\":\"long\",\"size\":1,\"entry_price\":100,\"methodology_ids\":[" + methodology
+                + "],\"hint_hash\":\"h1\"}", TENANT)).getJsonObject("trade").getJsonNumber("id").longValue();
+        server.http().send("POST", "/v1/learnings", "{\"task\":\"bridge USDC to base\",\"steps\":\"approve, bridge\"}",
+                TENANT);
     }
 
     @AfterContainer
@@ -67,12 +77,27 @@ class SqliteHostileInputTest {
         assertThat(stored()).isEqualTo(before);
     }
 
+    @Property(tries = 300, shrinking = ShrinkingMode.OFF)
+    void ftsSyntaxGarbageSearchingLearningsIsNeverA5xxAndChangesNothing(@ForAll("ftsGarbage") String query) {
+        String before = stored();
+
+        HttpResponse<String> rest = server.http().send("GET", "/v1/learnings?query="
+                + java.net.URLEncoder.encode(query, java.nio.charset.StandardCharsets.UTF_8), null, TENANT);
+        HttpResponse<String> tool = server.http().send("POST", "/v1/tools/learning_search",
+                "{\"query\":" + quote(query) + "}", TENANT);
+
+        assertThat(rest.statusCode()).as("%s -> %s", query, rest.body()).isLessThan(500);
+        assertThat(tool.statusCode()).as("%s -> %s", query, tool.body()).isLessThan(500);
+        assertThat(stored()).isEqualTo(before);
+    }
+
     @Property(tries = 600, shrinking = ShrinkingMode.OFF)
     void aRefusedWriteLeavesTheDatabaseAsItWas(@ForAll("refusedWrites") String[] request) {
         String before = stored();
 
-        HttpResponse<String> reply = server.http().send(request[0], request[1].replace("{id}", Long.toString(seededId)),
-                request[2], TENANT);
+        HttpResponse<String> reply = server.http().send(request[0], request[1].replace("{id}", Long.toString(seededId))
+                .replace("{trade}", Long.toString(trade)), request[2].replace("{trade}", Long.toString(trade))
+                .replace("{methodology}", Long.toString(methodology)), TENANT);
 
         assertThat(reply.statusCode()).as("%s %s %s -> %s", request[0], request[1], request[2], reply.body())
                 .isBetween(400, 499);
@@ -80,11 +105,18 @@ class SqliteHostileInputTest {
         assertThat(stored()).isEqualTo(before);
     }
 
-    /** The tenant's stored state as the API shows it: every memory (with its history) and the profile. */
+    /**
+     * The tenant's stored state as the API shows it: every memory (with its history), the profile and
+     * the learning loop (methodologies with their counts, trades, cases, preferences, learnings).
+     */
     private static String stored() {
-        return server.http().send("GET", "/v1/memory?limit=500", null, TENANT).body()
-                + server.http().send("GET", "/v1/memory/history?key=slippage", null, TENANT).body()
-                + server.http().send("GET", "/v1/profile", null, TENANT).body();
+        StringBuilder out = new StringBuilder();
+        for (String path : List.of("/v1/memory?limit=500", "/v1/memory/history?key=slippage", "/v1/profile",
+                "/v1/methodologies?limit=500", "/v1/trades?limit=500", "/v1/cases?limit=500",
+                "/v1/preferences?limit=500", "/v1/learnings?limit=500")) {
+            out.append(server.http().send("GET", path, null, TENANT).body()).append('\n');
+        }
+        return out.toString();
     }
 
     @Provide
@@ -112,7 +144,42 @@ class SqliteHostileInputTest {
                         + ",\"colour\":\"red\"}"}),
                 hostileText.map(t -> new String[]{"PUT", "/v1/profile/risk", "{\"value\":" + t + ",\"extra\":1}"}),
                 Arbitraries.of("{", "[", "\"x\"", "{\"category\":", "null", "{\"category\":\"lesson\",\"content\":\"x\"")
-                        .map(b -> new String[]{"POST", "/v1/memory", b}));
+                        .map(b -> new String[]{"POST", "/v1/memory", b}),
+                learningWrites(hostileText));
+    }
+
+    /**
+     * Learning writes that must be refused whole: a bad asset class, a negative size, a case naming a
+     * methodology the tenant lacks after one it has (the trade must not be written either), a seed
+     * whose second element is wrong, a preference claiming a state, a bad outcome.
+     */
+    private static Arbitrary<String[]> learningWrites(Arbitrary<String> hostileText) {
+        String trade = "{\"asset\":\"BTC\",\"asset_class\":\"crypto_major\",\"side\":\"long\",\"size\":%s,"
+                + "\"entry_price\":100,\"exit_price\":110%s}";
+        return Arbitraries.oneOf(
+                hostileText.map(t -> new String[]{"POST", "/v1/methodologies", "{\"asset_class\":" + t
+                        + ",\"title\":\"t\",\"body\":\"b\"}"}),
+                Arbitraries.of("-1", "0", "\"1\"", "1e999999", "[]").map(size -> new String[]{"POST", "/v1/trades",
+                        trade.formatted(size, ",\"methodology_ids\":[{methodology}],\"hint_hash\":\"h\"")}),
+                Arbitraries.of("999999", "0", "-5", "\"x\"", "1.5").map(id -> new String[]{"POST", "/v1/trades",
+                        trade.formatted("1", ",\"methodology_ids\":[{methodology}," + id + "],\"hint_hash\":\"h\"")}),
+                Arbitraries.of(",\"hint_hash\":\"not a hash\"", "", ",\"hint_hash\":\"\"").map(h -> new String[]{"POST",
+                        "/v1/trades", trade.formatted("1", ",\"methodology_ids\":[{methodology}]" + h)}),
+                hostileText.map(t -> new String[]{"POST", "/v1/methodologies/seed", "{\"methodologies\":["
+                        + "{\"asset_class\":\"crypto_major\",\"title\":\"Seed one\",\"body\":\"b\"},"
+                        + "{\"asset_class\":" + t + ",\"title\":\"Seed two\",\"body\":\"b\"}]}"}),
+                Arbitraries.of("\"active\"", "\"proposed\"").map(s -> new String[]{"POST", "/v1/preferences",
+                        "{\"dimension\":\"leverage\",\"content\":\"never above 2x\",\"kind\":\"hard_constraint\","
+                                + "\"state\":" + s + "}"}),
+                // "slippage" is a dimension: only the other texts are refused
+                hostileText.filter(t -> !t.equals("\"slippage\"")).map(t -> new String[]{"POST", "/v1/preferences",
+                        "{\"dimension\":" + t + ",\"content\":\"never above 2x\"}"}),
+                Arbitraries.of("-1", "0", "\"x\"", "[]").map(p -> new String[]{"POST", "/v1/trades/{trade}/outcome",
+                        "{\"exit_price\":" + p + "}"}),
+                Arbitraries.of("999999", "0").map(m -> new String[]{"POST", "/v1/cases", "{\"trade_id\":{trade},"
+                        + "\"methodology_ids\":[{methodology}," + m + "],\"hint_hash\":\"h\"}"}),
+                Arbitraries.of("\"\"", "\" \"", "7").map(t -> new String[]{"POST", "/v1/learnings", "{\"task\":" + t
+                        + ",\"steps\":\"x\"}"}));
     }
 
     private static String quote(String s) {

@@ -62,6 +62,7 @@ class StrataCoreTest {
                     tuple("purge of expired sessions", s.sessions().purgeInterval()),
                     tuple("demotion sweep of methodologies", s.learning().demotionInterval()),
                     tuple("preference mining", s.learning().miningInterval()),
+                    tuple("recompute of capital metrics", s.personalization().capitalInterval()),
                     tuple("purge of conversation messages past retention", s.conversation().purgeInterval()),
                     tuple("personalization rebuild sweep (memories, trading summary, tags)",
                             s.rebuild().sweepInterval()),
@@ -71,6 +72,19 @@ class StrataCoreTest {
                     .isEqualTo(s.rebuild().sweepInterval());
             assertThat(core.jobs()).filteredOn(job -> job.what().startsWith("catch-up of pending embeddings"))
                     .singleElement().extracting(Job::firstDelay).isEqualTo(Duration.ZERO);
+        }
+    }
+
+    @Test
+    void the_rebuild_flows_take_their_cooldowns_from_the_personalization_settings() {
+        StrataSettings s = settings();
+        StrataSettings tuned = s.with(s.personalization().withPolicy(s.personalization().policy()
+                .withRebuildCooldowns(Duration.ofMinutes(7), Duration.ofDays(2), Duration.ofMinutes(3))));
+        try (StrataCore core = StrataCore.open(tuned, Clock.systemUTC())) {
+            var policy = core.rebuild().rebuilder().settings();
+            assertThat(policy.tradingSummaryCooldown()).isEqualTo(Duration.ofMinutes(7));
+            assertThat(policy.tagsCooldown()).isEqualTo(Duration.ofDays(2));
+            assertThat(policy.memoriesCooldown()).isEqualTo(Duration.ofMinutes(3));
         }
     }
 

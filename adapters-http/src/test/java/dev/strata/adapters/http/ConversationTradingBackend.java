@@ -6,6 +6,8 @@ import dev.strata.application.conversation.ConversationService;
 import dev.strata.application.memory.MemoryLimits;
 import dev.strata.application.memory.MemoryService;
 import dev.strata.application.model.DisabledLanguageModel;
+import dev.strata.application.personalization.PersonalizationService;
+import dev.strata.application.personalization.StrategyRunService;
 import dev.strata.application.personalization.rebuild.PersonalizationRebuilder;
 import dev.strata.application.personalization.rebuild.ProfileRefreshService;
 import dev.strata.application.personalization.rebuild.RebuildPolicy;
@@ -23,9 +25,6 @@ import dev.strata.domain.MutableClock;
 import dev.strata.domain.audit.AuditLog;
 import dev.strata.domain.conversation.InMemoryConversationStore;
 import dev.strata.domain.learning.TradeStore;
-import dev.strata.domain.personalization.InMemoryFinancialProfileStore;
-import dev.strata.domain.personalization.InMemoryStrategyRunStore;
-import dev.strata.domain.personalization.InMemoryUserTagStore;
 import dev.strata.domain.trading.InMemoryPerpsFillStore;
 import dev.strata.domain.trading.InMemorySpotActivityStore;
 import dev.strata.domain.trading.InMemorySyncStateStore;
@@ -46,14 +45,14 @@ final class ConversationTradingBackend {
     final InMemoryPerpsFillStore fillStore = new InMemoryPerpsFillStore();
     final InMemorySpotActivityStore spotStore = new InMemorySpotActivityStore();
     final InMemorySyncStateStore syncStore = new InMemorySyncStateStore();
-    final InMemoryFinancialProfileStore profileStore = new InMemoryFinancialProfileStore();
     final ConversationService conversations;
     final TradeMirrorService mirror;
     final TradingProfileService tradingProfile;
     final HistorySyncService sync;
     final ProfileRefreshService refresh;
 
-    ConversationTradingBackend(MutableClock clock, AuditLog audit, MemoryService memories, TradeStore trades) {
+    ConversationTradingBackend(MutableClock clock, AuditLog audit, MemoryService memories, TradeStore trades,
+                               PersonalizationService personalization, StrategyRunService strategyRuns) {
         conversations = new ConversationService(conversationStore, audit, clock, MemoryLimits.DEFAULTS,
                 Optional.of(Duration.ofDays(90)));
         mirror = new TradeMirrorService(fillStore, spotStore, syncStore, new TradingEvents(), clock,
@@ -61,9 +60,8 @@ final class ConversationTradingBackend {
         tradingProfile = new TradingProfileService(fillStore, clock, TradingLimits.defaults());
         sync = new HistorySyncService(new NoTradeHistorySource(), syncStore, mirror, clock,
                 HistorySyncSettings.defaults(), Runnable::run);
-        PersonalizationRebuilder rebuilder = new PersonalizationRebuilder(new DisabledLanguageModel(),
-                new RebuildPorts(profileStore, new InMemoryUserTagStore(), new InMemoryStrategyRunStore(),
-                        conversationStore, trades, fillStore, spotStore),
+        PersonalizationRebuilder rebuilder = new PersonalizationRebuilder(new DisabledLanguageModel(), personalization,
+                strategyRuns, new RebuildPorts(conversationStore, trades, fillStore, spotStore),
                 memories, tradingProfile, clock, RebuildPolicy.defaults(), Runnable::run);
         refresh = new ProfileRefreshService(sync, rebuilder);
     }

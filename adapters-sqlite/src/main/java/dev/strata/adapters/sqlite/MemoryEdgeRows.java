@@ -1,8 +1,6 @@
 package dev.strata.adapters.sqlite;
 
-import dev.strata.domain.entity.EdgeExtractor;
 import dev.strata.domain.entity.EdgeType;
-import dev.strata.domain.entity.FinanceEntityExtractor;
 import dev.strata.domain.entity.MemoryEdge;
 import dev.strata.domain.memory.Tenant;
 
@@ -10,7 +8,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -19,8 +16,6 @@ import java.util.List;
  * three write exactly the same rows.
  */
 final class MemoryEdgeRows {
-
-    private static final System.Logger LOG = System.getLogger(MemoryEdgeRows.class.getName());
 
     /** The one source table that exists so far; {@code role_memory} will join it when it is built. */
     static final String MEMORIES = "memories";
@@ -50,7 +45,6 @@ final class MemoryEdgeRows {
     private static final String DELETE_CONTENT_EDGES = "DELETE FROM memory_edges WHERE src_table = '" + MEMORIES
             + "' AND src_id = ? AND edge_type <> '" + EdgeType.BELONGS_TO_SCENARIO.wireName() + "'";
 
-    private static final int BACKFILL_PAGE = 500;
 
     private MemoryEdgeRows() {
     }
@@ -63,10 +57,11 @@ final class MemoryEdgeRows {
     /** Inserts a memory's edges (those its new memory or change carries) through the caller's transaction. */
     static void insert(Connection c, Tenant tenant, long memoryId, List<MemoryEdge> edges, Instant at)
             throws SQLException {
-        insert(c, tenant.value(), memoryId, edges, Timestamps.format(at));
+        insertStored(c, tenant.value(), memoryId, edges, Timestamps.format(at));
     }
 
-    private static void insert(Connection c, String tenant, long memoryId, List<MemoryEdge> edges, String createdAt)
+    /** With the tenant as stored, not re-validated: a migration must not fail on a legacy value. */
+    static void insertStored(Connection c, String tenant, long memoryId, List<MemoryEdge> edges, String createdAt)
             throws SQLException {
         if (edges.isEmpty()) {
             return;
@@ -107,40 +102,5 @@ final class MemoryEdgeRows {
             insert.addBatch();
         }
         return edges.size();
-    }
-
-    /**
-     * Migration 11's backfill: the edges of every memory stored before the table existed, deleted
-     * and superseded rows included (a restore must find its edges). Deterministic, since the
-     * extractor is; re-running it later ({@code strata edges rebuild}) adds nothing.
-     */
-    static void backfill(Connection tx, Instant now) throws SQLException {
-        EdgeExtractor extractor = new EdgeExtractor(new FinanceEntityExtractor());
-        String createdAt = Timestamps.format(now);
-        long after = 0;
-        while (true) {
-            record Row(long id, String tenant, String content) {
-            }
-            List<Row> page = new ArrayList<>();
-            Jdbc.forEach(tx, "SELECT id, tenant, content FROM memories WHERE id > ? ORDER BY id LIMIT ?",
-                    List.of(after, BACKFILL_PAGE), r -> page.add(new Row(r.getLong(1), r.getString(2),
-                            r.getString(3))));
-            for (Row row : page) {
-                after = row.id();
-                List<MemoryEdge> edges;
-                try {
-                    edges = extractor.extract(row.content());
-                } catch (RuntimeException e) {
-                    // An extractor defect must not make the database unopenable; the rebuild command retries.
-                    LOG.log(System.Logger.Level.WARNING, "no edges back-filled for memory " + row.id(), e);
-                    continue;
-                }
-                // The tenant as stored (not re-validated): a legacy value must not fail the upgrade either.
-                insert(tx, row.tenant(), row.id(), edges, createdAt);
-            }
-            if (page.size() < BACKFILL_PAGE) {
-                return;
-            }
-        }
     }
 }

@@ -338,7 +338,7 @@ final class Schema {
             CREATE TRIGGER memories_edges_ad AFTER DELETE ON memories BEGIN
               DELETE FROM memory_edges WHERE src_table = 'memories' AND src_id = old.id;
             END"""),
-            Optional.of(MemoryEdgeRows::backfill));
+            Optional.of(EdgeBackfillMigration::run));
 
     /**
      * The finance learning loop (spec 01, spec 04's trading-cases boundary). Vocabularies are CHECKs,

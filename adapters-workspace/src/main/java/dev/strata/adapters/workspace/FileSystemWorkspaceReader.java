@@ -1,6 +1,5 @@
 package dev.strata.adapters.workspace;
 
-import dev.strata.domain.safety.PromptInjectionScanner;
 import dev.strata.domain.workspace.DailyNotes;
 import dev.strata.domain.workspace.WorkspaceKind;
 import dev.strata.domain.workspace.WorkspaceLimits;
@@ -42,7 +41,7 @@ public final class FileSystemWorkspaceReader implements WorkspaceReader {
         this.limits = Objects.requireNonNull(limits, "limits");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.files = new CappedFileReader(limits.maxFileBytes());
-        this.builder = new WorkspaceSnapshotBuilder(limits, new PromptInjectionScanner());
+        this.builder = new WorkspaceSnapshotBuilder(limits);
     }
 
     @Override

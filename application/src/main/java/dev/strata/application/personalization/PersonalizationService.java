@@ -8,7 +8,6 @@ import dev.strata.domain.error.InvalidInputException;
 import dev.strata.domain.memory.Category;
 import dev.strata.domain.memory.Memory;
 import dev.strata.domain.memory.Metadata;
-import dev.strata.domain.memory.SearchHit;
 import dev.strata.domain.memory.Source;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.personalization.FinancialProfile;
@@ -259,15 +258,6 @@ public final class PersonalizationService {
         int window = Math.min(memories.limits().maxListLimit(), Math.max(n, n * 10));
         return memories.list(tenant, Optional.of(Category.PERSONALIZATION.value()), Optional.of(window)).stream()
                 .filter(m -> PersonalizationMemories.belongsTo(m, user)).limit(n).toList();
-    }
-
-    /**
-     * {@code search_conversation_memory}: the user's personalization memories matching a query,
-     * through the hybrid search, best first.
-     */
-    public List<SearchHit> searchMemories(Tenant tenant, UserId user, String query, Optional<Integer> limit) {
-        return memories.search(tenant, query, limit, Optional.of(Category.PERSONALIZATION.value())).stream()
-                .filter(h -> PersonalizationMemories.belongsTo(h.memory(), user)).toList();
     }
 
     /** The whole user-facing portrait ({@code GET /v1/profile}, {@code personalization_snapshot}). */

@@ -42,7 +42,7 @@ class CapitalServiceTest {
         final List<String> reads = new ArrayList<>();
 
         ScriptedSource then(String spot, String perp) {
-            script.add(() -> new PortfolioReading(new BigDecimal(spot), new BigDecimal(perp), Instant.EPOCH));
+            script.add(() -> new PortfolioReading(new BigDecimal(spot), new BigDecimal(perp)));
             return this;
         }
 
@@ -119,8 +119,7 @@ class CapitalServiceTest {
 
     @Test
     void a_pushed_reading_is_stored_at_once() {
-        CapitalMetrics m = service.record(ACME, ANN, new PortfolioReading(new BigDecimal("499.99"), BigDecimal.ZERO,
-                Instant.EPOCH));
+        CapitalMetrics m = service.record(ACME, ANN, new PortfolioReading(new BigDecimal("499.99"), BigDecimal.ZERO));
 
         assertThat(m.value().orElseThrow().tier()).isEqualTo(CapitalTier.TIER_3);
         assertThat(source.reads).isEmpty();

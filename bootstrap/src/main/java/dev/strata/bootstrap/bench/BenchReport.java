@@ -24,6 +24,11 @@ public final class BenchReport {
             row(out, r.n(), "single write (memories/s)", r.writeSinglePerS(), Double.NaN, "");
             row(out, r.n(), "snapshot p50 (ms)", r.snapshotP50Ms(), Double.NaN, "< 5 ms");
             row(out, r.n(), "resident memory (MB)", r.rssMb(), Double.NaN, "< 300 MB");
+            LearningBenchmark.Figures l = r.learning();
+            row(out, r.n(), "trade outcome, " + LearningBenchmark.ATTRIBUTED + " methodologies attributed, p50 (ms)",
+                    l.outcomeP50Ms(), l.rawOutcomeP50Ms(), "");
+            row(out, r.n(), "compiled page p50 (ms, cold)", l.pageColdP50Ms(), l.rawPageP50Ms(), "");
+            row(out, r.n(), "compiled page p50 (ms, cached)", l.pageCachedP50Ms(), l.rawPageP50Ms(), "");
         }
         return out.toString();
     }
@@ -47,10 +52,13 @@ public final class BenchReport {
                     "{\"n\": %d, \"search_p50_ms\": %.4f, \"search_p95_ms\": %.4f, \"raw_fts_p50_ms\": %.4f, "
                             + "\"http_search_p50_ms\": %.4f, \"write_batch_per_s\": %.1f, \"write_single_per_s\": %.1f, "
                             + "\"raw_insert_per_s\": %.1f, \"snapshot_p50_ms\": %.4f, \"rss_mb\": %.1f, "
-                            + "\"uncompacted_search_p50_ms\": %.4f, \"index_compaction_ms\": %.1f}",
+                            + "\"uncompacted_search_p50_ms\": %.4f, \"index_compaction_ms\": %.1f, "
+                            + "\"outcome_p50_ms\": %.4f, \"raw_outcome_p50_ms\": %.4f, \"compiled_page_cold_p50_ms\": %.4f, "
+                            + "\"compiled_page_cached_p50_ms\": %.4f, \"raw_compiled_page_p50_ms\": %.4f}",
                     r.n(), r.searchP50Ms(), r.searchP95Ms(), r.rawFtsP50Ms(), r.httpSearchP50Ms(), r.writeBatchPerS(),
                     r.writeSinglePerS(), r.rawInsertPerS(), r.snapshotP50Ms(), r.rssMb(), r.uncompactedSearchP50Ms(),
-                    r.indexCompactionMs()));
+                    r.indexCompactionMs(), r.learning().outcomeP50Ms(), r.learning().rawOutcomeP50Ms(),
+                    r.learning().pageColdP50Ms(), r.learning().pageCachedP50Ms(), r.learning().rawPageP50Ms()));
         }
         return out.append("]}").toString();
     }

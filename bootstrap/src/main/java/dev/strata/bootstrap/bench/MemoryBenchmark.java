@@ -32,7 +32,7 @@ import java.util.function.Consumer;
  * Measures Strata against the raw SQLite it is built on, in the same process and on the same
  * database file: batched and single writes against raw batched INSERTs (same columns, same FTS5
  * trigger), search against the bare FTS5 MATCH of the same expression, plus search over HTTP and
- * snapshot rendering. Reports medians, so one slow sample (a GC, a checkpoint) does not move them.
+ * snapshot rendering, and the learning loop's outcome recording and compiled page ({@link LearningBenchmark}). Reports medians, so one slow sample (a GC, a checkpoint) does not move them.
  */
 public final class MemoryBenchmark {
 
@@ -44,7 +44,8 @@ public final class MemoryBenchmark {
     /** One size's figures; times in milliseconds, rates per second. */
     public record Run(int n, double searchP50Ms, double searchP95Ms, double rawFtsP50Ms, double httpSearchP50Ms,
                       double writeBatchPerS, double writeSinglePerS, double rawInsertPerS, double snapshotP50Ms,
-                      double rssMb, double uncompactedSearchP50Ms, double indexCompactionMs) {
+                      double rssMb, double uncompactedSearchP50Ms, double indexCompactionMs,
+                      LearningBenchmark.Figures learning) {
     }
 
     private final StrataSettings baseSettings;
@@ -144,12 +145,15 @@ public final class MemoryBenchmark {
         double[] http = httpSearch(strata.port(), queries);
         progress.accept("n=" + n + ": snapshot");
         double[] snapshot = time(List.of("snapshot"), q -> strata.core().session().snapshots().render(tenant));
+        progress.accept("n=" + n + ": learning outcomes and compiled pages");
+        LearningBenchmark.Figures learning = new LearningBenchmark(rounds, baseSettings.learning().loop().policy())
+                .measure(strata.core().learning(), strata.core().database());
         progress.accept("n=" + n + ": raw inserts");
         double rawInsertPerS = rawInserts(strata, n, new SyntheticMemories(42));
 
         return new Run(n, percentile(search, 50), percentile(search, 95), percentile(raw, 50), percentile(http, 50),
                 batchPerS, singlePerS, rawInsertPerS, percentile(snapshot, 50), rssMb, percentile(uncompacted, 50),
-                compactionMs);
+                compactionMs, learning);
     }
 
     /**

@@ -1,94 +1,165 @@
 package dev.strata.bootstrap.cli;
 
-import dev.strata.application.personalization.rebuild.ProfileRefreshService;
-import dev.strata.application.personalization.rebuild.RebuildOutcome;
-import dev.strata.application.trading.SyncReport;
+import dev.strata.application.personalization.Portrait;
+import dev.strata.application.personalization.TagMigrationReport;
 import dev.strata.bootstrap.SettingsLoader;
 import dev.strata.bootstrap.StrataCore;
 import dev.strata.bootstrap.StrataSettings;
-import dev.strata.domain.error.InvalidInputException;
+import dev.strata.domain.memory.Memory;
 import dev.strata.domain.memory.Tenant;
+import dev.strata.domain.personalization.FinancialProfile;
+import dev.strata.domain.personalization.LegacyTagMigration;
+import dev.strata.domain.personalization.TagSchema;
+import dev.strata.domain.personalization.UserId;
+import dev.strata.domain.personalization.UserTag;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 
-/** {@code strata profile}: the personalization portrait's maintenance by hand. */
+/**
+ * {@code strata profile}: spec 04's {@code /profile} dump (the financial profile row, the active tags,
+ * the recent personalization memories and the custom prompt), and {@code strata profile migrate-tags},
+ * the one-off move of v1 tag rows (a dry run unless {@code --apply}), and {@code strata profile refresh}
+ * ({@link ProfileRefreshCommand}).
+ */
 @Command(name = "profile", mixinStandardHelpOptions = true,
-        description = "Maintain the personalization profile by hand.",
-        subcommands = {ProfileCommand.Refresh.class})
-public final class ProfileCommand implements Runnable {
+        description = "Print a user's personalization portrait; 'migrate-tags' moves v1 tag rows to the v2 schema.",
+        subcommands = {ProfileCommand.MigrateTags.class, ProfileRefreshCommand.class})
+public final class ProfileCommand implements Callable<Integer> {
 
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
+    @CommandLine.Mixin
+    Target target;
 
-    @Override
-    public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "a subcommand is required: refresh");
-    }
-
-    /**
-     * {@code strata profile refresh}: spec 04's forced refresh — the history sync bypassing its
-     * throttle, then the trading summary bypassing its cooldown and the other flows that are due.
-     */
-    @Command(name = "refresh", mixinStandardHelpOptions = true,
-            description = "Sync the off-agent trade history now, then rebuild the trading summary and whichever "
-                    + "other personalization flows are due; prints what each step did.")
-    static final class Refresh implements Callable<Integer> {
-
+    /** Where and whose: the data directory, the tenant, the user. */
+    static final class Target {
         @Option(names = "--data-dir", paramLabel = "DIR",
                 description = "Directory of the SQLite file (default: ./data, or STRATA_DATA_DIR).")
         Path dataDir;
 
-        @Option(names = "--tenant", paramLabel = "T", defaultValue = "default",
-                description = "The tenant (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--tenant", paramLabel = "T", description = "The tenant (default: default).")
         String tenant;
 
-        @Option(names = "--user", paramLabel = "U", description = "The user within the tenant (default: default).")
+        @Option(names = "--user", paramLabel = "U", description = "The user inside the tenant (default: default).")
         String user;
 
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
 
-        @Override
-        public Integer call() {
-            Tenant t;
-            try {
-                t = Tenant.of(tenant);
-            } catch (InvalidInputException e) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "--tenant: " + e.reason());
-            }
+        StrataCore open() {
             StrataSettings settings = SettingsLoader.fromDefaults().load();
-            try (StrataCore core = StrataCore.open(dataDir == null ? settings : settings.withDataDir(dataDir),
-                    Clock.systemUTC())) {
-                ProfileRefreshService.Refreshed r;
-                try {
-                    r = core.rebuild().refresh().refresh(t, Optional.ofNullable(user));
-                } catch (InvalidInputException e) {
-                    throw new CommandLine.ParameterException(spec.commandLine(), "--user: " + e.reason());
-                }
-                print(r);
-                boolean failed = r.rebuilds().stream().anyMatch(o -> o.status() == RebuildOutcome.Status.FAILED)
-                        || r.sync().keys().stream().anyMatch(k -> k.status() == SyncReport.Status.FAILED);
-                return failed ? 1 : 0;
+            return StrataCore.open(dataDir == null ? settings : settings.withDataDir(dataDir), Clock.systemUTC());
+        }
+
+        Optional<Tenant> tenant() {
+            try {
+                return Optional.ofNullable(tenant).map(Tenant::of);
+            } catch (RuntimeException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--tenant: " + e.getMessage());
             }
         }
 
-        private static void print(ProfileRefreshService.Refreshed r) {
-            SyncReport sync = r.sync();
-            System.out.printf("sync (%s): %s%n", r.tenant(), sync.ran() ? sync.inserted() + " new rows"
-                    : "not run");
-            sync.note().ifPresent(n -> System.out.println("  " + n));
-            for (SyncReport.KeyReport k : sync.keys()) {
-                System.out.printf("  %-40s %-7s %d fetched, %d new, %d refused%s%n", k.key(), k.status().wireName(),
-                        k.fetched(), k.inserted(), k.rejected(), k.error().map(e -> " (" + e + ")").orElse(""));
+        UserId user() {
+            try {
+                return UserId.orDefault(Optional.ofNullable(user));
+            } catch (RuntimeException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--user: " + e.getMessage());
             }
-            for (RebuildOutcome o : r.rebuilds()) {
-                System.out.printf("%-16s %-7s %s%n", o.flow(), o.status().wireName(), o.detail());
+        }
+    }
+
+    @Override
+    public Integer call() {
+        Tenant tenant = target.tenant().orElse(Tenant.DEFAULT);
+        UserId user = target.user();
+        try (StrataCore core = target.open()) {
+            print(core.personalization().personalization().portrait(tenant, user), System.out);
+            return 0;
+        }
+    }
+
+    static void print(Portrait p, PrintStream out) {
+        FinancialProfile f = p.profile();
+        out.println("Financial profile (user " + f.user() + (p.stored() ? "" : ", nothing stored yet: defaults") + ")");
+        field(out, "platform_wallet_summary", f.platformWalletSummary().orElse(""));
+        field(out, "reference_wallets_summary", f.referenceWalletsSummary().orElse(""));
+        field(out, "reference_wallets", String.join(", ", f.referenceWallets().addresses()));
+        field(out, "include_memories", Boolean.toString(f.visibility().includeMemories()));
+        field(out, "include_trading_summary", Boolean.toString(f.visibility().includeTradingSummary()));
+        field(out, "include_tags", Boolean.toString(f.visibility().includeTags()));
+        field(out, "trading_summary_next_update", time(f.schedule().tradingSummaryNextUpdate()));
+        field(out, "tags_next_update", time(f.schedule().tagsNextUpdate()));
+        field(out, "memories_next_update", time(f.schedule().memoriesNextUpdate()));
+        field(out, "last_indexed_chat_id", f.lastIndexedChatId().orElse(""));
+        field(out, "trading_summary_updated_at", time(f.tradingSummaryUpdatedAt()));
+        field(out, "onboarding", p.onboarding().completed() ? "completed " + time(p.onboarding().completedAt())
+                : "not completed");
+        out.println();
+        out.println("Tags (declared first)");
+        if (p.tags().isEmpty()) {
+            out.println("  (none)");
+        }
+        for (UserTag t : p.tags()) {
+            out.printf("  %-22s %-40s %s%n", t.dimension().storedName(),
+                    TagSchema.serializeTagValue(t.value()) + " (" + t.value().labels() + ")", t.source().wireName());
+        }
+        out.println();
+        out.println("Recent personalization memories");
+        if (p.recentMemories().isEmpty()) {
+            out.println("  (none)");
+        }
+        for (Memory m : p.recentMemories()) {
+            out.println("  #" + m.id().value() + " " + m.content());
+        }
+        out.println();
+        out.println("Custom prompt");
+        out.println(f.customPrompt().map(c -> "  " + c.replace("\n", "\n  ")).orElse("  (none)"));
+        p.customPromptFindings().forEach(x -> out.println("  warning: " + x.describe()));
+    }
+
+    private static void field(PrintStream out, String name, String value) {
+        out.printf("  %-28s %s%n", name, value.isEmpty() ? "-" : value.replace("\n", " / "));
+    }
+
+    private static String time(Optional<Instant> at) {
+        return at.map(Instant::toString).orElse("");
+    }
+
+    /** {@code strata profile migrate-tags [--apply]}: spec 04's {@code migrate:user-tags-v2}. */
+    @Command(name = "migrate-tags", mixinStandardHelpOptions = true,
+            description = "Move v1 tag rows to the v2 schema: remap Risk Profile, Web3 Knowledge Level, Decision-Making"
+                    + " Style and Asset Preference; drop Asset Tier, Trading Frequency and Learning Preference. A dry"
+                    + " run unless --apply.")
+    static final class MigrateTags implements Callable<Integer> {
+
+        @CommandLine.Mixin
+        Target target;
+
+        @Option(names = "--apply", description = "Write the plan (default: only print it).")
+        boolean apply;
+
+        @Override
+        public Integer call() {
+            try (StrataCore core = target.open()) {
+                TagMigrationReport report = core.personalization().personalization()
+                        .migrateLegacyTags(target.tenant(), apply);
+                for (TagMigrationReport.TenantPlan plan : report.tenants()) {
+                    for (LegacyTagMigration.Step s : plan.plan().steps()) {
+                        System.out.printf("%s/%s  %-22s %-8s %s%n", plan.tenant(), s.row().userId(), s.row().dimension(),
+                                s.action().name().toLowerCase(java.util.Locale.ROOT), s.note());
+                    }
+                }
+                System.out.printf("%s: %d remapped, %d dropped, %d left as they are%s%n",
+                        apply ? "applied" : "dry run", report.count(LegacyTagMigration.Action.REMAP),
+                        report.count(LegacyTagMigration.Action.DROP), report.count(LegacyTagMigration.Action.LEAVE),
+                        apply ? "" : " (run again with --apply to write)");
+                return 0;
             }
         }
     }

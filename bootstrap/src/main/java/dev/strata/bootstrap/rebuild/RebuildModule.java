@@ -1,11 +1,9 @@
 package dev.strata.bootstrap.rebuild;
 
 import dev.strata.adapters.sqlite.SqliteDatabase;
-import dev.strata.adapters.sqlite.SqliteFinancialProfileStore;
-import dev.strata.adapters.sqlite.SqliteStrategyRunStore;
 import dev.strata.adapters.sqlite.SqliteTradeStore;
-import dev.strata.adapters.sqlite.SqliteUserTagStore;
 import dev.strata.application.learning.LearningEvent;
+import dev.strata.application.personalization.PersonalizationPolicy;
 import dev.strata.application.personalization.rebuild.PersonalizationRebuilder;
 import dev.strata.application.personalization.rebuild.ProfileRefreshService;
 import dev.strata.application.personalization.rebuild.RebuildPolicy;
@@ -17,7 +15,9 @@ import dev.strata.bootstrap.conversation.ConversationModule;
 import dev.strata.bootstrap.learning.LearningModule;
 import dev.strata.bootstrap.llm.LlmModule;
 import dev.strata.bootstrap.memory.MemoryModule;
+import dev.strata.bootstrap.personalization.PersonalizationModule;
 import dev.strata.bootstrap.trading.TradingModule;
+import dev.strata.domain.personalization.RebuildKind;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -35,8 +35,9 @@ import java.util.concurrent.TimeUnit;
  * boot unless {@code strata.rebuild.on-boot}; with rebuilding switched off there is no job and no
  * listener does anything.
  *
- * <p>The financial profile, tags and strategy runs are read and written through their SQLite stores,
- * built here; when the personalization area has a module of its own, take its stores instead.
+ * <p>The profile row, the tags and the strategy runs are the personalization area's, reached through
+ * its services; so are the three flows' cooldowns. The in-session trades are read through a
+ * {@code trade_history} store of this module's own (the learning module keeps its store private).
  */
 public final class RebuildModule implements AreaModule {
 
@@ -58,16 +59,18 @@ public final class RebuildModule implements AreaModule {
     }
 
     public static RebuildModule wire(SqliteDatabase db, RebuildSettings settings, LlmModule llm, MemoryModule memory,
-                                     ConversationModule conversation, TradingModule trading, LearningModule learning,
-                                     Clock clock) {
-        RebuildPolicy policy = settings.policy();
-        RebuildPorts ports = new RebuildPorts(new SqliteFinancialProfileStore(db), new SqliteUserTagStore(db),
-                new SqliteStrategyRunStore(db), conversation.store(), new SqliteTradeStore(db), trading.fills(),
+                                     PersonalizationModule personalization, ConversationModule conversation,
+                                     TradingModule trading, LearningModule learning, Clock clock) {
+        PersonalizationPolicy cooldowns = personalization.personalization().policy();
+        RebuildPolicy policy = settings.policy().withCooldowns(cooldowns.cooldown(RebuildKind.TRADING_SUMMARY),
+                cooldowns.cooldown(RebuildKind.TAGS), cooldowns.cooldown(RebuildKind.MEMORIES));
+        RebuildPorts ports = new RebuildPorts(conversation.store(), new SqliteTradeStore(db), trading.fills(),
                 trading.spot());
         ExecutorService background = Executors.newSingleThreadExecutor(Thread.ofPlatform().daemon()
                 .name("strata-personalization-rebuild").factory());
-        PersonalizationRebuilder rebuilder = new PersonalizationRebuilder(llm.languageModel(), ports,
-                memory.memories(), trading.profile(), clock, policy, background);
+        PersonalizationRebuilder rebuilder = new PersonalizationRebuilder(llm.languageModel(),
+                personalization.personalization(), personalization.strategyRuns(), ports, memory.memories(),
+                trading.profile(), clock, policy, background);
         RebuildSweep sweep = new RebuildSweep(rebuilder, ports, clock);
         ProfileRefreshService refresh = new ProfileRefreshService(trading.sync(), rebuilder);
         trading.events().addListener(rebuilder::onTradingEvent);

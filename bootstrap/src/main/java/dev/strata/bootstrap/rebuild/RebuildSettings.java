@@ -11,9 +11,11 @@ import java.util.Objects;
 
 /**
  * The personalization rebuild flows: {@code strata.rebuild.*}. {@code enabled} is spec 04's switch,
- * {@code MINARA_PERSONALIZATION_REBUILD=disabled}; the cooldowns, gate and bounds are the
+ * {@code MINARA_PERSONALIZATION_REBUILD=disabled}; the gate, bounds and markets periods are the
  * application's {@link RebuildPolicy}; the sweep period is the module's (each flow's cooldown
- * decides whether a visit does anything).
+ * decides whether a visit does anything). The three flows' cooldowns are the personalization area's
+ * ({@code strata.personalization.*-cooldown-*}): the module takes them from there, so each is
+ * configured once.
  *
  * @param policy        cooldowns, the trading summary's threshold, per-run bounds, rebuild on boot
  * @param sweepInterval how often the sweep visits everyone a flow may be due for
@@ -21,12 +23,6 @@ import java.util.Objects;
 public record RebuildSettings(RebuildPolicy policy, Duration sweepInterval) implements AreaSettings {
 
     static final ConfigKey ENABLED = new ConfigKey("strata.rebuild.enabled", "MINARA_PERSONALIZATION_REBUILD");
-    static final ConfigKey MEMORIES_COOLDOWN =
-            new ConfigKey("strata.rebuild.memories-cooldown-minutes", "STRATA_REBUILD_MEMORIES_COOLDOWN_MINUTES");
-    static final ConfigKey TRADING_SUMMARY_COOLDOWN = new ConfigKey("strata.rebuild.trading-summary-cooldown-minutes",
-            "STRATA_REBUILD_TRADING_SUMMARY_COOLDOWN_MINUTES");
-    static final ConfigKey TAGS_COOLDOWN =
-            new ConfigKey("strata.rebuild.tags-cooldown-days", "STRATA_REBUILD_TAGS_COOLDOWN_DAYS");
     static final ConfigKey MARKETS_INTERVAL =
             new ConfigKey("strata.rebuild.markets-interval-minutes", "STRATA_REBUILD_MARKETS_INTERVAL_MINUTES");
     static final ConfigKey MARKETS_NUDGE_COOLDOWN = new ConfigKey("strata.rebuild.markets-nudge-cooldown-minutes",
@@ -59,9 +55,6 @@ public record RebuildSettings(RebuildPolicy policy, Duration sweepInterval) impl
             case "disabled", "false" -> false;
             default -> throw new IllegalArgumentException(raw);
         });
-        Duration memories = config.minutes(MEMORIES_COOLDOWN);
-        Duration summary = config.minutes(TRADING_SUMMARY_COOLDOWN);
-        Duration tags = config.days(TAGS_COOLDOWN);
         Duration markets = config.minutes(MARKETS_INTERVAL);
         Duration nudge = config.minutes(MARKETS_NUDGE_COOLDOWN);
         int threshold = config.integer(TRADING_SUMMARY_THRESHOLD);
@@ -69,8 +62,10 @@ public record RebuildSettings(RebuildPolicy policy, Duration sweepInterval) impl
         int items = config.integer(MAX_SOURCE_ITEMS);
         int facts = config.integer(MAX_FACTS);
         boolean onBoot = config.bool(ON_BOOT);
-        RebuildPolicy policy = ConfigKey.checking("strata.rebuild.*", () -> new RebuildPolicy(enabled, memories, summary,
-                tags, markets, nudge, threshold, messages, items, facts, onBoot));
+        RebuildPolicy defaults = RebuildPolicy.defaults();
+        RebuildPolicy policy = ConfigKey.checking("strata.rebuild.*", () -> new RebuildPolicy(enabled,
+                defaults.memoriesCooldown(), defaults.tradingSummaryCooldown(), defaults.tagsCooldown(), markets, nudge,
+                threshold, messages, items, facts, onBoot));
         return new RebuildSettings(policy, config.minutes(SWEEP_INTERVAL));
     }
 

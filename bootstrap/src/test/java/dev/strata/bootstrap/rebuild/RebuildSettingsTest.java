@@ -13,14 +13,12 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 class RebuildSettingsTest {
 
     @Test
-    void the_defaults_are_spec_04s_cooldowns_and_nothing_runs_at_boot() {
+    void the_defaults_are_spec_04s_and_nothing_runs_at_boot() {
         RebuildSettings s = RebuildSettings.from(TestConfig.defaults());
 
         assertThat(s).isEqualTo(RebuildSettings.defaults());
-        assertThat(s.policy().memoriesCooldown()).isEqualTo(Duration.ofMinutes(10));
-        assertThat(s.policy().tradingSummaryCooldown()).isEqualTo(Duration.ofMinutes(30));
-        assertThat(s.policy().tagsCooldown()).isEqualTo(Duration.ofDays(30));
         assertThat(s.policy().marketsInterval()).isEqualTo(Duration.ofHours(24));
+        assertThat(s.policy().tradingSummaryThreshold()).isEqualTo(1);
         assertThat(s.policy().rebuildOnBoot()).isFalse();
         assertThat(s.policy().enabled()).isTrue();
     }
@@ -39,9 +37,6 @@ class RebuildSettingsTest {
     @Test
     void every_value_has_its_variable() {
         RebuildSettings s = RebuildSettings.from(TestConfig.with(Map.ofEntries(
-                Map.entry("STRATA_REBUILD_MEMORIES_COOLDOWN_MINUTES", "1"),
-                Map.entry("STRATA_REBUILD_TRADING_SUMMARY_COOLDOWN_MINUTES", "2"),
-                Map.entry("STRATA_REBUILD_TAGS_COOLDOWN_DAYS", "3"),
                 Map.entry("STRATA_REBUILD_MARKETS_INTERVAL_MINUTES", "4"),
                 Map.entry("STRATA_REBUILD_MARKETS_NUDGE_COOLDOWN_MINUTES", "5"),
                 Map.entry("STRATA_REBUILD_TRADING_SUMMARY_THRESHOLD", "6"),
@@ -51,9 +46,10 @@ class RebuildSettingsTest {
                 Map.entry("STRATA_REBUILD_ON_BOOT", "true"),
                 Map.entry("STRATA_REBUILD_SWEEP_INTERVAL_MINUTES", "11"))));
 
-        assertThat(s).isEqualTo(new RebuildSettings(new RebuildPolicy(true, Duration.ofMinutes(1), Duration.ofMinutes(2),
-                Duration.ofDays(3), Duration.ofMinutes(4), Duration.ofMinutes(5), 6, 7, 8, 9, true),
-                Duration.ofMinutes(11)));
+        RebuildPolicy defaults = RebuildPolicy.defaults();
+        assertThat(s).isEqualTo(new RebuildSettings(new RebuildPolicy(true, defaults.memoriesCooldown(),
+                defaults.tradingSummaryCooldown(), defaults.tagsCooldown(), Duration.ofMinutes(4), Duration.ofMinutes(5),
+                6, 7, 8, 9, true), Duration.ofMinutes(11)));
     }
 
     @Test

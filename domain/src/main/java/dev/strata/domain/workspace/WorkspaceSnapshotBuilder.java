@@ -28,6 +28,11 @@ public final class WorkspaceSnapshotBuilder {
     private final WorkspaceLimits limits;
     private final PromptInjectionScanner scanner;
 
+    /** With the one injection scanner every stored text goes through (the reader hands in raw files only). */
+    public WorkspaceSnapshotBuilder(WorkspaceLimits limits) {
+        this(limits, new PromptInjectionScanner());
+    }
+
     public WorkspaceSnapshotBuilder(WorkspaceLimits limits, PromptInjectionScanner scanner) {
         this.limits = Objects.requireNonNull(limits, "limits");
         this.scanner = Objects.requireNonNull(scanner, "scanner");

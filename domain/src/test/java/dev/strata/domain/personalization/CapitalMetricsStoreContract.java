@@ -28,7 +28,7 @@ public abstract class CapitalMetricsStoreContract {
     }
 
     private static CapitalValue value(String spot, String perp, Instant at) {
-        return CapitalValue.of(new PortfolioReading(new BigDecimal(spot), new BigDecimal(perp), at), at);
+        return CapitalValue.of(new PortfolioReading(new BigDecimal(spot), new BigDecimal(perp)), at);
     }
 
     @Test

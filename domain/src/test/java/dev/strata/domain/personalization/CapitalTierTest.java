@@ -36,7 +36,7 @@ class CapitalTierTest {
     @Test
     void capital_is_spot_plus_perp_and_the_tier_follows_the_total() {
         Instant at = Instant.parse("2026-01-01T00:00:00Z");
-        CapitalValue v = CapitalValue.of(new PortfolioReading(new BigDecimal("6"), new BigDecimal("4"), at), at);
+        CapitalValue v = CapitalValue.of(new PortfolioReading(new BigDecimal("6"), new BigDecimal("4")), at);
 
         assertThat(v.totalUsd()).isEqualByComparingTo("10");
         assertThat(v.tier()).isEqualTo(CapitalTier.TIER_2);
@@ -45,13 +45,13 @@ class CapitalTierTest {
     @Test
     void a_negative_or_absurd_reading_is_refused_naming_the_field() {
         Instant at = Instant.parse("2026-01-01T00:00:00Z");
-        assertThatThrownBy(() -> new PortfolioReading(new BigDecimal("-1"), BigDecimal.ZERO, at))
+        assertThatThrownBy(() -> new PortfolioReading(new BigDecimal("-1"), BigDecimal.ZERO))
                 .isInstanceOf(InvalidInputException.class).hasMessageStartingWith("spot_holdings_usd");
-        assertThatThrownBy(() -> new PortfolioReading(BigDecimal.ZERO, new BigDecimal("1e30"), at))
+        assertThatThrownBy(() -> new PortfolioReading(BigDecimal.ZERO, new BigDecimal("1e30")))
                 .isInstanceOf(InvalidInputException.class).hasMessageStartingWith("perp_value_usd");
-        assertThatThrownBy(() -> new PortfolioReading(BigDecimal.ZERO, new BigDecimal("0.000000001"), at))
+        assertThatThrownBy(() -> new PortfolioReading(BigDecimal.ZERO, new BigDecimal("0.000000001")))
                 .isInstanceOf(InvalidInputException.class).hasMessageContaining("decimal places");
-        assertThatThrownBy(() -> new PortfolioReading(null, BigDecimal.ZERO, at))
+        assertThatThrownBy(() -> new PortfolioReading(null, BigDecimal.ZERO))
                 .isInstanceOf(InvalidInputException.class).hasMessageStartingWith("spot_holdings_usd");
     }
 }

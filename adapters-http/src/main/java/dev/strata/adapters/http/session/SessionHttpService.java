@@ -39,7 +39,19 @@ public final class SessionHttpService implements Resource {
     public void routing(HttpRules rules) {
         rules.post("/", this::start)
                 .get("/{id}", this::get)
-                .get("/{id}/prompt", this::prompt);
+                .get("/{id}/prompt", this::prompt)
+                .post("/{id}/turn", this::turn);
+    }
+
+    /**
+     * One turn's per-turn block under intent gating (the tags the message needs beyond the core); the
+     * cached prefix is the session's prompt, unchanged whatever the turn needs.
+     */
+    private void turn(ServerRequest req, ServerResponse res) {
+        var tenant = Requests.tenant(req);
+        SessionId id = id(req);
+        var body = Requests.json(req, settings.maxBodyBytes()).allowOnly(Set.of("message"));
+        Responses.ok(res, TurnView.of(sessions.turn(tenant, id, body.requiredString("message"))));
     }
 
     private void start(ServerRequest req, ServerResponse res) {

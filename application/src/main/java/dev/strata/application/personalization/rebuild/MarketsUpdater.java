@@ -2,7 +2,7 @@ package dev.strata.application.personalization.rebuild;
 
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.personalization.StrategyRun;
-import dev.strata.domain.personalization.StrategyRunStore;
+import dev.strata.application.personalization.StrategyRunService;
 import dev.strata.domain.personalization.TagDimension;
 import dev.strata.domain.personalization.TagValue;
 import dev.strata.domain.personalization.UserId;
@@ -34,14 +34,14 @@ final class MarketsUpdater {
     }
 
     private final PerpsFillStore fills;
-    private final StrategyRunStore strategies;
+    private final StrategyRunService strategies;
     private final TagWrites writes;
     private final RebuildGate gate;
     private final Clock clock;
     private final RebuildPolicy settings;
     private final Map<Key, Instant> lastRun = new ConcurrentHashMap<>();
 
-    MarketsUpdater(PerpsFillStore fills, StrategyRunStore strategies, TagWrites writes, RebuildGate gate, Clock clock,
+    MarketsUpdater(PerpsFillStore fills, StrategyRunService strategies, TagWrites writes, RebuildGate gate, Clock clock,
                    RebuildPolicy settings) {
         this.fills = fills;
         this.strategies = strategies;

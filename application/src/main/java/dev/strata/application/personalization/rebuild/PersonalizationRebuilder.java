@@ -1,10 +1,13 @@
 package dev.strata.application.personalization.rebuild;
 
 import dev.strata.application.memory.MemoryService;
+import dev.strata.application.personalization.PersonalizationService;
+import dev.strata.application.personalization.StrategyRunService;
 import dev.strata.application.trading.TradingEvent;
 import dev.strata.application.trading.TradingProfileService;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.model.LanguageModel;
+import dev.strata.domain.personalization.FinancialProfileStore;
 import dev.strata.domain.personalization.UserId;
 
 import java.time.Clock;
@@ -31,6 +34,7 @@ public final class PersonalizationRebuilder {
 
     private static final System.Logger LOG = System.getLogger(PersonalizationRebuilder.class.getName());
 
+    private final PersonalizationService personalization;
     private final RebuildPorts ports;
     private final RebuildPolicy settings;
     private final Executor background;
@@ -40,30 +44,42 @@ public final class PersonalizationRebuilder {
     private final MarketsUpdater markets;
     private final FlowLocks locks = new FlowLocks();
 
-    /** @param background where event-triggered rebuilds run, so the write that triggered them never waits */
-    public PersonalizationRebuilder(LanguageModel model, RebuildPorts ports, MemoryService memoryService,
+    /**
+     * @param personalization the profile row (cursors, cooldowns, summaries) and the tags are read and
+     *                        written through it
+     * @param background      where event-triggered rebuilds run, so the write that triggered them never waits
+     */
+    public PersonalizationRebuilder(LanguageModel model, PersonalizationService personalization,
+                                    StrategyRunService strategyRuns, RebuildPorts ports, MemoryService memoryService,
                                     TradingProfileService tradingProfile, Clock clock, RebuildPolicy settings,
                                     Executor background) {
         Objects.requireNonNull(model, "model");
+        this.personalization = Objects.requireNonNull(personalization, "personalization");
+        Objects.requireNonNull(strategyRuns, "strategyRuns");
         this.ports = Objects.requireNonNull(ports, "ports");
         Objects.requireNonNull(memoryService, "memoryService");
         Objects.requireNonNull(tradingProfile, "tradingProfile");
         Objects.requireNonNull(clock, "clock");
         this.settings = Objects.requireNonNull(settings, "settings");
         this.background = Objects.requireNonNull(background, "background");
-        RebuildGate gate = new RebuildGate(model, ports.profiles(), clock, settings);
-        TagWrites writes = new TagWrites(ports.tags(), clock);
-        this.memories = new MemoryRebuild(model, ports.profiles(), ports.conversations(), memoryService, gate, clock,
-                settings);
-        this.tradingSummary = new TradingSummaryRebuild(model, ports.profiles(), ports.trades(), ports.fills(),
-                ports.spot(), tradingProfile, gate, clock, settings);
-        this.tags = new TagsRebuild(model, ports.profiles(), ports.tags(), writes, memoryService, tradingProfile, gate,
+        FinancialProfileStore profiles = personalization.profiles();
+        RebuildGate gate = new RebuildGate(model, profiles, clock, settings);
+        TagWrites writes = new TagWrites(personalization);
+        this.memories = new MemoryRebuild(model, profiles, ports.conversations(), memoryService, gate, clock, settings);
+        this.tradingSummary = new TradingSummaryRebuild(model, profiles, ports.trades(), ports.fills(), ports.spot(),
+                tradingProfile, gate, clock, settings);
+        this.tags = new TagsRebuild(model, profiles, personalization, writes, memoryService, tradingProfile, gate,
                 clock, settings);
-        this.markets = new MarketsUpdater(ports.fills(), ports.strategies(), writes, gate, clock, settings);
+        this.markets = new MarketsUpdater(ports.fills(), strategyRuns, writes, gate, clock, settings);
     }
 
     public RebuildPolicy settings() {
         return settings;
+    }
+
+    /** The profile rows the rebuild keeps its cursors and cooldowns on. */
+    public FinancialProfileStore profiles() {
+        return personalization.profiles();
     }
 
     /** @param forced bypass the cooldown (a forced refresh); the flow still needs new chat lines */
@@ -136,7 +152,7 @@ public final class PersonalizationRebuilder {
 
     /** The tenant's users with a profile row; the default user when there is none yet. */
     List<UserId> usersOf(Tenant tenant) {
-        List<UserId> users = ports.profiles().users(tenant);
+        List<UserId> users = personalization.profiles().users(tenant);
         return users.isEmpty() ? List.of(UserId.DEFAULT) : users;
     }
 }

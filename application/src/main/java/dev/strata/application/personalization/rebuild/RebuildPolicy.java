@@ -39,6 +39,12 @@ public record RebuildPolicy(boolean enabled, Duration memoriesCooldown, Duration
                 marketsNudgeCooldown, tradingSummaryThreshold, maxMessages, maxSourceItems, maxFacts, rebuildOnBoot);
     }
 
+    /** The three flows' cooldowns, as the personalization area configures them. */
+    public RebuildPolicy withCooldowns(Duration tradingSummary, Duration tags, Duration memories) {
+        return new RebuildPolicy(enabled, memories, tradingSummary, tags, marketsInterval, marketsNudgeCooldown,
+                tradingSummaryThreshold, maxMessages, maxSourceItems, maxFacts, rebuildOnBoot);
+    }
+
     public RebuildPolicy withTradingSummaryThreshold(int value) {
         return new RebuildPolicy(enabled, memoriesCooldown, tradingSummaryCooldown, tagsCooldown, marketsInterval,
                 marketsNudgeCooldown, value, maxMessages, maxSourceItems, maxFacts, rebuildOnBoot);

@@ -66,7 +66,7 @@ public final class RebuildSweep {
         Optional<ProfileRef> after = Optional.empty();
         List<ProfileRef> page;
         do {
-            page = ports.profiles().profiles(after, BATCH);
+            page = rebuilder.profiles().profiles(after, BATCH);
             users.addAll(page);
             after = page.isEmpty() ? after : Optional.of(page.getLast());
         } while (page.size() == BATCH);
@@ -84,7 +84,7 @@ public final class RebuildSweep {
 
     private Map<RebuildOutcome.Status, Integer> sweepDue(RebuildKind kind, Function<ProfileRef, RebuildOutcome> flow) {
         Map<RebuildOutcome.Status, Integer> counts = new EnumMap<>(RebuildOutcome.Status.class);
-        for (ProfileRef ref : ports.profiles().due(kind, clock.instant(), BATCH)) {
+        for (ProfileRef ref : rebuilder.profiles().due(kind, clock.instant(), BATCH)) {
             count(counts, run(ref.tenant(), ref.user(), flow));
         }
         return counts;

@@ -1,6 +1,7 @@
 package dev.strata.application.personalization.rebuild;
 
 import dev.strata.application.memory.MemoryService;
+import dev.strata.application.personalization.PersonalizationService;
 import dev.strata.application.trading.TradingProfileService;
 import dev.strata.domain.memory.Category;
 import dev.strata.domain.memory.Memory;
@@ -19,7 +20,6 @@ import dev.strata.domain.personalization.TagDimension;
 import dev.strata.domain.personalization.TagValue;
 import dev.strata.domain.personalization.UserId;
 import dev.strata.domain.personalization.UserTag;
-import dev.strata.domain.personalization.UserTagStore;
 import dev.strata.domain.trading.TradingProfile;
 
 import java.time.Clock;
@@ -39,7 +39,7 @@ final class TagsRebuild {
 
     private final LanguageModel model;
     private final FinancialProfileStore profiles;
-    private final UserTagStore tags;
+    private final PersonalizationService personalization;
     private final TagWrites writes;
     private final MemoryService memories;
     private final TradingProfileService perpsProfile;
@@ -47,12 +47,12 @@ final class TagsRebuild {
     private final Clock clock;
     private final RebuildPolicy settings;
 
-    TagsRebuild(LanguageModel model, FinancialProfileStore profiles, UserTagStore tags, TagWrites writes,
+    TagsRebuild(LanguageModel model, FinancialProfileStore profiles, PersonalizationService personalization, TagWrites writes,
                 MemoryService memories, TradingProfileService perpsProfile, RebuildGate gate, Clock clock,
                 RebuildPolicy settings) {
         this.model = model;
         this.profiles = profiles;
-        this.tags = tags;
+        this.personalization = personalization;
         this.writes = writes;
         this.memories = memories;
         this.perpsProfile = perpsProfile;
@@ -80,7 +80,7 @@ final class TagsRebuild {
         if (cooling.isPresent()) {
             return cooling.get();
         }
-        List<UserTag> current = tags.all(tenant, user);
+        List<UserTag> current = personalization.tags(tenant, user);
         JsonNode.ObjectNode answer;
         try {
             answer = model.chat(new ChatRequest(tenant.value(), SpendCategory.REBUILD, TagsPrompt.SYSTEM,

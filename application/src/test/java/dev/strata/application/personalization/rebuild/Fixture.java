@@ -2,6 +2,10 @@ package dev.strata.application.personalization.rebuild;
 
 import dev.strata.application.memory.MemoryLimits;
 import dev.strata.application.memory.MemoryService;
+import dev.strata.application.personalization.PersonalizationPolicy;
+import dev.strata.application.personalization.PersonalizationService;
+import dev.strata.application.personalization.StrategyRunService;
+import dev.strata.application.profile.ProfileService;
 import dev.strata.application.trading.TradingProfileService;
 import dev.strata.application.trading.TradingLimits;
 import dev.strata.domain.MutableClock;
@@ -24,6 +28,7 @@ import dev.strata.domain.personalization.InMemoryFinancialProfileStore;
 import dev.strata.domain.personalization.InMemoryStrategyRunStore;
 import dev.strata.domain.personalization.InMemoryUserTagStore;
 import dev.strata.domain.personalization.UserId;
+import dev.strata.domain.profile.InMemoryUserProfileStore;
 import dev.strata.domain.trading.Fills;
 import dev.strata.domain.trading.InMemoryPerpsFillStore;
 import dev.strata.domain.trading.InMemorySpotActivityStore;
@@ -54,7 +59,10 @@ final class Fixture {
     final InMemoryMemoryStore memoryStore = new InMemoryMemoryStore();
     final MemoryService memories = new MemoryService(memoryStore, new InMemoryAuditLog(), clock, MemoryLimits.DEFAULTS,
             Duration.ofDays(30));
-    final RebuildPorts ports = new RebuildPorts(profiles, tags, strategies, conversations, trades, fills, spot);
+    final PersonalizationService personalization = new PersonalizationService(profiles, tags, memories,
+            new ProfileService(new InMemoryUserProfileStore(), clock), PersonalizationPolicy.defaults(), clock);
+    final StrategyRunService strategyRuns = new StrategyRunService(strategies, PersonalizationPolicy.defaults(), clock);
+    final RebuildPorts ports = new RebuildPorts(conversations, trades, fills, spot);
     final List<Runnable> background = new ArrayList<>();
     private int messages;
     private int tids;
@@ -64,7 +72,7 @@ final class Fixture {
     }
 
     PersonalizationRebuilder rebuilder(ScriptedModel model, RebuildPolicy settings) {
-        return new PersonalizationRebuilder(model, ports, memories,
+        return new PersonalizationRebuilder(model, personalization, strategyRuns, ports, memories,
                 new TradingProfileService(fills, clock, TradingLimits.defaults()), clock, settings, background::add);
     }
 

@@ -12,7 +12,7 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** {@code strata profile refresh} on a real data directory, with no history source and no model configured. */
-class ProfileCommandTest {
+class ProfileRefreshCommandTest {
 
     @TempDir
     Path dataDir;
@@ -38,7 +38,6 @@ class ProfileCommandTest {
 
     @Test
     void bad_arguments_are_usage_errors() {
-        assertThat(shell.run("profile")).isEqualTo(2);
         assertThat(shell.run("profile", "refresh", "--tenant", "Not Valid", "--data-dir", dataDir.toString()))
                 .isEqualTo(2);
         assertThat(shell.err()).contains("--tenant");
