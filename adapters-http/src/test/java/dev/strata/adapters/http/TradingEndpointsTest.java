@@ -88,9 +88,12 @@ class TradingEndpointsTest {
     }
 
     @Test
-    void the_profile_resource_still_answers_beside_the_refresh_route() {
-        gateway.api("alice").put("/v1/profile/refresh", "{\"value\": \"weekly\"}").assertJson(200);
+    void the_refresh_route_lives_beside_the_profile_resource_which_keeps_its_own_routes() {
+        gateway.api("alice").put("/v1/profile/refresh", "{\"value\": \"weekly\"}").assertProblem(400, "key");
+        gateway.api("alice").put("/v1/profile/cadence", "{\"value\": \"weekly\"}").assertJson(200);
 
-        assertThat(gateway.api("alice").get("/v1/profile/refresh").json().getString("value")).isEqualTo("weekly");
+        assertThat(gateway.api("alice").post("/v1/profile/refresh", "{}").assertJson(200).json().getString("user_id"))
+                .isEqualTo("default");
+        assertThat(gateway.api("alice").get("/v1/profile/cadence").json().getString("value")).isEqualTo("weekly");
     }
 }
