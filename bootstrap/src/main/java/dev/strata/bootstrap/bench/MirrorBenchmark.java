@@ -263,12 +263,12 @@ public final class MirrorBenchmark {
         StringBuilder out = new StringBuilder();
         out.append("| N | metric | Strata | raw SQLite | Strata/raw | target |\n");
         out.append("|---|---|---|---|---|---|\n");
-        row(out, r.n(), "message ingestion (messages/s, batches of 1000)", r.messagesPerS(), r.rawMessagesPerS(),
+        BenchReport.row(out, r.n(), "message ingestion (messages/s, batches of 1000)", r.messagesPerS(), r.rawMessagesPerS(),
                 ">= 0.5x raw");
-        row(out, r.n(), "fill ingestion (fills/s, batches of 1000)", r.fillsPerS(), r.rawFillsPerS(), ">= 0.5x raw");
-        row(out, r.n(), "trading profile p50 (ms, 30 days of N fills)", r.profileP50Ms(), r.rawProfileP50Ms(), "");
-        row(out, r.n(), "trading profile p95 (ms)", r.profileP95Ms(), Double.NaN, "");
-        row(out, r.n(), "search_user_trades p50 (ms, 20 fills of one asset)", r.tradesP50Ms(), r.rawTradesP50Ms(), "");
+        BenchReport.row(out, r.n(), "fill ingestion (fills/s, batches of 1000)", r.fillsPerS(), r.rawFillsPerS(), ">= 0.5x raw");
+        BenchReport.row(out, r.n(), "trading profile p50 (ms, 30 days of N fills)", r.profileP50Ms(), r.rawProfileP50Ms(), "");
+        BenchReport.row(out, r.n(), "trading profile p95 (ms)", r.profileP95Ms(), Double.NaN, "");
+        BenchReport.row(out, r.n(), "search_user_trades p50 (ms, 20 fills of one asset)", r.tradesP50Ms(), r.rawTradesP50Ms(), "");
         return out.toString();
     }
 
@@ -279,16 +279,5 @@ public final class MirrorBenchmark {
                         + "\"raw_trades_p50_ms\": %.4f}", r.n(), r.messagesPerS(), r.rawMessagesPerS(), r.fillsPerS(),
                 r.rawFillsPerS(), r.profileP50Ms(), r.profileP95Ms(), r.rawProfileP50Ms(), r.tradesP50Ms(),
                 r.rawTradesP50Ms());
-    }
-
-    private static void row(StringBuilder out, int n, String metric, double strata, double raw, String target) {
-        out.append("| ").append(n).append(" | ").append(metric).append(" | ").append(num(strata)).append(" | ")
-                .append(Double.isNaN(raw) ? "" : num(raw)).append(" | ")
-                .append(Double.isNaN(raw) ? "" : String.format(Locale.ROOT, "%.2f", strata / raw)).append(" | ")
-                .append(target).append(" |\n");
-    }
-
-    private static String num(double v) {
-        return v >= 100 ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.3f", v);
     }
 }

@@ -10,6 +10,7 @@ import dev.strata.application.personalization.rebuild.RebuildPolicy;
 import dev.strata.application.personalization.rebuild.RebuildPorts;
 import dev.strata.application.personalization.rebuild.RebuildSweep;
 import dev.strata.bootstrap.area.AreaModule;
+import dev.strata.bootstrap.area.BackgroundThread;
 import dev.strata.bootstrap.area.Job;
 import dev.strata.bootstrap.conversation.ConversationModule;
 import dev.strata.bootstrap.learning.LearningModule;
@@ -23,9 +24,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 
 /**
  * spec 04's personalization rebuilder: memories from chat, the three-source trading summary, the
@@ -41,16 +39,15 @@ import java.util.concurrent.TimeUnit;
  */
 public final class RebuildModule implements AreaModule {
 
-    private static final System.Logger LOG = System.getLogger(RebuildModule.class.getName());
 
     private final PersonalizationRebuilder rebuilder;
     private final ProfileRefreshService refresh;
     private final RebuildSweep sweep;
-    private final ExecutorService background;
+    private final BackgroundThread background;
     private final List<Job> jobs;
 
     private RebuildModule(PersonalizationRebuilder rebuilder, ProfileRefreshService refresh, RebuildSweep sweep,
-                          ExecutorService background, List<Job> jobs) {
+                          BackgroundThread background, List<Job> jobs) {
         this.rebuilder = rebuilder;
         this.refresh = refresh;
         this.sweep = sweep;
@@ -66,11 +63,10 @@ public final class RebuildModule implements AreaModule {
                 cooldowns.cooldown(RebuildKind.TAGS), cooldowns.cooldown(RebuildKind.MEMORIES));
         RebuildPorts ports = new RebuildPorts(conversation.store(), new SqliteTradeStore(db), trading.fills(),
                 trading.spot());
-        ExecutorService background = Executors.newSingleThreadExecutor(Thread.ofPlatform().daemon()
-                .name("strata-personalization-rebuild").factory());
+        BackgroundThread background = new BackgroundThread("strata-personalization-rebuild");
         PersonalizationRebuilder rebuilder = new PersonalizationRebuilder(llm.languageModel(),
                 personalization.personalization(), personalization.strategyRuns(), ports, memory.memories(),
-                trading.profile(), clock, policy, background);
+                trading.profile(), clock, policy, background.executor());
         RebuildSweep sweep = new RebuildSweep(rebuilder, ports, clock);
         ProfileRefreshService refresh = new ProfileRefreshService(trading.sync(), rebuilder);
         trading.events().addListener(rebuilder::onTradingEvent);
@@ -113,13 +109,6 @@ public final class RebuildModule implements AreaModule {
 
     @Override
     public void close() {
-        background.shutdownNow();
-        try {
-            if (!background.awaitTermination(5, TimeUnit.SECONDS)) {
-                LOG.log(System.Logger.Level.WARNING, "the rebuild thread did not stop within 5 s");
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        background.close();
     }
 }

@@ -15,6 +15,7 @@ import dev.strata.application.trading.TradingLimits;
 import dev.strata.application.trading.TradingProfileService;
 import dev.strata.application.trading.TradingTools;
 import dev.strata.bootstrap.area.AreaModule;
+import dev.strata.bootstrap.area.BackgroundThread;
 import dev.strata.bootstrap.area.Job;
 import dev.strata.bootstrap.learning.LearningModule;
 import dev.strata.domain.trading.PerpsFillStore;
@@ -23,9 +24,6 @@ import dev.strata.domain.trading.TradeHistorySource;
 
 import java.time.Clock;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The off-agent trade mirror: its stores, pushes, the 30-day profile, {@code search_user_trades},
@@ -35,7 +33,6 @@ import java.util.concurrent.TimeUnit;
  */
 public final class TradingModule implements AreaModule {
 
-    private static final System.Logger LOG = System.getLogger(TradingModule.class.getName());
 
     private final PerpsFillStore fills;
     private final SpotActivityStore spot;
@@ -44,12 +41,12 @@ public final class TradingModule implements AreaModule {
     private final TradingProfileService profile;
     private final HistorySyncService sync;
     private final TradingLimits limits;
-    private final ExecutorService background;
+    private final BackgroundThread background;
     private final List<Job> jobs;
 
     private TradingModule(PerpsFillStore fills, SpotActivityStore spot, TradingEvents events, TradeMirrorService mirror,
                           TradingProfileService profile, HistorySyncService sync, TradingLimits limits,
-                          ExecutorService background, List<Job> jobs) {
+                          BackgroundThread background, List<Job> jobs) {
         this.fills = fills;
         this.spot = spot;
         this.events = events;
@@ -70,9 +67,9 @@ public final class TradingModule implements AreaModule {
         TradingProfileService profile = new TradingProfileService(fills, clock, settings.limits());
         TradeHistorySource source = settings.source().<TradeHistorySource>map(HttpTradeHistorySource::new)
                 .orElseGet(NoTradeHistorySource::new);
-        ExecutorService background = Executors.newSingleThreadExecutor(Thread.ofPlatform().daemon()
-                .name("strata-history-sync").factory());
-        HistorySyncService sync = new HistorySyncService(source, states, mirror, clock, settings.sync(), background);
+        BackgroundThread background = new BackgroundThread("strata-history-sync");
+        HistorySyncService sync = new HistorySyncService(source, states, mirror, clock, settings.sync(),
+                background.executor());
         // spec 04: when the agent records a trade the user is likely active elsewhere too.
         learning.events().addListener(event -> {
             if (event instanceof LearningEvent.TradeRecorded) {
@@ -121,13 +118,6 @@ public final class TradingModule implements AreaModule {
 
     @Override
     public void close() {
-        background.shutdownNow();
-        try {
-            if (!background.awaitTermination(5, TimeUnit.SECONDS)) {
-                LOG.log(System.Logger.Level.WARNING, "the history sync thread did not stop within 5 s");
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        background.close();
     }
 }
