@@ -1,5 +1,6 @@
 package dev.strata.bootstrap;
 
+import dev.strata.bootstrap.access.VaultSettings;
 import dev.strata.bootstrap.area.ConfigKey;
 import dev.strata.bootstrap.area.ConfigReader;
 import dev.strata.bootstrap.fact.FactSettings;
@@ -45,7 +46,8 @@ public final class SettingsLoader {
         return new StrataSettings(StorageSettings.from(config), ServerSettings.from(config), MemorySettings.from(config),
                 SearchSettings.from(config), EmbeddingSettings.from(config), LlmSettings.from(config),
                 FactSettings.from(config), WorkspaceSettings.from(config), SessionSettings.from(config),
-                LearningSettings.from(config), PersonalizationSettings.from(config));
+                LearningSettings.from(config), VaultSettings.from(config),
+                PersonalizationSettings.from(config));
     }
 
     /** The keys the areas have read so far, each with its environment variable. */
