@@ -1,5 +1,6 @@
 package dev.strata.bootstrap;
 
+import dev.strata.bootstrap.access.VaultSettings;
 import dev.strata.bootstrap.area.ConfigKey;
 import dev.strata.bootstrap.area.ConfigReader;
 import dev.strata.bootstrap.conversation.ConversationSettings;
@@ -48,8 +49,8 @@ public final class SettingsLoader {
         return new StrataSettings(StorageSettings.from(config), ServerSettings.from(config), MemorySettings.from(config),
                 SearchSettings.from(config), EmbeddingSettings.from(config), LlmSettings.from(config),
                 FactSettings.from(config), WorkspaceSettings.from(config), SessionSettings.from(config),
-                LearningSettings.from(config), PersonalizationSettings.from(config), ConversationSettings.from(config),
-                TradingSettings.from(config), RebuildSettings.from(config));
+                LearningSettings.from(config), VaultSettings.from(config), PersonalizationSettings.from(config),
+                ConversationSettings.from(config), TradingSettings.from(config), RebuildSettings.from(config));
     }
 
     /** The keys the areas have read so far, each with its environment variable. */

@@ -27,12 +27,15 @@ import dev.strata.application.vault.VaultService;
 import dev.strata.application.vault.VaultTools;
 import dev.strata.bootstrap.area.Job;
 import dev.strata.bootstrap.learning.LearningModule;
+import dev.strata.bootstrap.retrieval.BacklogObservation;
 import dev.strata.bootstrap.server.ServerSettings;
+import io.helidon.health.HealthCheck;
 import io.helidon.scheduling.FixedRate;
 import io.helidon.scheduling.Scheduling;
 
 import java.time.Clock;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -48,9 +51,12 @@ public final class Strata implements AutoCloseable {
     private final Gateway gateway;
     private final List<FixedRate> jobs;
     private final LogScrubbing logScrubbing;
+    private final Optional<BacklogObservation> backlog;
 
-    private Strata(StrataCore core, Gateway gateway, List<FixedRate> jobs, LogScrubbing logScrubbing) {
+    private Strata(StrataCore core, Gateway gateway, List<FixedRate> jobs, LogScrubbing logScrubbing,
+                   Optional<BacklogObservation> backlog) {
         this.core = core;
+        this.backlog = backlog;
         this.gateway = gateway;
         this.jobs = jobs;
         this.logScrubbing = logScrubbing;
@@ -78,17 +84,21 @@ public final class Strata implements AutoCloseable {
         DataDirectory.requireWritable(settings.storage().dataDir());
         StrataCore core = StrataCore.open(settings, clock);
         LogScrubbing logScrubbing = null;
+        Optional<BacklogObservation> backlog = Optional.empty();
         try {
             if (settings.server().gateway().authRequired() && !core.access().access().hasActiveKey()) {
                 throw new NoActiveKeyException(settings);
             }
             logScrubbing = LogScrubbing.install(core.access().vault().scrubber());
             core.retrieval().startEmbedding(core.memory().memories());
-            Gateway gateway = startGateway(settings.server(), core);
+            backlog = core.retrieval().observation(core.database(), clock);
+            Gateway gateway = startGateway(settings.server(), core,
+                    backlog.map(b -> List.of(b.healthCheck())).orElse(List.of()));
             List<FixedRate> jobs = core.jobs().stream().map(Strata::schedule).toList();
             LOG.log(System.Logger.Level.INFO, "workspace: " + settings.workspace().directory().toAbsolutePath());
-            return new Strata(core, gateway, jobs, logScrubbing);
+            return new Strata(core, gateway, jobs, logScrubbing, backlog);
         } catch (RuntimeException e) {
+            backlog.ifPresent(BacklogObservation::close);
             if (logScrubbing != null) {
                 logScrubbing.close();
             }
@@ -100,8 +110,10 @@ public final class Strata implements AutoCloseable {
     /**
      * The gateway with every area's resource, and the agent tools each area declares. The tools'
      * rules live in the registry (application); the gateway only translates them to HTTP.
+     *
+     * @param healthChecks reported beside storage in the health JSON (the embedding backlog)
      */
-    private static Gateway startGateway(ServerSettings server, StrataCore core) {
+    private static Gateway startGateway(ServerSettings server, StrataCore core, List<HealthCheck> healthChecks) {
         GatewaySettings settings = server.gateway();
         MemoryService memories = core.memory().memories();
         VaultService vault = core.access().vault();
@@ -116,7 +128,7 @@ public final class Strata implements AutoCloseable {
                 .build();
         return Gateway.start(settings,
                 new GatewayCore(core.access().access(), vault.scrubber(), () -> ping(core.database()),
-                        SqliteFailures::isUnavailable),
+                        SqliteFailures::isUnavailable, healthChecks),
                 Stream.<Resource>concat(Stream.of(new MemoryHttpService(memories, search, settings),
                         // /v1/profile: the personalization routes, then the key/value profile's.
                         new PersonalizationHttpService(core.personalization().personalization(),
@@ -171,6 +183,7 @@ public final class Strata implements AutoCloseable {
     public void close() {
         jobs.forEach(job -> job.executor().shutdownNow());
         gateway.close();
+        backlog.ifPresent(BacklogObservation::close);
         core.close();
         logScrubbing.close();
     }

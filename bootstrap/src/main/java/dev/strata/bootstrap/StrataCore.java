@@ -48,15 +48,17 @@ public final class StrataCore implements AutoCloseable {
     private StrataCore(SqliteDatabase db, StrataSettings s, Clock clock) {
         this.database = db;
         try {
+            // First: the vault's scrubber is what every area that stores text redacts secrets with.
+            access = add(AccessModule.wire(db, s.vault(), s.storage().dataDir(), clock));
             llm = add(LlmModule.wire(db, s.llm(), clock));
             retrieval = add(RetrievalModule.wire(db, s.search(), s.embedding(), clock));
-            memory = add(MemoryModule.wire(db, s.memory(), retrieval, clock));
-            fact = add(FactModule.wire(db, s.facts(), llm, memory, retrieval, clock));
-            profile = add(ProfileModule.wire(db, clock));
-            personalization = add(PersonalizationModule.wire(db, s.personalization(), memory, profile, llm, clock));
-            session = add(SessionModule.wire(db, s.workspace(), s.sessions(), memory, profile, fact, personalization,
-                    clock));
-            access = add(AccessModule.wire(db, clock));
+            memory = add(MemoryModule.wire(db, s.memory(), retrieval, access, clock));
+            fact = add(FactModule.wire(db, s.facts(), llm, memory, retrieval, access, clock));
+            profile = add(ProfileModule.wire(db, access, clock));
+            personalization = add(PersonalizationModule.wire(db, s.personalization(), memory, profile, llm,
+                    access, clock));
+            session = add(SessionModule.wire(db, s.workspace(), s.sessions(), memory, profile, fact, access,
+                    personalization, clock));
             learning = add(LearningModule.wire(db, s.learning(), llm, memory, clock));
             conversation = add(ConversationModule.wire(db, s.conversation(), memory, clock));
             trading = add(TradingModule.wire(db, s.trading(), learning, clock));

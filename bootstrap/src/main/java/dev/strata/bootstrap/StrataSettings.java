@@ -1,5 +1,6 @@
 package dev.strata.bootstrap;
 
+import dev.strata.bootstrap.access.VaultSettings;
 import dev.strata.bootstrap.area.AreaSettings;
 import dev.strata.bootstrap.conversation.ConversationSettings;
 import dev.strata.bootstrap.fact.FactSettings;
@@ -27,12 +28,12 @@ import java.util.stream.Stream;
 public record StrataSettings(StorageSettings storage, ServerSettings server, MemorySettings memory,
                              SearchSettings search, EmbeddingSettings embedding, LlmSettings llm, FactSettings facts,
                              WorkspaceSettings workspace, SessionSettings sessions, LearningSettings learning,
-                             PersonalizationSettings personalization, ConversationSettings conversation,
-                             TradingSettings trading, RebuildSettings rebuild) {
+                             VaultSettings vault, PersonalizationSettings personalization,
+                             ConversationSettings conversation, TradingSettings trading, RebuildSettings rebuild) {
 
     public StrataSettings {
-        Stream.of(storage, server, memory, search, embedding, llm, facts, workspace, sessions, learning, personalization,
-                        conversation, trading, rebuild)
+        Stream.of(storage, server, memory, search, embedding, llm, facts, workspace, sessions, learning, vault,
+                        personalization, conversation, trading, rebuild)
                 .forEach(area -> Objects.requireNonNull(area, "every area has its settings"));
     }
 
@@ -40,8 +41,8 @@ public record StrataSettings(StorageSettings storage, ServerSettings server, Mem
     public StrataSettings with(AreaSettings area) {
         StrataSettings changed = new StrataSettings(pick(area, storage), pick(area, server), pick(area, memory),
                 pick(area, search), pick(area, embedding), pick(area, llm), pick(area, facts), pick(area, workspace),
-                pick(area, sessions), pick(area, learning), pick(area, personalization), pick(area, conversation),
-                pick(area, trading), pick(area, rebuild));
+                pick(area, sessions), pick(area, learning), pick(area, vault), pick(area, personalization),
+                pick(area, conversation), pick(area, trading), pick(area, rebuild));
         if (Stream.of(changed.getClass().getRecordComponents()).noneMatch(c -> c.getType() == area.getClass())) {
             throw new IllegalArgumentException("no area of the settings is a " + area.getClass().getSimpleName());
         }

@@ -20,6 +20,22 @@ class LoadCommandTest {
             assertThat(shell.out()).containsPattern("\\| " + op + " \\| [1-9]\\d* \\|");
         }
         assertThat(shell.out()).containsPattern("\\| all \\| \\d+ \\| \\d+ \\| [\\d.]+ \\| [\\d.]+ \\| [\\d.]+ \\| none \\|");
+        assertThat(shell.out()).contains("| non-2xx answers | 0 | 0 | pass |")
+                .containsPattern("write lock: \\d+ request writes found it taken \\(0 timed out\\)");
+    }
+
+    @Test
+    void a_backlog_run_imports_the_backlog_and_prints_a_verdict_for_each_target() {
+        int exit = shell.run("bench", "load", "--clients", "4", "--duration", "2", "--backlog", "300",
+                "--drain-timeout", "120");
+
+        assertThat(shell.out()).as("stderr: %s", shell.err()).contains("| write p99 while the backlog is embedded |")
+                .contains("| backlog embedding under load |").contains("| backlog drained after the clients stopped |")
+                .containsPattern("\\| index compaction \\| (\\d+) of \\1 succeeded \\| every run succeeds \\| pass \\|")
+                .containsPattern("none for more than [01] background transaction");
+        assertThat(shell.err()).contains("imported a backlog of 300 memories");
+        assertThat(exit).as("exit 1 exactly when a verdict says FAIL: %s", shell.out())
+                .isEqualTo(shell.out().contains("FAIL") ? 1 : 0);
     }
 
     @Test
@@ -27,6 +43,8 @@ class LoadCommandTest {
         assertThat(shell.run("bench", "load", "--clients", "0")).isEqualTo(2);
         assertThat(shell.err()).contains("--clients");
         assertThat(shell.run("bench", "load", "--duration", "0")).isEqualTo(2);
+        assertThat(shell.run("bench", "load", "--backlog", "-1")).isEqualTo(2);
+        assertThat(shell.err()).contains("--backlog");
         assertThat(shell.run("bench", "load", "--help")).isZero();
     }
 }

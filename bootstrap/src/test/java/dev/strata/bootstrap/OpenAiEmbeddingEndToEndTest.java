@@ -47,13 +47,46 @@ class OpenAiEmbeddingEndToEndTest {
 
         stub.refuse(true);
         try {
-            JsonObject degraded = server.http().json("POST", "/v1/memory/search", "{\"query\":\"trading journal\"}", "oa");
+            // Another query: an identical one would be answered from the query-embedding cache, hybrid still.
+            JsonObject cached = server.http().json("POST", "/v1/memory/search", "{\"query\":\"trading journal\"}", "oa");
+            assertThat(cached.getString("search_mode")).isEqualTo("hybrid");
+            JsonObject degraded = server.http().json("POST", "/v1/memory/search", "{\"query\":\"the trading journal\"}",
+                    "oa");
             assertThat(degraded.getString("search_mode")).isEqualTo("keyword");
             assertThat(degraded.getJsonArray("hits").getJsonObject(0).getJsonNumber("id").longValueExact())
                     .isEqualTo(id);
         } finally {
             stub.refuse(false);
         }
+    }
+
+    @Test
+    void health_names_each_check_and_reports_the_embedding_backlog() {
+        JsonObject created = server.http().json("POST", "/v1/memory",
+                "{\"category\":\"observation\",\"content\":\"rebalanced the portfolio on Friday\"}", "oa");
+        long id = created.getJsonNumber("id").longValueExact();
+        Http.await("memory " + id + " to be embedded", () -> "embedded".equals(state(id)));
+        Http.await("the health check to see no backlog (it reads at most once a second)", () -> server.http().json("GET",
+                "/observe/health", null, null).getJsonArray("checks").stream().map(JsonObject.class::cast)
+                .anyMatch(c -> c.getString("name").equals("embeddings")
+                        && c.getJsonObject("data").getJsonNumber("pending").longValue() == 0));
+
+        var response = server.http().send("GET", "/observe/health", null, null);
+        JsonObject health = Http.json(response);
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(health.getString("status")).isEqualTo("UP");
+        assertThat(health.getJsonArray("checks").stream().map(JsonObject.class::cast).map(c -> c.getString("name")))
+                .containsExactlyInAnyOrder("storage", "embeddings");
+        JsonObject embeddings = health.getJsonArray("checks").stream().map(JsonObject.class::cast)
+                .filter(c -> c.getString("name").equals("embeddings")).findFirst().orElseThrow();
+        assertThat(embeddings.getString("status")).isEqualTo("UP");
+        assertThat(embeddings.getJsonObject("data").keySet())
+                .containsExactlyInAnyOrder("pending", "failed", "oldest_pending_age_seconds");
+        assertThat(embeddings.getJsonObject("data").getJsonNumber("oldest_pending_age_seconds").longValue()).isZero();
+
+        String metrics = server.http().send("GET", "/observe/metrics", null, null).body();
+        assertThat(metrics).contains("strata_embeddings_pending").contains("strata_sqlite_request_write_most_slices_waited");
     }
 
     private static String state(long id) {

@@ -106,12 +106,14 @@ class SqliteHostileInputTest {
     }
 
     /**
-     * The tenant's stored state as the API shows it: every memory (with its history), the profile and
+     * The tenant's stored state as the API shows it: every memory (with its history), the profile (with
+     * the personalization portrait, onboarding, capital and strategy runs) and
      * the learning loop (methodologies with their counts, trades, cases, preferences, learnings).
      */
     private static String stored() {
         StringBuilder out = new StringBuilder();
         for (String path : List.of("/v1/memory?limit=500", "/v1/memory/history?key=slippage", "/v1/profile",
+                "/v1/profile/onboarding", "/v1/profile/capital", "/v1/profile/strategy-runs",
                 "/v1/methodologies?limit=500", "/v1/trades?limit=500", "/v1/cases?limit=500",
                 "/v1/preferences?limit=500", "/v1/learnings?limit=500")) {
             out.append(server.http().send("GET", path, null, TENANT).body()).append('\n');
@@ -145,7 +147,28 @@ class SqliteHostileInputTest {
                 hostileText.map(t -> new String[]{"PUT", "/v1/profile/risk", "{\"value\":" + t + ",\"extra\":1}"}),
                 Arbitraries.of("{", "[", "\"x\"", "{\"category\":", "null", "{\"category\":\"lesson\",\"content\":\"x\"")
                         .map(b -> new String[]{"POST", "/v1/memory", b}),
-                learningWrites(hostileText));
+                learningWrites(hostileText),
+                personalizationWrites(hostileText));
+    }
+
+    /**
+     * Personalization writes that must be refused whole: a tag value outside the schema (never coerced), an
+     * onboarding whose last answer is wrong (the earlier answers must not be written either), a PATCH with
+     * one bad field after good ones, a capital reading or strategy run that breaks one rule.
+     */
+    private static Arbitrary<String[]> personalizationWrites(Arbitrary<String> hostileText) {
+        return Arbitraries.oneOf(
+                hostileText.map(t -> new String[]{"PUT", "/v1/profile/tags/risk", "{\"value\":" + t + "}"}),
+                hostileText.map(t -> new String[]{"PUT", "/v1/profile/tags/markets", "{\"value\":[\"memes\"," + t
+                        + "]}"}),
+                hostileText.map(t -> new String[]{"POST", "/v1/profile/onboarding", "{\"answers\":{\"finance_knowledge\":"
+                        + "\"level_2\",\"markets\":[\"memes\"],\"investing_capital\":\"5k\",\"risk\":" + t + "}}"}),
+                hostileText.map(t -> new String[]{"PATCH", "/v1/profile", "{\"custom_prompt\":" + t
+                        + ",\"reference_wallets\":[" + t + "],\"include_tags\":\"no\"}"}),
+                Arbitraries.of("-1", "\"lots\"", "1e999999", "[]", "0.000000001").map(a -> new String[]{"POST",
+                        "/v1/profile/capital", "{\"spot_holdings_usd\":" + a + ",\"perp_value_usd\":1}"}),
+                hostileText.filter(t -> !t.matches("\"[A-Za-z0-9][A-Za-z0-9_.:/-]*\"")).map(t -> new String[]{"POST",
+                        "/v1/profile/strategy-runs", "{\"strategy_id\":" + t + ",\"allocated_usd\":5}"}));
     }
 
     /**

@@ -81,7 +81,11 @@ public final class Gateway implements AutoCloseable {
                         .addHandler(DirectHandler.EventType.PAYLOAD_TOO_LARGE, (req, type, status, headers, message) ->
                                 direct(req, headers, Requests.tooLarge(settings.maxBatchBodyBytes()).problem())))
                 .addFeature(ObserveFeature.just(
-                        HealthObserver.create(storageCheck(core.storageReady())),
+                        // Details on: each check is named with its data ({"status":"UP","checks":[{"name":"storage",...}]}).
+                        HealthObserver.builder().useSystemServices(false).details(true)
+                                .addCheck(storageCheck(core.storageReady()))
+                                .addChecks(core.healthChecks().toArray(HealthCheck[]::new))
+                                .build(),
                         MetricsObserver.create()))
                 .routing(routing -> routing(routing, settings, core, resources))
                 .build()

@@ -3,6 +3,9 @@ package dev.strata.adapters.http;
 import dev.strata.application.access.AccessService;
 import dev.strata.domain.vault.CredentialScrubber;
 
+import io.helidon.health.HealthCheck;
+
+import java.util.List;
 import java.util.Objects;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
@@ -11,15 +14,23 @@ import java.util.function.Predicate;
  * What the gateway itself needs around every resource: {@code access} verifies API keys,
  * {@code scrubber} redacts registered secrets from every response body, {@code storageReady}
  * answers the readiness check, and {@code storageUnavailable} tells a storage outage (disk full,
- * read-only, I/O error: answered 503) from a defect (500).
+ * read-only, I/O error: answered 503) from a defect (500). {@code healthChecks} are reported in
+ * {@code GET /observe/health} beside the storage check, each named with its data (the embedding backlog).
  */
 public record GatewayCore(AccessService access, CredentialScrubber scrubber, BooleanSupplier storageReady,
-                          Predicate<Throwable> storageUnavailable) {
+                          Predicate<Throwable> storageUnavailable, List<HealthCheck> healthChecks) {
 
     public GatewayCore {
         Objects.requireNonNull(access, "access");
         Objects.requireNonNull(scrubber, "scrubber");
         Objects.requireNonNull(storageReady, "storageReady");
         Objects.requireNonNull(storageUnavailable, "storageUnavailable");
+        healthChecks = List.copyOf(healthChecks);
+    }
+
+    /** With no health check beside storage. */
+    public GatewayCore(AccessService access, CredentialScrubber scrubber, BooleanSupplier storageReady,
+                       Predicate<Throwable> storageUnavailable) {
+        this(access, scrubber, storageReady, storageUnavailable, List.of());
     }
 }

@@ -133,7 +133,8 @@ final class InMemoryBackend {
     InMemoryBackend() {
         InMemoryWorkspaceReader workspace = new InMemoryWorkspaceReader(WorkspaceLimits.defaults(), clock);
         sessions = new SessionService(workspace, workspace, snapshots, profile, new InMemorySessionStore(),
-                Duration.ofHours(24), clock, dev.strata.application.session.SessionPersonalization.of(personalization,
+                Duration.ofHours(24), clock, vault.scrubber(),
+                dev.strata.application.session.SessionPersonalization.of(personalization,
                 dev.strata.application.personalization.IntentGate.of(PersonalizationPolicy.defaults(),
                         new DisabledLanguageModel())));
         InMemoryFactStore factStore = new InMemoryFactStore();

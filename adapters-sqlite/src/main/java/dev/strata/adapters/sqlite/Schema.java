@@ -607,6 +607,18 @@ final class Schema {
             "CREATE INDEX idx_price_points_at ON price_points(at)"));
 
     /**
+     * Secrets that cannot be recovered (issue 13). {@code vault.sealed_by} names the key that sealed a
+     * secret value (AES-256-GCM, the key outside the database file); NULL for plain values and for
+     * secrets stored in clear before this version, which the vault seals at its next start.
+     * {@code vault.redacted_at} records when the rest of the stored text was last swept for the
+     * secret's current value; NULL (every existing secret) makes the next start sweep for it.
+     */
+    static final Migration V15_VAULT_AT_REST = new Migration(15, "vault values sealed at rest, redaction sweeps",
+            List.of(
+            "ALTER TABLE vault ADD COLUMN sealed_by TEXT",
+            "ALTER TABLE vault ADD COLUMN redacted_at TEXT"));
+
+    /**
      * Personalization's database sub-layer (spec 04): the financial profile row per (tenant, user) with
      * its cooldown cursors and the trading summary's source cursors, the ten behavioural tags, capital
      * metrics and the append-only autopilot history. Timestamps are the fixed-width text of
@@ -797,5 +809,6 @@ final class Schema {
 
     static final List<Migration> MIGRATIONS = List.of(V1_GENERAL_MEMORY, V2_SOURCE_BACKFILL, V3_KEYED_MEMORIES,
             V4_ACCESS_AND_VAULT, V5_FACT_LAYER, V6_SESSIONS, V7_EMBEDDINGS, V9_INJECTION_FLAGS, V10_SEARCH_VOCABULARY,
-            V11_MEMORY_EDGES, V12_LEARNING_LOOP, V13_ROLE_MEMORY, V16_PERSONALIZATION, V17_CONVERSATIONS_AND_TRADE_MIRROR);
+            V11_MEMORY_EDGES, V12_LEARNING_LOOP, V13_ROLE_MEMORY, V15_VAULT_AT_REST, V16_PERSONALIZATION,
+            V17_CONVERSATIONS_AND_TRADE_MIRROR);
 }

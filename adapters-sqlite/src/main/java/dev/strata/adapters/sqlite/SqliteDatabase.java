@@ -34,12 +34,16 @@ public final class SqliteDatabase implements AutoCloseable {
     private final HikariDataSource pool;
     private final DbClient dbClient;
     private final DatabaseLock lock;
+    private final WriteGate gate;
+    /** The connection of the background slice the current thread runs, if any: stores called inside join it. */
+    private final ThreadLocal<Connection> sliceConnection = new ThreadLocal<>();
 
-    private SqliteDatabase(Path file, HikariDataSource pool, DbClient dbClient, DatabaseLock lock) {
+    private SqliteDatabase(Path file, HikariDataSource pool, DbClient dbClient, DatabaseLock lock, WriteGate gate) {
         this.file = file;
         this.pool = pool;
         this.dbClient = dbClient;
         this.lock = lock;
+        this.gate = gate;
     }
 
     /**
@@ -80,7 +84,8 @@ public final class SqliteDatabase implements AutoCloseable {
             throw new IllegalStateException("the database file " + absolute + " is not writable");
         }
         DatabaseLock lock = DatabaseLock.shared(absolute);
-        SQLiteDataSource source = dataSource(absolute, settings, vec);
+        WriteGate gate = new WriteGate(settings.busyTimeout());
+        SQLiteDataSource source = dataSource(absolute, settings, vec, gate);
         HikariDataSource pool;
         try {
             // One plain connection first: it applies the same pragmas (WAL needs to write), and when the
@@ -98,7 +103,7 @@ public final class SqliteDatabase implements AutoCloseable {
             DbClient client = JdbcClientBuilder.create()
                     .connectionPool(new Pool(pool))
                     .build();
-            SqliteDatabase db = new SqliteDatabase(absolute, pool, client, lock);
+            SqliteDatabase db = new SqliteDatabase(absolute, pool, client, lock, gate);
             new Migrator(new Transactions(db), clock).migrate(Schema.MIGRATIONS);
             return db;
         } catch (RuntimeException e) {
@@ -140,7 +145,8 @@ public final class SqliteDatabase implements AutoCloseable {
     /** A file system with less room than this cannot take one more transaction of ours for practical purposes. */
     private static final long FULL_BELOW_BYTES = 256 * 1024;
 
-    private static SQLiteDataSource dataSource(Path file, SqliteSettings settings, Optional<SqliteVecExtension> vec) {
+    private static SQLiteDataSource dataSource(Path file, SqliteSettings settings, Optional<SqliteVecExtension> vec,
+                                               WriteGate gate) {
         SQLiteConfig sqlite = new SQLiteConfig();
         sqlite.setJournalMode(SQLiteConfig.JournalMode.WAL);
         sqlite.setSynchronous(settings.synchronous());
@@ -152,7 +158,7 @@ public final class SqliteDatabase implements AutoCloseable {
         sqlite.setTempStore(SQLiteConfig.TempStore.MEMORY);
         sqlite.setCacheSize(-16_000);
         vec.ifPresent(v -> v.enableOn(sqlite));
-        SQLiteDataSource source = new SQLiteDataSource(sqlite);
+        SQLiteDataSource source = new GatedDataSource(sqlite, gate);
         source.setUrl("jdbc:sqlite:" + file);
         return source;
     }
@@ -204,6 +210,50 @@ public final class SqliteDatabase implements AutoCloseable {
         return file;
     }
 
+    /** The write gate every pooled connection passes: request writers before background slices. */
+    public WriteGate writeGate() {
+        return gate;
+    }
+
+    /**
+     * Runs background work's writes as one short transaction that gives way to request writers
+     * ({@link WriteGate#slice}); stores that use {@link #withConnection} join it. Called inside a slice, it
+     * simply joins the slice already running.
+     */
+    public <T> T inBackgroundSlice(WriteGate.SqlWork<T> work) throws SQLException {
+        Connection joined = sliceConnection.get();
+        if (joined != null) {
+            return work.run(joined);
+        }
+        try (Connection c = connection()) {
+            sliceConnection.set(c);
+            try {
+                return gate.slice(c, work, this::evict);
+            } finally {
+                sliceConnection.remove();
+            }
+        }
+    }
+
+    /** The connection of the background slice the current thread runs, if any ({@link Transactions} joins it). */
+    Optional<Connection> sliceConnection() {
+        return Optional.ofNullable(sliceConnection.get());
+    }
+
+    /**
+     * Runs {@code work} on the current thread's background slice connection when there is one (so the work
+     * joins that transaction), else on a pooled connection in auto-commit mode.
+     */
+    public <T> T withConnection(WriteGate.SqlWork<T> work) throws SQLException {
+        Connection joined = sliceConnection.get();
+        if (joined != null) {
+            return work.run(joined);
+        }
+        try (Connection c = connection()) {
+            return work.run(c);
+        }
+    }
+
     @Override
     public void close() {
         try {
@@ -211,6 +261,28 @@ public final class SqliteDatabase implements AutoCloseable {
             pool.close();
         } finally {
             lock.close();
+        }
+    }
+
+    /** Puts every new connection under the write gate before anyone can use it. */
+    private static final class GatedDataSource extends SQLiteDataSource {
+        private final transient WriteGate gate;
+
+        GatedDataSource(SQLiteConfig config, WriteGate gate) {
+            super(config);
+            this.gate = gate;
+        }
+
+        @Override
+        public SQLiteConnection getConnection(String username, String password) throws SQLException {
+            SQLiteConnection c = super.getConnection(username, password);
+            try {
+                gate.watch(c);
+            } catch (SQLException | RuntimeException e) {
+                c.close();
+                throw e;
+            }
+            return c;
         }
     }
 

@@ -4,6 +4,7 @@ import dev.strata.domain.error.UnavailableException;
 import dev.strata.domain.memory.MemoryId;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.model.Embedding;
+import dev.strata.domain.retrieval.EmbeddingBacklog;
 import dev.strata.domain.retrieval.EmbeddingState;
 import dev.strata.domain.retrieval.EmbeddingStateStore;
 import dev.strata.domain.retrieval.PendingEmbedding;
@@ -19,7 +20,11 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
-/** {@code memories.embedding_state} and the {@code embedding_cache} table (migration 7). */
+/**
+ * {@code memories.embedding_state} and the {@code embedding_cache} table (migration 7). Called inside a
+ * background slice ({@link SqliteDatabase#inBackgroundSlice}), every method runs on the slice's connection
+ * and its writes join the slice's transaction.
+ */
 public final class SqliteEmbeddingStateStore implements EmbeddingStateStore {
 
     private final SqliteDatabase db;
@@ -89,13 +94,17 @@ public final class SqliteEmbeddingStateStore implements EmbeddingStateStore {
 
     @Override
     public Optional<Embedding> cached(String contentHash, String model) {
-        try (Connection c = db.connection(); PreparedStatement s = c.prepareStatement(
-                "SELECT vector FROM embedding_cache WHERE content_hash = ? AND model = ?")) {
-            s.setString(1, contentHash);
-            s.setString(2, model);
-            try (ResultSet r = s.executeQuery()) {
-                return r.next() ? Optional.of(fromBlob(r.getBytes(1))) : Optional.empty();
-            }
+        try {
+            return db.withConnection(c -> {
+                try (PreparedStatement s = c.prepareStatement(
+                        "SELECT vector FROM embedding_cache WHERE content_hash = ? AND model = ?")) {
+                    s.setString(1, contentHash);
+                    s.setString(2, model);
+                    try (ResultSet r = s.executeQuery()) {
+                        return r.next() ? Optional.of(fromBlob(r.getBytes(1))) : Optional.empty();
+                    }
+                }
+            });
         } catch (SQLException e) {
             throw failure("reading the embedding cache", e);
         }
@@ -103,14 +112,38 @@ public final class SqliteEmbeddingStateStore implements EmbeddingStateStore {
 
     @Override
     public void cache(String contentHash, String model, Embedding embedding) {
-        try (Connection c = db.connection(); PreparedStatement s = c.prepareStatement(
-                "INSERT OR IGNORE INTO embedding_cache(content_hash, model, vector) VALUES (?, ?, ?)")) {
-            s.setString(1, contentHash);
-            s.setString(2, model);
-            s.setBytes(3, toBlob(embedding));
-            s.executeUpdate();
+        try {
+            db.withConnection(c -> {
+                try (PreparedStatement s = c.prepareStatement(
+                        "INSERT OR IGNORE INTO embedding_cache(content_hash, model, vector) VALUES (?, ?, ?)")) {
+                    s.setString(1, contentHash);
+                    s.setString(2, model);
+                    s.setBytes(3, toBlob(embedding));
+                    return s.executeUpdate();
+                }
+            });
         } catch (SQLException e) {
             throw failure("writing the embedding cache", e);
+        }
+    }
+
+    /**
+     * Counts by the partial index on pending and failed rows; the oldest pending row is the one whose last
+     * write is oldest ({@code updated_at}: a content change makes a row pending again).
+     */
+    @Override
+    public EmbeddingBacklog backlog() {
+        String sql = "SELECT sum(embedding_state = 'pending'), sum(embedding_state = 'failed'), "
+                + "min(CASE WHEN embedding_state = 'pending' THEN updated_at END) FROM memories "
+                + "WHERE deleted_at IS NULL AND embedding_state IN ('pending', 'failed')";
+        try (Connection c = db.connection(); PreparedStatement s = c.prepareStatement(sql);
+             ResultSet r = s.executeQuery()) {
+            r.next();
+            String oldest = r.getString(3);
+            return new EmbeddingBacklog(r.getLong(1), r.getLong(2),
+                    oldest == null ? Optional.empty() : Optional.of(Timestamps.parse(oldest)));
+        } catch (SQLException e) {
+            throw failure("reading the embedding backlog", e);
         }
     }
 
@@ -132,11 +165,15 @@ public final class SqliteEmbeddingStateStore implements EmbeddingStateStore {
     }
 
     private int update(String sql, Object... params) {
-        try (Connection c = db.connection(); PreparedStatement s = c.prepareStatement(sql)) {
-            for (int i = 0; i < params.length; i++) {
-                s.setObject(i + 1, params[i]);
-            }
-            return s.executeUpdate();
+        try {
+            return db.withConnection(c -> {
+                try (PreparedStatement s = c.prepareStatement(sql)) {
+                    for (int i = 0; i < params.length; i++) {
+                        s.setObject(i + 1, params[i]);
+                    }
+                    return s.executeUpdate();
+                }
+            });
         } catch (SQLException e) {
             throw failure("updating embedding states", e);
         }

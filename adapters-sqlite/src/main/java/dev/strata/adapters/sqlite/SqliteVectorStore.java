@@ -11,6 +11,7 @@ import dev.strata.domain.retrieval.VectorMatch;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -21,6 +22,8 @@ import java.util.Optional;
  * java.time.Clock, SqliteVecExtension)}).
  */
 public final class SqliteVectorStore implements VectorStore {
+
+    private static final System.Logger LOG = System.getLogger(SqliteVectorStore.class.getName());
 
     private final SqliteDatabase db;
     private final SqliteVectorIndex index;
@@ -50,6 +53,11 @@ public final class SqliteVectorStore implements VectorStore {
         } catch (SQLException e) {
             throw new UnavailableException("cannot create the vector table: " + e.getMessage(), e);
         }
+        long adopted = new Transactions(db).write("move the vectors to " + index.get().table(), index.get()::adoptLegacy);
+        if (adopted > 0) {
+            LOG.log(System.Logger.Level.INFO, "moved " + adopted + " chunk vectors to " + index.get().table()
+                    + ", keyed by memory so that replacing a memory's vectors no longer scans the table");
+        }
         return Optional.of(new SqliteVectorStore(db, index.get()));
     }
 
@@ -60,6 +68,7 @@ public final class SqliteVectorStore implements VectorStore {
         }
         try (Connection c = db.connection()) {
             new SqliteVectorIndex(SqliteVectorIndex.DEFAULT_TABLE, 1).drop(c);
+            new SqliteVectorIndex(SqliteVectorIndex.LEGACY_TABLE, 1).drop(c);
         } catch (SQLException e) {
             throw new UnavailableException("cannot drop the vector table: " + e.getMessage(), e);
         }
@@ -92,22 +101,45 @@ public final class SqliteVectorStore implements VectorStore {
         }
     }
 
-    /** Removes vectors whose memory has been purged; returns how many chunk rows went. */
+    /**
+     * Removes vectors whose memory has been purged; returns how many chunk rows went. The orphans are found
+     * by one read, then deleted by row id in background slices of {@value #ORPHANS_PER_SLICE}, so a large
+     * purge never holds the write lock against requests.
+     */
     public int deleteOrphans() {
-        String orphans = " FROM " + index.table() + " WHERE memory_id NOT IN (SELECT id FROM memories)";
-        try (Connection c = db.connection(); var s = c.createStatement()) {
-            // vec0 reports the changes of its shadow tables too, so the count is taken before the delete.
-            int count;
-            try (var r = s.executeQuery("SELECT count(*)" + orphans)) {
-                r.next();
-                count = r.getInt(1);
+        List<Long> orphans = new ArrayList<>();
+        try (Connection c = db.connection(); var s = c.createStatement();
+             var r = s.executeQuery("SELECT chunk_id FROM " + index.table()
+                     + " WHERE memory_id NOT IN (SELECT id FROM memories)")) {
+            while (r.next()) {
+                orphans.add(r.getLong(1));
             }
-            if (count > 0) {
-                s.executeUpdate("DELETE" + orphans);
-            }
-            return count;
         } catch (SQLException e) {
-            throw new UnavailableException("cannot prune vectors: " + e.getMessage(), e);
+            throw new UnavailableException("cannot find vectors to prune: " + e.getMessage(), e);
+        }
+        for (int from = 0; from < orphans.size(); from += ORPHANS_PER_SLICE) {
+            List<Long> slice = orphans.subList(from, Math.min(orphans.size(), from + ORPHANS_PER_SLICE));
+            inSlice("prune vectors", c -> {
+                try (var delete = c.prepareStatement("DELETE FROM " + index.table() + " WHERE chunk_id = ?")) {
+                    for (long id : slice) {
+                        delete.setLong(1, id);
+                        delete.executeUpdate();
+                    }
+                }
+                return null;
+            });
+        }
+        return orphans.size();
+    }
+
+    /** Chunk rows deleted per background slice by {@link #deleteOrphans()}: a few milliseconds of the write lock. */
+    static final int ORPHANS_PER_SLICE = 200;
+
+    private void inSlice(String what, WriteGate.SqlWork<Void> work) {
+        try {
+            db.inBackgroundSlice(work);
+        } catch (SQLException e) {
+            throw new UnavailableException("could not " + what + ": " + e.getMessage(), e);
         }
     }
 }

@@ -7,6 +7,8 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 
 /**
@@ -38,6 +40,10 @@ import java.util.function.Predicate;
  * A failed SQL statement becomes an {@link UnavailableException} "could not {@code what}" with the
  * SQLite error as its cause; anything else the work threw (a {@link DomainException} such as a
  * conflict it detected, a defect) is rethrown unchanged once the transaction is rolled back.
+ *
+ * <p>Background work's transactions ({@link SqliteDatabase#inBackgroundSlice}, the write gate's slices) run
+ * through the same {@link #transaction} rule, and a write called inside a slice joins the slice's transaction
+ * instead of opening a second one on another connection.
  */
 final class Transactions {
 
@@ -56,6 +62,11 @@ final class Transactions {
 
         /** Takes out of service a connection whose transaction state is unknown (a failed ROLLBACK). */
         void discard(Connection connection);
+
+        /** The connection of the background slice the current thread runs, whose transaction writes join. */
+        default Optional<Connection> joined() {
+            return Optional.empty();
+        }
     }
 
     private final Connections connections;
@@ -70,6 +81,11 @@ final class Transactions {
             @Override
             public void discard(Connection connection) {
                 database.evict(connection);
+            }
+
+            @Override
+            public Optional<Connection> joined() {
+                return database.sliceConnection();
             }
         });
     }
@@ -99,42 +115,96 @@ final class Transactions {
     private <T> T run(String what, Work<T> work, Predicate<T> commitIf) {
         Objects.requireNonNull(what, "what");
         Objects.requireNonNull(work, "work");
+        Optional<Connection> slice = connections.joined();
+        if (slice.isPresent()) {
+            return joined(slice.get(), what, work, commitIf);
+        }
         Connection c;
         try {
             c = connections.borrow();
         } catch (SQLException | RuntimeException e) {
             throw failure(what, e);
         }
-        boolean committed = false;
+        boolean ended = false;
         try {
-            try {
-                execute(c, "BEGIN IMMEDIATE");
-            } catch (SQLException | RuntimeException e) {
-                // SQLite opened no transaction; there is nothing to roll back.
-                throw failure(what, e);
-            }
+            T result = transaction(c, work, commitIf, connections::discard);
+            ended = true;
+            return result;
+        } catch (SQLException e) {
+            throw failure(what, e);
+        } finally {
+            close(c, what, ended);
+        }
+    }
+
+    /**
+     * One transaction on a connection the caller holds (in auto-commit mode): {@code BEGIN IMMEDIATE}, the work,
+     * then {@code COMMIT} when {@code commitIf} accepts its result, else {@code ROLLBACK}. Returns once COMMIT
+     * succeeded; any failure before or at COMMIT rolls back and is thrown as it came (a failed BEGIN opened
+     * nothing). Background slices ({@link WriteGate}) run their transaction through here too.
+     *
+     * @param discard takes the connection out of service when a ROLLBACK fails for an unknown reason
+     */
+    static <T> T transaction(Connection c, Work<T> work, Predicate<T> commitIf, Consumer<Connection> discard)
+            throws SQLException {
+        execute(c, "BEGIN IMMEDIATE");
+        T result;
+        try {
+            result = work.run(c);
+        } catch (SQLException | RuntimeException e) {
+            rollback(c, e, discard);
+            throw e;
+        }
+        if (!commitIf.test(result)) {
+            rollback(c, null, discard);
+            return result;
+        }
+        try {
+            execute(c, "COMMIT");
+        } catch (SQLException | RuntimeException e) {
+            // A refused COMMIT (full disk, a deferred constraint) may leave the transaction open.
+            rollback(c, e, discard);
+            throw e;
+        }
+        return result;
+    }
+
+    /**
+     * A write called inside a background slice on this thread joins the slice's transaction (a BEGIN on a
+     * second connection would wait for the slice's own lock). A savepoint keeps it all-or-nothing within the
+     * slice: a failure or a {@link #writeIf} answering false undoes this write only, and it is committed with
+     * the slice.
+     */
+    private static <T> T joined(Connection c, String what, Work<T> work, Predicate<T> commitIf) {
+        try {
+            execute(c, "SAVEPOINT strata_write");
             T result;
             try {
                 result = work.run(c);
             } catch (SQLException | RuntimeException e) {
-                rollback(c, e);
-                throw failure(what, e);
+                undo(c, e);
+                throw e;
             }
             if (!commitIf.test(result)) {
-                rollback(c, null);
+                undo(c, null);
                 return result;
             }
-            try {
-                execute(c, "COMMIT");
-            } catch (SQLException | RuntimeException e) {
-                // A refused COMMIT (full disk, a deferred constraint) may leave the transaction open.
-                rollback(c, e);
-                throw failure(what, e);
-            }
-            committed = true;
+            execute(c, "RELEASE strata_write");
             return result;
-        } finally {
-            close(c, what, committed);
+        } catch (SQLException e) {
+            throw failure(what, e);
+        }
+    }
+
+    private static void undo(Connection c, Exception failure) throws SQLException {
+        try {
+            execute(c, "ROLLBACK TO strata_write");
+            execute(c, "RELEASE strata_write");
+        } catch (SQLException e) {
+            if (failure == null) {
+                throw e;
+            }
+            failure.addSuppressed(e);
         }
     }
 
@@ -151,7 +221,7 @@ final class Transactions {
      *
      * @param failure what made the transaction fail, keeping the rollback's own error as suppressed
      */
-    private void rollback(Connection c, Throwable failure) {
+    private static void rollback(Connection c, Throwable failure, Consumer<Connection> discard) {
         try {
             execute(c, "ROLLBACK");
         } catch (SQLException | RuntimeException e) {
@@ -163,17 +233,17 @@ final class Transactions {
             } else {
                 LOG.log(System.Logger.Level.WARNING, "rolling back an abandoned transaction failed", e);
             }
-            connections.discard(c);
+            discard.accept(c);
         }
     }
 
     /** Returns the connection to the pool; after a COMMIT its failure changes nothing that was written. */
-    private static void close(Connection c, String what, boolean committed) {
+    private static void close(Connection c, String what, boolean ended) {
         try {
             c.close();
         } catch (SQLException | RuntimeException e) {
             LOG.log(System.Logger.Level.WARNING, "returning the connection after the transaction to " + what
-                    + (committed ? " (committed)" : " (not committed)") + " failed: " + e.getMessage(), e);
+                    + (ended ? " (transaction ended)" : " (not committed)") + " failed: " + e.getMessage(), e);
         }
     }
 

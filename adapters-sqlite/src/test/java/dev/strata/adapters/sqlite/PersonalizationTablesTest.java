@@ -117,4 +117,42 @@ class PersonalizationTablesTest {
         assertThat(new SqliteFinancialProfileStore(db).find(ACME, UserId.DEFAULT).orElseThrow().visibility()
                 .includeTags()).isFalse();
     }
+
+    @Test
+    void the_redaction_sweep_replaces_a_secret_written_into_the_profile_before_it_was_registered() {
+        SqliteFinancialProfileStore store = new SqliteFinancialProfileStore(db);
+        store.edit(ACME, UserId.DEFAULT, ProfileEdit.NONE.withCustomPrompt(Optional.of("trade with sk-live-0123456789")),
+                T0);
+        store.recordOnboarding(ACME, UserId.DEFAULT, new dev.strata.domain.personalization.OnboardingAnswers(
+                Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
+                Optional.of("5k, key sk-live-0123456789")), T0);
+
+        new SqliteStoredTextRedaction(db, TempDatabase.CLOCK).redactAll(new dev.strata.domain.vault.RedactionPolicy() {
+            @Override
+            public boolean holdsSecret(String text) {
+                return text.contains("sk-live-0123456789");
+            }
+
+            @Override
+            public String redact(Tenant owner, String text) {
+                return text.replace("sk-live-0123456789", "[REDACTED:vault:KEY]");
+            }
+
+            @Override
+            public String factKey(String content) {
+                return content;
+            }
+
+            @Override
+            public List<dev.strata.domain.entity.MemoryEdge> memoryEdges(String content) {
+                return List.of();
+            }
+        });
+
+        var p = store.find(ACME, UserId.DEFAULT).orElseThrow();
+        assertThat(p.customPrompt()).contains("trade with [REDACTED:vault:KEY]");
+        assertThat(p.onboarding().answers().orElseThrow().investingCapital()).contains("5k, key [REDACTED:vault:KEY]");
+        assertThat(TempDatabase.column(db, "SELECT custom_prompt || onboarding_answers FROM financial_profile"))
+                .noneMatch(t -> t.contains("sk-live"));
+    }
 }

@@ -8,6 +8,8 @@ import dev.strata.domain.memory.Metadata;
 import dev.strata.domain.memory.NewMemory;
 import dev.strata.domain.memory.Source;
 import dev.strata.domain.memory.Tenant;
+import dev.strata.domain.model.Embedding;
+import dev.strata.domain.retrieval.EmbeddingBacklog;
 import dev.strata.domain.retrieval.EmbeddingState;
 import dev.strata.domain.retrieval.EmbeddingStateStore;
 import dev.strata.domain.retrieval.EmbeddingStateStoreContract;
@@ -65,6 +67,32 @@ class SqliteEmbeddingStateStoreTest extends EmbeddingStateStoreContract {
 
     private String state(Memory m) {
         return TempDatabase.column(db, "SELECT embedding_state FROM memories WHERE id = " + m.id().value()).getFirst();
+    }
+
+    @Test
+    void the_backlog_counts_pending_and_failed_rows_and_dates_the_oldest_pending_by_its_last_write() {
+        assertThat(states.backlog()).isEqualTo(EmbeddingBacklog.NONE);
+        java.time.Instant t0 = TempDatabase.CLOCK.instant();
+        Memory oldest = memories.insert(new NewMemory(T, Category.OBSERVATION, "written first", Metadata.EMPTY,
+                Source.AGENT_RECORDED), t0);
+        Memory newer = memories.insert(new NewMemory(T, Category.OBSERVATION, "written later", Metadata.EMPTY,
+                Source.AGENT_RECORDED), t0.plusSeconds(60));
+        Memory failed = write("the model failed on this one");
+        Memory embedded = write("already embedded");
+        states.mark(T, failed.id(), EmbeddingState.FAILED);
+        states.mark(T, embedded.id(), EmbeddingState.EMBEDDED);
+
+        EmbeddingBacklog backlog = states.backlog();
+
+        assertThat(backlog.pending()).isEqualTo(2);
+        assertThat(backlog.failed()).isEqualTo(1);
+        assertThat(backlog.oldestPendingSince()).contains(t0);
+        assertThat(backlog.oldestPendingAge(t0.plusSeconds(90))).isEqualTo(java.time.Duration.ofSeconds(90));
+        states.mark(T, oldest.id(), EmbeddingState.EMBEDDED);
+        assertThat(states.backlog().oldestPendingSince()).contains(t0.plusSeconds(60));
+        memories.softDelete(T, newer.id(), t0.plusSeconds(61));
+        assertThat(states.backlog()).as("deleted rows wait for nothing")
+                .isEqualTo(new EmbeddingBacklog(0, 1, Optional.empty()));
     }
 
     @Test

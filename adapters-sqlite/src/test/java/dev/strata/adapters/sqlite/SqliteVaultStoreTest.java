@@ -10,6 +10,8 @@ import java.nio.file.Path;
 /** The VaultStore contract on a real SQLite file. */
 class SqliteVaultStoreTest extends VaultStoreContract {
 
+    static final VaultKeyring KEYS = VaultKeyring.of(java.util.List.of(VaultKeyring.newKey()));
+
     @TempDir
     Path dir;
 
@@ -18,7 +20,7 @@ class SqliteVaultStoreTest extends VaultStoreContract {
     @Override
     protected VaultStore createStore() {
         db = TempDatabase.open(dir);
-        return new SqliteVaultStore(db);
+        return new SqliteVaultStore(db, KEYS);
     }
 
     @AfterEach

@@ -16,6 +16,7 @@ import dev.strata.domain.fact.RowRef;
 import dev.strata.domain.memory.Source;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.model.StructuredOutputException;
+import dev.strata.domain.vault.CredentialScrubber;
 
 import java.time.Clock;
 import java.util.ArrayList;
@@ -56,8 +57,20 @@ public final class GeneralFactService {
     private final List<FactListener> listeners = new CopyOnWriteArrayList<>();
     /** Consolidation runs one at a time: two runs could otherwise settle the same restatements twice. */
     private final ReentrantLock consolidation = new ReentrantLock();
+    private final CredentialScrubber scrubber;
 
     public GeneralFactService(FactStore facts, FactConsolidator consolidator, Clock clock, int maxContentChars) {
+        this(facts, consolidator, clock, maxContentChars, new CredentialScrubber());
+    }
+
+    /**
+     * @param scrubber the vault's scrubber: a fact is stored with every registered secret replaced, so
+     *                 neither its content nor its dedup key ({@code normalized}) nor its search index
+     *                 entry carries one
+     */
+    public GeneralFactService(FactStore facts, FactConsolidator consolidator, Clock clock, int maxContentChars,
+                              CredentialScrubber scrubber) {
+        this.scrubber = Objects.requireNonNull(scrubber, "scrubber");
         this.facts = Objects.requireNonNull(facts, "facts");
         this.consolidator = Objects.requireNonNull(consolidator, "consolidator");
         this.clock = Objects.requireNonNull(clock, "clock");
@@ -84,7 +97,9 @@ public final class GeneralFactService {
         if (content.strip().length() > maxContentChars) {
             throw new InvalidInputException("content", "must be at most " + maxContentChars + " characters");
         }
-        Fact stored = facts.insert(new NewFact(tenant, content, Source.AGENT_RECORDED), clock.instant());
+        // Redacted before anything is derived from it: the normalised dedup key and the index follow.
+        String redacted = scrubber.redactFor(tenant, content);
+        Fact stored = facts.insert(new NewFact(tenant, redacted, Source.AGENT_RECORDED), clock.instant());
         FactRecorded event = new FactRecorded(stored);
         for (FactListener listener : listeners) {
             try {

@@ -24,6 +24,7 @@ import dev.strata.domain.memory.SearchHit;
 import dev.strata.domain.memory.SearchRequest;
 import dev.strata.domain.memory.Supersession;
 import dev.strata.domain.memory.Tenant;
+import dev.strata.domain.vault.CredentialScrubber;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -53,6 +54,7 @@ public final class MemoryService {
     private final List<MemoryListener> listeners = new CopyOnWriteArrayList<>();
     private final KeyLocks keyLocks = new KeyLocks(64);
     private final MemorySearch pipeline;
+    private final CredentialScrubber secrets;
     private final EdgeExtractor edges;
 
     /** A bound on one key's history in a response; older entries stay in the table. */
@@ -74,6 +76,17 @@ public final class MemoryService {
      */
     public MemoryService(MemoryStore store, AuditLog audit, Clock clock, MemoryLimits limits, Duration retention,
                          MemorySearch pipeline, EdgeExtractor edges) {
+        this(store, audit, clock, limits, retention, pipeline, edges, new CredentialScrubber());
+    }
+
+    /**
+     * @param scrubber the vault's scrubber: content, supersede reasons and metadata are stored with every
+     *                 registered secret replaced, so the keyword index, the vectors, the edges and every
+     *                 output built from the row never hold one (a key or category holding a secret is refused)
+     */
+    public MemoryService(MemoryStore store, AuditLog audit, Clock clock, MemoryLimits limits, Duration retention,
+                         MemorySearch pipeline, EdgeExtractor edges, CredentialScrubber scrubber) {
+        this.secrets = Objects.requireNonNull(scrubber);
         this.edges = Objects.requireNonNull(edges);
         this.pipeline = Objects.requireNonNull(pipeline);
         this.store = Objects.requireNonNull(store);
@@ -104,16 +117,17 @@ public final class MemoryService {
      * {@link ConflictException} that shows the current entry. Saves to one key are serialised.
      */
     public Saved save(SaveMemory command) {
-        MemoryKey key = MemoryKey.of(command.key());
+        MemoryKey key = MemoryKey.of(refuseSecret(command.key(), "key"));
         // Any category may carry a key; memory_save narrows its input to spec 02's six types first.
-        Category type = command.type().map(Category::resolve).orElse(MemoryType.DEFAULT);
-        Optional<String> reason = command.supersedeReason().map(Supersession::checkReason);
+        Category type = command.type().map(t -> Category.resolve(refuseSecret(t, "type"))).orElse(MemoryType.DEFAULT);
+        Optional<String> reason = command.supersedeReason().map(Supersession::checkReason)
+                .map(r -> secrets.redactFor(command.tenant(), r));
         if (command.content() != null) {
             checkContentLength(command.content(), "content");
         }
         checkMetadata(command.metadata(), "metadata");
-        NewMemory unlinked = new NewMemory(command.tenant(), type, command.content(), command.metadata(),
-                command.source(), Optional.of(key));
+        NewMemory unlinked = new NewMemory(command.tenant(), type, redact(command.tenant(), command.content()),
+                redact(command.tenant(), command.metadata()), command.source(), Optional.of(key));
         NewMemory memory = unlinked.withEdges(edgesOf(unlinked.content()));
         SaveOutcome outcome = keyLocks.withLock(command.tenant(), key, () -> store.save(memory, reason, clock.instant()));
         Optional<Category> suggestion = MemoryType.suggestion(type, memory.content());
@@ -212,7 +226,9 @@ public final class MemoryService {
             });
         }
         change.metadata().ifPresent(m -> checkMetadata(m, "metadata"));
-        MemoryChange withEdges = change.content().map(c -> change.withEdges(edgesOf(c))).orElse(change);
+        MemoryChange redacted = new MemoryChange(change.content().map(c -> redact(tenant, c)),
+                change.metadata().map(m -> redact(tenant, m)));
+        MemoryChange withEdges = redacted.content().map(c -> redacted.withEdges(edgesOf(c))).orElse(redacted);
         Memory updated = store.update(tenant, id, withEdges, clock.instant())
                 .orElseThrow(() -> new NotFoundException("memory", id.toString()));
         publish(updated);
@@ -269,16 +285,41 @@ public final class MemoryService {
     /** @param fieldPrefix prepended to field names in errors, so a batch error names its element */
     private NewMemory toNew(WriteMemory c, String fieldPrefix) {
         try {
-            Category category = Category.resolve(c.category());
+            Category category = Category.resolve(refuseSecret(c.category(), "category"));
             if (c.content() != null) {
                 checkContentLength(c.content(), "content");
             }
             checkMetadata(c.metadata(), "metadata");
-            NewMemory memory = new NewMemory(c.tenant(), category, c.content(), c.metadata(), c.source());
+            NewMemory memory = new NewMemory(c.tenant(), category, redact(c.tenant(), c.content()),
+                    redact(c.tenant(), c.metadata()), c.source());
             return memory.withEdges(edgesOf(memory.content()));
         } catch (InvalidInputException e) {
             throw fieldPrefix.isEmpty() ? e : new InvalidInputException(fieldPrefix + e.field(), e.reason());
         }
+    }
+
+    /** Text as it is stored: every registered secret replaced (null stays null for the record to refuse). */
+    private String redact(Tenant tenant, String text) {
+        return text == null ? null : secrets.redactFor(tenant, text);
+    }
+
+    private Metadata redact(Tenant tenant, Metadata metadata) {
+        if (metadata == null || !secrets.containsSecret(metadata.json())) {
+            return metadata;
+        }
+        // The label holds no character JSON escapes, so a secret inside a JSON string stays a valid string.
+        return new Metadata(secrets.redactFor(tenant, metadata.json()));
+    }
+
+    /**
+     * Identifiers (keys, categories) cannot be redacted without changing what they name, and they are
+     * indexed for search: one holding a secret is refused.
+     */
+    private String refuseSecret(String identifier, String field) {
+        if (identifier != null && secrets.containsSecret(identifier)) {
+            throw new InvalidInputException(field, "must not contain a vault secret");
+        }
+        return identifier;
     }
 
     /**

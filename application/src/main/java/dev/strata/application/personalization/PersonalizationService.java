@@ -25,6 +25,7 @@ import dev.strata.domain.personalization.TagWrite;
 import dev.strata.domain.personalization.UserId;
 import dev.strata.domain.personalization.UserTag;
 import dev.strata.domain.personalization.UserTagStore;
+import dev.strata.domain.vault.CredentialScrubber;
 
 import java.time.Clock;
 import java.time.Instant;
@@ -58,9 +59,21 @@ public final class PersonalizationService {
     private final ProfileService keyValueProfile;
     private final PersonalizationPolicy policy;
     private final Clock clock;
+    private final CredentialScrubber scrubber;
 
     public PersonalizationService(FinancialProfileStore profiles, UserTagStore tags, MemoryService memories,
                                   ProfileService keyValueProfile, PersonalizationPolicy policy, Clock clock) {
+        this(profiles, tags, memories, keyValueProfile, policy, clock, new CredentialScrubber());
+    }
+
+    /**
+     * @param scrubber the vault's scrubber: the free text a user stores here ({@code custom_prompt}, the
+     *                 self-reported capital) is stored with every registered secret replaced
+     */
+    public PersonalizationService(FinancialProfileStore profiles, UserTagStore tags, MemoryService memories,
+                                  ProfileService keyValueProfile, PersonalizationPolicy policy, Clock clock,
+                                  CredentialScrubber scrubber) {
+        this.scrubber = Objects.requireNonNull(scrubber, "scrubber");
         this.profiles = Objects.requireNonNull(profiles, "profiles");
         this.tags = Objects.requireNonNull(tags, "tags");
         this.memories = Objects.requireNonNull(memories, "memories");
@@ -93,7 +106,9 @@ public final class PersonalizationService {
         if (edit.isEmpty()) {
             throw new InvalidInputException("body", "must set at least one of " + String.join(", ", ProfileEdit.FIELDS));
         }
-        return profiles.edit(tenant, user, edit, clock.instant());
+        ProfileEdit redacted = edit.customPrompt().flatMap(p -> p)
+                .map(p -> edit.withCustomPrompt(Optional.of(scrubber.redactFor(tenant, p)))).orElse(edit);
+        return profiles.edit(tenant, user, redacted, clock.instant());
     }
 
     /** {@code strata config get financial.<field>}: any field of the row, as text ("" when unset). */
@@ -205,7 +220,10 @@ public final class PersonalizationService {
      * are stored. Idempotent: a re-submit updates the tags and the answers without another memory.
      * The memories are keyed per user and answer, so a retry after a failure part-way writes none twice.
      */
-    public OnboardingResult completeOnboarding(Tenant tenant, UserId user, OnboardingAnswers answers) {
+    public OnboardingResult completeOnboarding(Tenant tenant, UserId user, OnboardingAnswers given) {
+        OnboardingAnswers answers = given.investingCapital().filter(scrubber::containsSecret)
+                .map(c -> new OnboardingAnswers(given.financeKnowledge(), given.frequency(), given.risk(), given.markets(),
+                        Optional.of(scrubber.redactFor(tenant, c)))).orElse(given);
         boolean first = !profile(tenant, user).onboarding().completed();
         List<TagWrite> writes = new ArrayList<>();
         answers.tags().values().forEach(v -> writes.add(declareTag(tenant, user, v)));

@@ -4,19 +4,28 @@ import dev.strata.domain.error.NotFoundException;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.profile.ProfileEntry;
 import dev.strata.domain.profile.UserProfileStore;
+import dev.strata.domain.vault.CredentialScrubber;
 
 import java.time.Clock;
 import java.util.List;
+import java.util.Objects;
 
 /** The user-profile use cases: list, read one, set, delete. */
 public final class ProfileService {
 
     private final UserProfileStore store;
     private final Clock clock;
+    private final CredentialScrubber scrubber;
 
     public ProfileService(UserProfileStore store, Clock clock) {
+        this(store, clock, new CredentialScrubber());
+    }
+
+    /** @param scrubber the vault's scrubber: values are stored with every registered secret replaced */
+    public ProfileService(UserProfileStore store, Clock clock, CredentialScrubber scrubber) {
         this.store = store;
         this.clock = clock;
+        this.scrubber = Objects.requireNonNull(scrubber, "scrubber");
     }
 
     public List<ProfileEntry> all(Tenant tenant) {
@@ -39,7 +48,8 @@ public final class ProfileService {
             throw new dev.strata.domain.error.InvalidInputException("key", "'" + key + "' is reserved for the"
                     + " /v1/profile/" + key + " route");
         }
-        return store.put(tenant, ProfileEntry.checkKey(key), ProfileEntry.checkValue(value), clock.instant());
+        String checked = ProfileEntry.checkValue(value);
+        return store.put(tenant, ProfileEntry.checkKey(key), scrubber.redactFor(tenant, checked), clock.instant());
     }
 
     public void delete(Tenant tenant, String key) {

@@ -13,8 +13,10 @@ import java.util.Objects;
  * @param minChars      content shorter than this (stripped) is not embedded: {@code skipped}
  * @param chunker       how long contents are split into chunk-level vectors
  * @param yield         how the worker gives way to requests (writes and searches)
+ * @param query         how searches embed their queries: the bound on concurrent ones and their cache
  */
-public record EmbeddingSettings(int queueCapacity, int batchSize, int minChars, Chunker chunker, Yield yield) {
+public record EmbeddingSettings(int queueCapacity, int batchSize, int minChars, Chunker chunker, Yield yield,
+                                QueryEmbeddingSettings query) {
 
     public static final EmbeddingSettings DEFAULTS = new EmbeddingSettings(10_000, 32, 3, Chunker.defaults(),
             Yield.DEFAULT);
@@ -47,9 +49,20 @@ public record EmbeddingSettings(int queueCapacity, int batchSize, int minChars, 
         this(queueCapacity, batchSize, minChars, chunker, Yield.OFF);
     }
 
+    /** With the default query bound and cache. */
+    public EmbeddingSettings(int queueCapacity, int batchSize, int minChars, Chunker chunker, Yield yield) {
+        this(queueCapacity, batchSize, minChars, chunker, yield, QueryEmbeddingSettings.DEFAULTS);
+    }
+
+    /** The same settings with another way of embedding queries (evaluations switch the cache off). */
+    public EmbeddingSettings withQuery(QueryEmbeddingSettings q) {
+        return new EmbeddingSettings(queueCapacity, batchSize, minChars, chunker, yield, q);
+    }
+
     public EmbeddingSettings {
         Objects.requireNonNull(chunker, "chunker");
         Objects.requireNonNull(yield, "yield");
+        Objects.requireNonNull(query, "query");
         if (queueCapacity < 1) {
             throw new IllegalArgumentException("queueCapacity must be at least 1: " + queueCapacity);
         }

@@ -9,6 +9,8 @@ import dev.strata.domain.memory.Memory;
 import dev.strata.domain.model.Embedder;
 import dev.strata.domain.model.Embedding;
 import dev.strata.domain.model.EmbeddingModelInfo;
+import dev.strata.domain.retrieval.BackgroundWrites;
+import dev.strata.domain.retrieval.EmbeddingBacklog;
 import dev.strata.domain.retrieval.EmbeddingState;
 import dev.strata.domain.retrieval.EmbeddingStateStore;
 import dev.strata.domain.retrieval.PendingEmbedding;
@@ -31,7 +33,15 @@ import java.util.function.LongConsumer;
  * it in batches, splits long contents into chunks, takes vectors from the cache keyed by
  * (content hash, model) or from the embedder, stores them in the vector index and records the
  * row's {@code embedding_state}. Before each batch it gives way to requests (writes and searches) while
- * they keep arriving, for a bounded time ({@link ForegroundYield}).
+ * they keep arriving, for a bounded time ({@link ForegroundYield}): that is about the CPU the model takes.
+ *
+ * <p>The write lock is a separate matter: everything a batch writes (its new cache entries, each row's
+ * vectors and its state) goes into one short {@link BackgroundWrites#slice slice}, a single transaction
+ * that the storage begins only while no request writer waits, and that a request waits for at most once.
+ * The model is never called inside it. A batch therefore takes the write lock once, for milliseconds
+ * (vectors are replaced by row id, never by a scan), instead of once per memory back to back, which had
+ * request writers time out behind a large backlog. When the batch's slice fails, its rows are stored one
+ * slice each, so that one bad row is marked failed without failing the others.
  *
  * <p>A full queue, a stop or a crash leaves rows {@code pending}, and a model failure leaves them
  * {@code failed}; {@link #catchUp} (at server start and on a schedule) queues them again on a
@@ -50,6 +60,7 @@ public final class EmbeddingWorker implements MemoryListener, AutoCloseable {
     private final Embedder embedder;
     private final VectorStore index;
     private final EmbeddingStateStore states;
+    private final BackgroundWrites writes;
     private final EmbeddingSettings settings;
     private final long stopGraceMillis;
     private final EmbeddingQueue queue;
@@ -62,23 +73,37 @@ public final class EmbeddingWorker implements MemoryListener, AutoCloseable {
     private volatile boolean stopping;
     private volatile boolean warnedFull;
 
+    /** Writing without transactions of its own: for stores that have none (in-memory fakes). */
     public EmbeddingWorker(Embedder embedder, VectorStore index, EmbeddingStateStore states,
                            EmbeddingSettings settings) {
-        this(embedder, index, states, settings, STOP_GRACE_MILLIS);
+        this(embedder, index, states, BackgroundWrites.DIRECT, settings);
+    }
+
+    /** @param writes runs each batch's writes as one short transaction that gives way to requests */
+    public EmbeddingWorker(Embedder embedder, VectorStore index, EmbeddingStateStore states, BackgroundWrites writes,
+                           EmbeddingSettings settings) {
+        this(embedder, index, states, writes, settings, STOP_GRACE_MILLIS, ForegroundYield.of(settings.yield()));
     }
 
     /** With another stop grace: tests shorten it. */
     EmbeddingWorker(Embedder embedder, VectorStore index, EmbeddingStateStore states, EmbeddingSettings settings,
                     long stopGraceMillis) {
-        this(embedder, index, states, settings, stopGraceMillis, ForegroundYield.of(settings.yield()));
+        this(embedder, index, states, BackgroundWrites.DIRECT, settings, stopGraceMillis,
+                ForegroundYield.of(settings.yield()));
     }
 
     /** With another way of yielding to requests: tests run it on a fake clock. */
     EmbeddingWorker(Embedder embedder, VectorStore index, EmbeddingStateStore states, EmbeddingSettings settings,
                     long stopGraceMillis, ForegroundYield foregroundYield) {
+        this(embedder, index, states, BackgroundWrites.DIRECT, settings, stopGraceMillis, foregroundYield);
+    }
+
+    EmbeddingWorker(Embedder embedder, VectorStore index, EmbeddingStateStore states, BackgroundWrites writes,
+                    EmbeddingSettings settings, long stopGraceMillis, ForegroundYield foregroundYield) {
         this.embedder = Objects.requireNonNull(embedder, "embedder");
         this.index = Objects.requireNonNull(index, "index");
         this.states = Objects.requireNonNull(states, "states");
+        this.writes = Objects.requireNonNull(writes, "writes");
         this.settings = Objects.requireNonNull(settings, "settings");
         this.stopGraceMillis = stopGraceMillis;
         this.foregroundYield = Objects.requireNonNull(foregroundYield, "foregroundYield");
@@ -135,6 +160,11 @@ public final class EmbeddingWorker implements MemoryListener, AutoCloseable {
         return queue.size();
     }
 
+    /** How far embedding is behind, from the store: what health and metrics report. */
+    public EmbeddingBacklog backlog() {
+        return states.backlog();
+    }
+
     /**
      * Embeds every pending or failed row (every row with {@code all}), synchronously, in batches.
      *
@@ -168,11 +198,12 @@ public final class EmbeddingWorker implements MemoryListener, AutoCloseable {
     public void embedBatch(List<PendingEmbedding> batch) {
         EmbeddingModelInfo model = embedder.modelInfo().orElseThrow();
         Map<PendingEmbedding, List<String>> chunked = new LinkedHashMap<>();
+        List<PendingEmbedding> skipped = new ArrayList<>();
         for (PendingEmbedding row : batch) {
             String text = row.content().strip();
             // Too short to mean anything, or flagged as possible prompt injection: never sent to a model.
             if (text.length() < settings.minChars() || !InjectionFlags.of(text).isEmpty()) {
-                mark(row, EmbeddingState.SKIPPED);
+                skipped.add(row);
                 continue;
             }
             chunked.put(row, settings.chunker().chunk(text).stream().map(TextChunk::text).toList());
@@ -190,10 +221,11 @@ public final class EmbeddingWorker implements MemoryListener, AutoCloseable {
                 }
             }
         }
+        Map<String, Embedding> fresh = new LinkedHashMap<>();
         if (!missing.isEmpty()) {
-            List<Embedding> fresh;
+            List<Embedding> embedded;
             try {
-                fresh = embedder.embedDocuments(missing);
+                embedded = embedder.embedDocuments(missing);
             } catch (RuntimeException e) {
                 if (stopping()) {
                     LOG.log(System.Logger.Level.INFO, "stopped while embedding " + chunked.size()
@@ -202,21 +234,65 @@ public final class EmbeddingWorker implements MemoryListener, AutoCloseable {
                 }
                 LOG.log(System.Logger.Level.WARNING, "embedding " + missing.size() + " chunks failed ("
                         + e.getMessage() + "); the rows are marked failed, the next catch-up retries them");
-                chunked.keySet().forEach(row -> mark(row, EmbeddingState.FAILED));
+                markAll(skipped, chunked.keySet());
                 return;
             }
             for (int i = 0; i < missing.size(); i++) {
                 String hash = hash(missing.get(i));
-                vectors.put(hash, fresh.get(i));
-                states.cache(hash, model.modelId(), fresh.get(i));
+                vectors.put(hash, embedded.get(i));
+                fresh.put(hash, embedded.get(i));
             }
         }
+        store(model, skipped, chunked, vectors, fresh);
+    }
+
+    /**
+     * The batch's writes in one slice: the new cache entries, then each row's vectors and state. A row is
+     * marked embedded in the same transaction that stores its vectors, so neither is ever seen without the
+     * other.
+     */
+    private void store(EmbeddingModelInfo model, List<PendingEmbedding> skipped,
+                       Map<PendingEmbedding, List<String>> chunked, Map<String, Embedding> vectors,
+                       Map<String, Embedding> fresh) {
+        try {
+            writes.slice(() -> {
+                fresh.forEach((hash, vector) -> states.cache(hash, model.modelId(), vector));
+                skipped.forEach(row -> states.mark(row.tenant(), row.memory(), EmbeddingState.SKIPPED));
+                chunked.forEach((row, chunks) -> {
+                    index.replace(row.tenant(), row.memory(), chunks.stream().map(c -> vectors.get(hash(c))).toList());
+                    states.mark(row.tenant(), row.memory(), EmbeddingState.EMBEDDED);
+                });
+            });
+            return;
+        } catch (RuntimeException e) {
+            if (stopping()) {
+                return;
+            }
+            LOG.log(System.Logger.Level.WARNING, "storing a batch of " + (skipped.size() + chunked.size())
+                    + " embedded rows failed (" + e.getMessage() + "); storing them one by one");
+        }
+        storeRowByRow(model, skipped, chunked, vectors, fresh);
+    }
+
+    /** After a batch's slice failed: one slice per row, so that only the row at fault is marked failed. */
+    private void storeRowByRow(EmbeddingModelInfo model, List<PendingEmbedding> skipped,
+                               Map<PendingEmbedding, List<String>> chunked, Map<String, Embedding> vectors,
+                               Map<String, Embedding> fresh) {
+        try {
+            writes.slice(() -> fresh.forEach((hash, vector) -> states.cache(hash, model.modelId(), vector)));
+        } catch (RuntimeException e) {
+            // Only a cache: the vectors are stored below all the same.
+            LOG.log(System.Logger.Level.WARNING, "caching " + fresh.size() + " embeddings failed", e);
+        }
+        skipped.forEach(row -> mark(row, EmbeddingState.SKIPPED));
         for (Map.Entry<PendingEmbedding, List<String>> entry : chunked.entrySet()) {
             PendingEmbedding row = entry.getKey();
             try {
-                index.replace(row.tenant(), row.memory(), entry.getValue().stream().map(c -> vectors.get(hash(c)))
-                        .toList());
-                mark(row, EmbeddingState.EMBEDDED);
+                writes.slice(() -> {
+                    index.replace(row.tenant(), row.memory(), entry.getValue().stream().map(c -> vectors.get(hash(c)))
+                            .toList());
+                    states.mark(row.tenant(), row.memory(), EmbeddingState.EMBEDDED);
+                });
             } catch (RuntimeException e) {
                 if (stopping()) {
                     return;
@@ -224,6 +300,19 @@ public final class EmbeddingWorker implements MemoryListener, AutoCloseable {
                 LOG.log(System.Logger.Level.WARNING, "storing the vectors of memory " + row.memory() + " failed", e);
                 mark(row, EmbeddingState.FAILED);
             }
+        }
+    }
+
+    /** The model failed: the batch's skipped rows are marked skipped and the others failed, in one slice. */
+    private void markAll(List<PendingEmbedding> skipped, java.util.Collection<PendingEmbedding> failed) {
+        try {
+            writes.slice(() -> {
+                skipped.forEach(row -> states.mark(row.tenant(), row.memory(), EmbeddingState.SKIPPED));
+                failed.forEach(row -> states.mark(row.tenant(), row.memory(), EmbeddingState.FAILED));
+            });
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "recording the states of a failed batch failed; its rows stay "
+                    + "pending for the next catch-up", e);
         }
     }
 
@@ -275,7 +364,7 @@ public final class EmbeddingWorker implements MemoryListener, AutoCloseable {
 
     private void mark(PendingEmbedding row, EmbeddingState state) {
         try {
-            states.mark(row.tenant(), row.memory(), state);
+            writes.slice(() -> states.mark(row.tenant(), row.memory(), state));
         } catch (RuntimeException e) {
             LOG.log(System.Logger.Level.WARNING, "recording the embedding state of memory " + row.memory()
                     + " failed", e);

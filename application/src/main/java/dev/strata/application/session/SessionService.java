@@ -12,12 +12,16 @@ import dev.strata.domain.prompt.PersonalizationSections;
 import dev.strata.domain.prompt.PromptBlock;
 import dev.strata.domain.prompt.ProfileEntry;
 import dev.strata.domain.prompt.PromptAssembler;
+import dev.strata.domain.prompt.PromptBlock;
 import dev.strata.domain.session.Session;
 import dev.strata.domain.session.SessionId;
 import dev.strata.domain.session.SessionStore;
 import dev.strata.domain.safety.InjectionFinding;
+import dev.strata.domain.vault.CredentialScrubber;
 import dev.strata.domain.workspace.WorkspaceBootstrap;
+import dev.strata.domain.workspace.WorkspaceFile;
 import dev.strata.domain.workspace.WorkspaceKind;
+import dev.strata.domain.workspace.WorkspaceNotice;
 import dev.strata.domain.workspace.WorkspaceReader;
 import dev.strata.domain.workspace.WorkspaceNotice;
 import dev.strata.domain.workspace.WorkspaceSnapshot;
@@ -57,17 +61,29 @@ public final class SessionService {
     private final Clock clock;
     private final PromptAssembler assembler = new PromptAssembler();
     private final Object bootstrapLock = new Object();
+    private final CredentialScrubber scrubber;
     private final SessionPersonalization personalization;
 
     public SessionService(WorkspaceReader workspace, WorkspaceBootstrap bootstrap, SnapshotService snapshots,
                           ProfileService profile, SessionStore store, Duration ttl, Clock clock) {
-        this(workspace, bootstrap, snapshots, profile, store, ttl, clock, SessionPersonalization.NONE);
+        this(workspace, bootstrap, snapshots, profile, store, ttl, clock, new CredentialScrubber());
+    }
+
+    /**
+     * @param scrubber the vault's scrubber: a frozen prompt is stored and served with every registered
+     *                 secret replaced, including one written into a workspace file
+     */
+    public SessionService(WorkspaceReader workspace, WorkspaceBootstrap bootstrap, SnapshotService snapshots,
+                          ProfileService profile, SessionStore store, Duration ttl, Clock clock,
+                          CredentialScrubber scrubber) {
+        this(workspace, bootstrap, snapshots, profile, store, ttl, clock, scrubber, SessionPersonalization.NONE);
     }
 
     /** @param personalization the database sub-layer of the personalization block, and intent gating */
     public SessionService(WorkspaceReader workspace, WorkspaceBootstrap bootstrap, SnapshotService snapshots,
                           ProfileService profile, SessionStore store, Duration ttl, Clock clock,
-                          SessionPersonalization personalization) {
+                          CredentialScrubber scrubber, SessionPersonalization personalization) {
+        this.scrubber = Objects.requireNonNull(scrubber, "scrubber");
         this.personalization = Objects.requireNonNull(personalization, "personalization");
         this.workspace = Objects.requireNonNull(workspace, "workspace");
         this.bootstrap = Objects.requireNonNull(bootstrap, "bootstrap");
@@ -139,7 +155,10 @@ public final class SessionService {
         return store.purgeExpired(clock.instant());
     }
 
-    private Session freeze(Tenant tenant, WorkspaceSnapshot loaded, boolean first) {
+    private Session freeze(Tenant tenant, WorkspaceSnapshot read, boolean first) {
+        // Workspace files are not stored text: they are redacted here, before the renderer quotes and spells
+        // them (a quote marker or a spelled character inside a secret would hide it from a later scrub).
+        WorkspaceSnapshot loaded = redacted(tenant, read);
         // The store keeps milliseconds; truncating here makes the response of POST equal a later GET.
         Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
         String memoryContext = snapshots.renderWithoutProfile(tenant);
@@ -147,12 +166,32 @@ public final class SessionService {
                 .map(e -> new ProfileEntry(e.key(), e.value()))
                 .toList();
         PromptPersonalization inputs = personalization.inputs(tenant);
-        AssembledPrompt assembled = assembler.assemble(loaded, memoryContext, derived, first, inputs,
-                personalization.gated());
+        AssembledPrompt assembled = scrubbed(tenant, assembler.assemble(loaded, memoryContext, derived, first, inputs,
+                personalization.gated()));
         Session session = Session.freeze(SessionId.random(), tenant, now, ttl, assembled, first,
                 withCustomPromptFindings(loaded.notices(), inputs));
         store.save(session);
         return session;
+    }
+
+    private WorkspaceSnapshot redacted(Tenant tenant, WorkspaceSnapshot snapshot) {
+        List<WorkspaceFile> files = snapshot.files().stream()
+                .map(f -> scrubber.containsSecret(f.text()) ? new WorkspaceFile(f.kind(), f.relativePath(), f.date(),
+                        scrubber.redactFor(tenant, f.text()), f.truncated(), f.findings()) : f)
+                .toList();
+        // A finding's excerpt quotes the file, so notices are redacted too.
+        List<WorkspaceNotice> notices = snapshot.notices().stream()
+                .map(n -> new WorkspaceNotice(n.type(), n.path(), scrubber.redactFor(tenant, n.message())))
+                .toList();
+        return new WorkspaceSnapshot(snapshot.location(), snapshot.today(), files, notices);
+    }
+
+    /** Each block with every registered secret replaced (the renderer's fences hold no secret to cut). */
+    private AssembledPrompt scrubbed(Tenant tenant, AssembledPrompt prompt) {
+        List<PromptBlock> blocks = prompt.blocks().stream()
+                .map(b -> new PromptBlock(b.name(), scrubber.redactFor(tenant, b.text()), b.cache()))
+                .toList();
+        return new AssembledPrompt(blocks, prompt.identity(), prompt.conflicts());
     }
 
     /**

@@ -9,6 +9,7 @@ import dev.strata.domain.memory.MemoryType;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.profile.UserProfileStore;
 import dev.strata.domain.snapshot.MemoryContextBlock;
+import dev.strata.domain.vault.CredentialScrubber;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -56,6 +57,7 @@ public final class SnapshotService {
     private final AtomicLong warnings = new AtomicLong();
     private final Map<Tenant, Instant> lastWarned = new ConcurrentHashMap<>();
     private final Function<Tenant, List<Fact>> facts;
+    private final CredentialScrubber scrubber;
 
     public SnapshotService(MemoryStore memories, UserProfileStore profile, int cap, Clock clock) {
         this(memories, profile, cap, clock, tenant -> List.of());
@@ -64,6 +66,17 @@ public final class SnapshotService {
     /** @param facts the tenant's active facts in render order (the fact layer gives them oldest first) */
     public SnapshotService(MemoryStore memories, UserProfileStore profile, int cap, Clock clock,
                            Function<Tenant, List<Fact>> facts) {
+        this(memories, profile, cap, clock, facts, new CredentialScrubber());
+    }
+
+    /**
+     * @param scrubber the vault's scrubber: stored text is redacted when written, and the rendered block
+     *                 is scrubbed once more, so text written before its secret was registered and not yet
+     *                 swept cannot reach a prompt either
+     */
+    public SnapshotService(MemoryStore memories, UserProfileStore profile, int cap, Clock clock,
+                           Function<Tenant, List<Fact>> facts, CredentialScrubber scrubber) {
+        this.scrubber = Objects.requireNonNull(scrubber, "scrubber");
         if (cap < 1) {
             throw new IllegalArgumentException("cap must be positive");
         }
@@ -75,7 +88,8 @@ public final class SnapshotService {
     }
 
     public String render(Tenant tenant) {
-        return MemoryContextBlock.render(profile.all(tenant), injected(tenant), facts.apply(tenant));
+        return scrubber.redactFor(tenant, MemoryContextBlock.render(profile.all(tenant), injected(tenant),
+                facts.apply(tenant)));
     }
 
     /**
@@ -84,7 +98,7 @@ public final class SnapshotService {
      * unreconciled copy would state an overruled value as plain fact (and cost its tokens twice).
      */
     public String renderWithoutProfile(Tenant tenant) {
-        return MemoryContextBlock.render(List.of(), injected(tenant), facts.apply(tenant));
+        return scrubber.redactFor(tenant, MemoryContextBlock.render(List.of(), injected(tenant), facts.apply(tenant)));
     }
 
     /** The memories a snapshot injects, in injection order. */

@@ -313,4 +313,21 @@ class PersonalizationServiceTest {
         assertThat(p.visibility().includeTags()).isTrue();
         assertThat(f.profiles.find(ACME, ANN)).isEmpty();
     }
+
+    @Test
+    void a_vault_secret_in_the_custom_prompt_or_the_capital_answer_is_stored_redacted() {
+        var scrubber = new dev.strata.domain.vault.CredentialScrubber();
+        scrubber.register(ACME, "EXCHANGE_KEY", "sk-live-0123456789abcdef");
+        PersonalizationService redacting = new PersonalizationService(f.profiles, f.tags, f.memories,
+                new dev.strata.application.profile.ProfileService(f.keyValue, f.clock), PersonalizationPolicy.defaults(),
+                f.clock, scrubber);
+
+        redacting.edit(ACME, ANN, ProfileEdit.NONE.withCustomPrompt(Optional.of("Use sk-live-0123456789abcdef to trade.")));
+        redacting.completeOnboarding(ACME, ANN, answers(null, null, "balanced", null, "5k, key sk-live-0123456789abcdef"));
+
+        Portrait p = redacting.portrait(ACME, ANN);
+        assertThat(p.profile().customPrompt().orElseThrow()).doesNotContain("sk-live").contains("[REDACTED:vault:");
+        assertThat(p.onboarding().answers().orElseThrow().investingCapital().orElseThrow()).doesNotContain("sk-live");
+        assertThat(p.recentMemories()).extracting(Memory::content).allSatisfy(c -> assertThat(c).doesNotContain("sk-live"));
+    }
 }

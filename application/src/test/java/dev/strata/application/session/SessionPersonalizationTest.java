@@ -59,7 +59,7 @@ class SessionPersonalizationTest {
                 new DisabledLanguageModel());
         return new SessionService(workspace, workspace, new SnapshotService(memoryStore, keyValue, 50, clock),
                 new ProfileService(keyValue, clock), new InMemorySessionStore(), Duration.ofHours(2), clock,
-                SessionPersonalization.of(personalization, gate));
+                new dev.strata.domain.vault.CredentialScrubber(), SessionPersonalization.of(personalization, gate));
     }
 
     private void seed() {

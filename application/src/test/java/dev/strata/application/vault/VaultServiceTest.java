@@ -19,6 +19,9 @@ class VaultServiceTest {
     private static final Tenant ACME = Tenant.of("acme");
     private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
 
+    private static final dev.strata.domain.entity.EdgeExtractor EDGES =
+            new dev.strata.domain.entity.EdgeExtractor(new dev.strata.domain.entity.FinanceEntityExtractor());
+
     private final InMemoryVaultStore store = new InMemoryVaultStore();
     private final CredentialScrubber scrubber = new CredentialScrubber();
     private final MutableClock clock = new MutableClock(T0);
@@ -71,5 +74,44 @@ class VaultServiceTest {
                 .isInstanceOf(InvalidInputException.class).hasMessageStartingWith("value:");
         assertThat(store.all(ACME)).isEmpty();
         assertThat(scrubber.size()).isZero();
+    }
+
+    /** Records each sweep and what the scrubber knew at that moment. */
+    private static final class RecordingRedaction implements dev.strata.domain.vault.StoredTextRedaction {
+        final java.util.List<Integer> sweeps = new java.util.ArrayList<>();
+
+        @Override
+        public dev.strata.domain.vault.RedactionReport redactAll(dev.strata.domain.vault.RedactionPolicy p) {
+            sweeps.add(p.holdsSecret("tok-123456789") || p.holdsSecret("tok-from-an-upgrade") ? 1 : 0);
+            return new dev.strata.domain.vault.RedactionReport(java.util.Map.of("memories", 1));
+        }
+    }
+
+    @Test
+    void setting_a_secret_sweeps_stored_text_after_registering_it_and_records_the_sweep() {
+        RecordingRedaction redaction = new RecordingRedaction();
+        VaultService vault = new VaultService(store, scrubber, clock, redaction, EDGES);
+
+        vault.set(ACME, "progress", "page-1", false);
+        assertThat(redaction.sweeps).isEmpty();
+        vault.set(ACME, "token", "tok-123456789", true);
+
+        assertThat(redaction.sweeps).containsExactly(1);
+        assertThat(store.unredactedSecrets()).isEmpty();
+    }
+
+    @Test
+    void secrets_left_unswept_are_swept_at_the_next_start_and_only_once() {
+        store.put(ACME, "token", "tok-from-an-upgrade", true, T0);
+        new VaultService(store, scrubber, clock);
+        assertThat(store.unredactedSecrets()).as("no sweep, so nothing is marked").hasSize(1);
+
+        RecordingRedaction first = new RecordingRedaction();
+        new VaultService(store, scrubber, clock, first, EDGES);
+        RecordingRedaction second = new RecordingRedaction();
+        new VaultService(store, scrubber, clock, second, EDGES);
+
+        assertThat(first.sweeps).containsExactly(1);
+        assertThat(second.sweeps).isEmpty();
     }
 }

@@ -2,12 +2,16 @@ package dev.strata.bootstrap.access;
 
 import dev.strata.adapters.sqlite.SqliteApiKeyStore;
 import dev.strata.adapters.sqlite.SqliteDatabase;
+import dev.strata.adapters.sqlite.SqliteStoredTextRedaction;
 import dev.strata.adapters.sqlite.SqliteVaultStore;
 import dev.strata.application.access.AccessService;
 import dev.strata.application.vault.VaultService;
 import dev.strata.bootstrap.area.AreaModule;
+import dev.strata.domain.entity.EdgeExtractor;
+import dev.strata.domain.entity.FinanceEntityExtractor;
 import dev.strata.domain.vault.CredentialScrubber;
 
+import java.nio.file.Path;
 import java.time.Clock;
 
 /** The access area: API keys and their scopes, and the vault whose scrubber every response and log line passes. */
@@ -21,9 +25,22 @@ public final class AccessModule implements AreaModule {
         this.vault = vault;
     }
 
-    public static AccessModule wire(SqliteDatabase db, Clock clock) {
-        return new AccessModule(new AccessService(new SqliteApiKeyStore(db), clock),
-                new VaultService(new SqliteVaultStore(db), new CredentialScrubber(), clock));
+    /**
+     * Wired before the areas that store text: its scrubber is the one every writer redacts with. Building
+     * the vault seals secret values still in clear at rest and sweeps stored text for secrets not yet
+     * swept, before any request is served.
+     *
+     * @param dataDir where the database lives; the default key file sits beside it, outside it
+     */
+    public static AccessModule wire(SqliteDatabase db, VaultSettings settings, Path dataDir, Clock clock) {
+        VaultService vault = new VaultService(new SqliteVaultStore(db, settings.keyring(dataDir)), new CredentialScrubber(),
+                clock, new SqliteStoredTextRedaction(db, clock), new EdgeExtractor(new FinanceEntityExtractor()));
+        return new AccessModule(new AccessService(new SqliteApiKeyStore(db), clock), vault);
+    }
+
+    /** The scrubber of the vault's secrets: every writer of stored text and every output passes it. */
+    public CredentialScrubber secrets() {
+        return vault.scrubber();
     }
 
     /** Creates, lists, revokes and authenticates API keys. */

@@ -42,8 +42,20 @@ public final class LoadGenerator {
         }
     }
 
-    /** One load run's shape; {@code tenant} keeps the load apart from other data on a shared server. */
-    public record Plan(URI baseUrl, int clients, Duration duration, String tenant, long seed) {
+    /**
+     * One load run's shape; {@code tenant} keeps the load apart from other data on a shared server.
+     * {@code backlog} memories (0: none) are bulk-imported before the clients start, so that the clients run
+     * while the background embedding works through them.
+     */
+    public record Plan(URI baseUrl, int clients, Duration duration, String tenant, long seed, int backlog) {
+
+        /** The most rows a backlog run imports. */
+        public static final int MAX_BACKLOG = 1_000_000;
+
+        public Plan(URI baseUrl, int clients, Duration duration, String tenant, long seed) {
+            this(baseUrl, clients, duration, tenant, seed, 0);
+        }
+
         public Plan {
             Objects.requireNonNull(baseUrl, "baseUrl");
             Objects.requireNonNull(duration, "duration");
@@ -54,6 +66,24 @@ public final class LoadGenerator {
             if (duration.isNegative() || duration.isZero() || duration.compareTo(Duration.ofHours(1)) > 0) {
                 throw new IllegalArgumentException("duration must be in (0, 1h]");
             }
+            if (backlog < 0 || backlog > MAX_BACKLOG) {
+                throw new IllegalArgumentException("backlog must be in [0, " + MAX_BACKLOG + "]");
+            }
+        }
+    }
+
+    /** Rows per {@code POST /v1/memory/batch} of the backlog import: the server's default batch limit. */
+    static final int IMPORT_BATCH = 1_000;
+
+    /** Told when the clients start and when they have all stopped (a backlog run watches the server meanwhile). */
+    public interface Phases {
+        Phases NONE = new Phases() {
+        };
+
+        default void clientsStarting() {
+        }
+
+        default void clientsStopped() {
         }
     }
 
@@ -63,10 +93,16 @@ public final class LoadGenerator {
     private final Plan plan;
     private final LongSupplier nanoTime;
     private final Consumer<String> progress;
+    private final Phases phases;
     private final HttpClient client;
     private final ConcurrentLinkedDeque<Long> deletable = new ConcurrentLinkedDeque<>();
 
     public LoadGenerator(Plan plan, LongSupplier nanoTime, Consumer<String> progress) {
+        this(plan, nanoTime, progress, Phases.NONE);
+    }
+
+    public LoadGenerator(Plan plan, LongSupplier nanoTime, Consumer<String> progress, Phases phases) {
+        this.phases = Objects.requireNonNull(phases, "phases");
         this.plan = Objects.requireNonNull(plan, "plan");
         this.nanoTime = Objects.requireNonNull(nanoTime, "nanoTime");
         this.progress = Objects.requireNonNull(progress, "progress");
@@ -77,8 +113,10 @@ public final class LoadGenerator {
     public LoadReport run() throws InterruptedException {
         try (client) {
             seed();
+            importBacklog();
             progress.accept(plan.clients() + " clients for " + plan.duration().toSeconds() + " s against "
                     + plan.baseUrl());
+            phases.clientsStarting();
             long start = nanoTime.getAsLong();
             long deadline = start + plan.duration().toNanos();
             CountDownLatch ready = new CountDownLatch(1);
@@ -94,6 +132,7 @@ public final class LoadGenerator {
                 ready.countDown();
             }
             double seconds = (nanoTime.getAsLong() - start) / 1e9;
+            phases.clientsStopped();
             List<LoadReport.Tally> all = new ArrayList<>();
             for (Future<LoadReport.Tally> f : tallies) {
                 try {
@@ -117,6 +156,37 @@ public final class LoadGenerator {
                         + (r == null ? "nothing" : r.statusCode() + " " + r.body()));
             }
         }
+    }
+
+    /**
+     * The backlog: {@link Plan#backlog} memories in batches, as a bulk import would write them. Each batch is
+     * one transaction; their rows wait for the background embedding, which the clients then run against.
+     */
+    private void importBacklog() {
+        if (plan.backlog() == 0) {
+            return;
+        }
+        SyntheticMemories corpus = new SyntheticMemories(plan.seed() * 7_919 + 13);
+        LoadReport.Tally ignored = new LoadReport.Tally();
+        long t0 = nanoTime.getAsLong();
+        for (int done = 0; done < plan.backlog(); ) {
+            int n = Math.min(IMPORT_BATCH, plan.backlog() - done);
+            StringBuilder body = new StringBuilder("{\"memories\":[");
+            for (int i = 0; i < n; i++) {
+                body.append(i == 0 ? "" : ",").append("{\"category\":").append(quote(corpus.category()))
+                        .append(",\"content\":").append(quote(corpus.content())).append('}');
+            }
+            body.append("]}");
+            HttpResponse<String> r = send(ignored, Op.WRITE, request("/v1/memory/batch")
+                    .POST(HttpRequest.BodyPublishers.ofString(body.toString())));
+            if (r == null || r.statusCode() != 201) {
+                throw new IllegalStateException("cannot import the backlog: POST /v1/memory/batch answered "
+                        + (r == null ? "nothing" : r.statusCode() + " " + r.body()));
+            }
+            done += n;
+        }
+        progress.accept("imported a backlog of " + plan.backlog() + " memories in "
+                + Math.round((nanoTime.getAsLong() - t0) / 1e6) + " ms");
     }
 
     private LoadReport.Tally client(SyntheticMemories corpus, long deadline) {

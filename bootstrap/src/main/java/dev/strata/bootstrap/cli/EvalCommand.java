@@ -91,6 +91,8 @@ public final class EvalCommand implements Runnable {
             }
             Path dir = Files.createTempDirectory("strata-eval");
             StrataSettings settings = SettingsLoader.fromDefaults().load().withDataDir(dir);
+            // Each query's embedding is timed as the model's work, not a cache hit.
+            settings = settings.with(settings.embedding().withoutQueryCache());
             if (provider != null) {
                 settings = settings.with(settings.embedding().withProvider(providerOption()));
             }

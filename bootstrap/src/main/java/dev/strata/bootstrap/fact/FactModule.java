@@ -1,5 +1,6 @@
 package dev.strata.bootstrap.fact;
 
+import dev.strata.bootstrap.access.AccessModule;
 import dev.strata.adapters.sqlite.SqliteDatabase;
 import dev.strata.adapters.sqlite.SqliteFactStore;
 import dev.strata.application.fact.FactConsolidator;
@@ -45,12 +46,12 @@ public final class FactModule implements AreaModule {
      * is compared with similar facts and with the user's own memories, found by the keyword arm.
      */
     public static FactModule wire(SqliteDatabase db, FactSettings settings, LlmModule llm, MemoryModule memory,
-                                  RetrievalModule retrieval, Clock clock) {
+                                  RetrievalModule retrieval, AccessModule access, Clock clock) {
         LanguageModel model = llm.languageModel();
         SqliteFactStore store = new SqliteFactStore(db);
         GeneralFactService facts = new GeneralFactService(store, new FactConsolidator(model, store,
                 retrieval.keywordIndex(), clock, settings.consolidation()), clock,
-                memory.memories().limits().maxContentChars());
+                memory.memories().limits().maxContentChars(), access.secrets());
         ExecutorSweepScheduler sweeps = new ExecutorSweepScheduler();
         facts.addListener(new FactSweeper(facts::consolidatePending, sweeps, clock, settings.sweep().debounce(),
                 settings.sweep().maxWait()));

@@ -1,5 +1,7 @@
 package dev.strata.bootstrap.memory;
 
+import dev.strata.bootstrap.access.AccessModule;
+import dev.strata.application.vault.ScrubbedAuditLog;
 import dev.strata.adapters.sqlite.SqliteAuditLog;
 import dev.strata.adapters.sqlite.SqliteDatabase;
 import dev.strata.adapters.sqlite.SqliteMemoryEdgeStore;
@@ -40,12 +42,14 @@ public final class MemoryModule implements AreaModule {
         this.purgeInterval = purgeInterval;
     }
 
-    public static MemoryModule wire(SqliteDatabase db, MemorySettings settings, RetrievalModule retrieval, Clock clock) {
+    public static MemoryModule wire(SqliteDatabase db, MemorySettings settings, RetrievalModule retrieval,
+                                    AccessModule access, Clock clock) {
         // One extractor for the write path and the replay, so both derive exactly the same edges.
         EdgeExtractor edges = new EdgeExtractor(new FinanceEntityExtractor());
         SqliteMemoryStore store = new SqliteMemoryStore(db);
-        MemoryService memories = new MemoryService(store, new SqliteAuditLog(db), clock, settings.limits(),
-                settings.retention(), retrieval.search(), edges);
+        // Text is stored with the vault's secrets replaced; the audit trail is redacted the same way.
+        MemoryService memories = new MemoryService(store, new ScrubbedAuditLog(new SqliteAuditLog(db), access.secrets()),
+                clock, settings.limits(), settings.retention(), retrieval.search(), edges, access.secrets());
         EntityService entities = new EntityService(new SqliteMemoryEdgeStore(db), edges, clock);
         return new MemoryModule(store, memories, entities, retrieval, settings.snapshotLimit(),
                 settings.purgeInterval());

@@ -11,6 +11,7 @@ import dev.strata.application.personalization.IntentGate;
 import dev.strata.application.personalization.PersonalizationService;
 import dev.strata.application.personalization.StrategyRunService;
 import dev.strata.application.session.SessionPersonalization;
+import dev.strata.bootstrap.access.AccessModule;
 import dev.strata.bootstrap.area.AreaModule;
 import dev.strata.bootstrap.area.Job;
 import dev.strata.bootstrap.llm.LlmModule;
@@ -57,10 +58,10 @@ public final class PersonalizationModule implements AreaModule {
     }
 
     public static PersonalizationModule wire(SqliteDatabase db, PersonalizationSettings s, MemoryModule memory,
-                                             ProfileModule profile, LlmModule llm, Clock clock) {
+                                             ProfileModule profile, LlmModule llm, AccessModule access, Clock clock) {
         FinancialProfileStore profiles = new SqliteFinancialProfileStore(db);
         PersonalizationService personalization = new PersonalizationService(profiles, new SqliteUserTagStore(db),
-                memory.memories(), profile.profile(), s.policy(), clock);
+                memory.memories(), profile.profile(), s.policy(), clock, access.secrets());
         return new PersonalizationModule(profiles, personalization,
                 new CapitalService(new SqliteCapitalMetricsStore(db), profiles, s.portfolioUrl()
                         .<PortfolioSource>map(url -> new HttpPortfolioSource(url, s.portfolioTimeout()))

@@ -1,5 +1,6 @@
 package dev.strata.bootstrap.profile;
 
+import dev.strata.bootstrap.access.AccessModule;
 import dev.strata.adapters.sqlite.SqliteDatabase;
 import dev.strata.adapters.sqlite.SqliteUserProfileStore;
 import dev.strata.application.profile.ProfileService;
@@ -19,9 +20,9 @@ public final class ProfileModule implements AreaModule {
         this.profile = profile;
     }
 
-    public static ProfileModule wire(SqliteDatabase db, Clock clock) {
+    public static ProfileModule wire(SqliteDatabase db, AccessModule access, Clock clock) {
         UserProfileStore store = new SqliteUserProfileStore(db);
-        return new ProfileModule(store, new ProfileService(store, clock));
+        return new ProfileModule(store, new ProfileService(store, clock, access.secrets()));
     }
 
     public UserProfileStore store() {

@@ -124,6 +124,12 @@ public record EmbeddingSettings(EmbeddingProvider provider, Local local, OpenAi 
         return new EmbeddingSettings(p, local, openAi, worker, catchUpInterval);
     }
 
+    /** Without the query-embedding cache: evaluations and benchmarks, whose repeated queries it would measure. */
+    public EmbeddingSettings withoutQueryCache() {
+        return new EmbeddingSettings(provider, local, openAi, worker.withQuery(worker.query().withoutCache()),
+                catchUpInterval);
+    }
+
     /** Embeds with the OpenAI-compatible model {@code remote}. */
     public EmbeddingSettings withOpenAi(OpenAi remote) {
         return new EmbeddingSettings(EmbeddingProvider.OPENAI, local, remote, worker, catchUpInterval);

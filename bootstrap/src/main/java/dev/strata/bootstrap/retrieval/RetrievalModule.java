@@ -4,12 +4,14 @@ import dev.strata.adapters.llm.embedding.EmbedderFactory;
 import dev.strata.adapters.llm.embedding.EmbeddingProvider;
 import dev.strata.adapters.llm.embedding.OpenAiEmbedderSettings;
 import dev.strata.adapters.sqlite.SearchIndexCompaction;
+import dev.strata.adapters.sqlite.SqliteBackgroundWrites;
 import dev.strata.adapters.sqlite.SqliteDatabase;
 import dev.strata.adapters.sqlite.SqliteEmbeddingStateStore;
 import dev.strata.adapters.sqlite.SqliteMemoryStore;
 import dev.strata.adapters.sqlite.SqliteVectorStore;
 import dev.strata.adapters.sqlite.vec.SqliteVecExtension;
 import dev.strata.application.memory.MemoryService;
+import dev.strata.application.retrieval.BoundedQueryEmbedder;
 import dev.strata.application.retrieval.EmbeddingWorker;
 import dev.strata.application.retrieval.HybridSearchService;
 import dev.strata.bootstrap.area.AreaModule;
@@ -29,7 +31,8 @@ import java.util.Optional;
 /**
  * The retrieval area: the keyword arm (SQLite FTS5), the configured embedder, the sqlite-vec vector
  * arm (when the extension loads), the fusion pipeline and the asynchronous embedding worker. Any
- * missing piece leaves search keyword-only, never failing start-up.
+ * missing piece leaves search keyword-only, never failing start-up. {@link #embedder()} is the one searches use
+ * (a {@link BoundedQueryEmbedder} over the configured one: a bound on concurrent query embeddings, a cache).
  */
 public final class RetrievalModule implements AreaModule {
 
@@ -42,14 +45,14 @@ public final class RetrievalModule implements AreaModule {
     private static volatile SqliteVecExtension vec;
 
     private final MemoryStore keywordIndex;
-    private final Embedder embedder;
+    private final BoundedQueryEmbedder embedder;
     private final Optional<SqliteVectorStore> vectors;
     private final HybridSearchService search;
     private final Optional<EmbeddingWorker> worker;
     private final Duration catchUpInterval;
     private final Optional<Job> compaction;
 
-    private RetrievalModule(MemoryStore keywordIndex, Embedder embedder, Optional<SqliteVectorStore> vectors,
+    private RetrievalModule(MemoryStore keywordIndex, BoundedQueryEmbedder embedder, Optional<SqliteVectorStore> vectors,
                             HybridSearchService search, Optional<EmbeddingWorker> worker, Duration catchUpInterval,
                             Optional<Job> compaction) {
         this.keywordIndex = keywordIndex;
@@ -73,8 +76,10 @@ public final class RetrievalModule implements AreaModule {
         Optional<SqliteVectorStore> vectors = embedder.modelInfo().flatMap(info -> vectorStore(db, info.dimension()));
         HybridRanker ranker = new HybridRanker(search.fusion(), new FinanceEntityExtractor(), clock);
         Optional<EmbeddingWorker> worker = vectors.map(v -> new EmbeddingWorker(embedder, v,
-                new SqliteEmbeddingStateStore(db), embedding.worker()));
-        HybridSearchService pipeline = new HybridSearchService(keywordIndex, embedder,
+                new SqliteEmbeddingStateStore(db), new SqliteBackgroundWrites(db), embedding.worker()));
+        // Searches embed their query through a bound on concurrent ones and a cache of identical ones.
+        BoundedQueryEmbedder queries = new BoundedQueryEmbedder(embedder, embedding.worker().query());
+        HybridSearchService pipeline = new HybridSearchService(keywordIndex, queries,
                 vectors.map(v -> (VectorStore) v), ranker, search.candidateDepth(),
                 () -> worker.ifPresent(EmbeddingWorker::onSearched));
         embedder.modelInfo().ifPresentOrElse(
@@ -86,7 +91,7 @@ public final class RetrievalModule implements AreaModule {
                 : Optional.of(new Job("compaction of the search indexes", FIRST_COMPACTION,
                         search.indexCompactionInterval(),
                         new SearchIndexCompaction(db, search.indexCompactionGrowthPercent())::compactIfGrown));
-        return new RetrievalModule(keywordIndex, embedder, vectors, pipeline, worker, embedding.catchUpInterval(),
+        return new RetrievalModule(keywordIndex, queries, vectors, pipeline, worker, embedding.catchUpInterval(),
                 compaction);
     }
 
@@ -159,6 +164,15 @@ public final class RetrievalModule implements AreaModule {
         worker.ifPresent(w -> {
             memories.addListener(w);
             w.start();
+        });
+    }
+
+    /** The embedding backlog for health and metrics (with the worker only), its gauges registered; close it with the server. */
+    public Optional<BacklogObservation> observation(SqliteDatabase db, Clock clock) {
+        return worker.map(w -> {
+            BacklogObservation observation = BacklogObservation.of(w, clock);
+            observation.registerMetrics(db, embedder);
+            return observation;
         });
     }
 

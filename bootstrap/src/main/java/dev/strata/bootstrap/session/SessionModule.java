@@ -1,5 +1,6 @@
 package dev.strata.bootstrap.session;
 
+import dev.strata.bootstrap.access.AccessModule;
 import dev.strata.adapters.sqlite.SqliteDatabase;
 import dev.strata.adapters.sqlite.SqliteSessionStore;
 import dev.strata.adapters.workspace.FileSystemWorkspaceBootstrap;
@@ -34,14 +35,14 @@ public final class SessionModule implements AreaModule {
     }
 
     public static SessionModule wire(SqliteDatabase db, WorkspaceSettings workspace, SessionSettings settings,
-                                     MemoryModule memory, ProfileModule profile, FactModule facts,
+                                     MemoryModule memory, ProfileModule profile, FactModule facts, AccessModule access,
                                      PersonalizationModule personalization, Clock clock) {
         SnapshotService snapshots = new SnapshotService(memory.store(), profile.store(), memory.snapshotLimit(), clock,
-                facts.snapshotFacts());
+                facts.snapshotFacts(), access.secrets());
         SessionService sessions = new SessionService(
                 new FileSystemWorkspaceReader(workspace.directory(), workspace.limits(), clock),
                 new FileSystemWorkspaceBootstrap(workspace.directory()),
-                snapshots, profile.profile(), new SqliteSessionStore(db), settings.ttl(), clock,
+                snapshots, profile.profile(), new SqliteSessionStore(db), settings.ttl(), clock, access.secrets(),
                 personalization.forSessions());
         return new SessionModule(snapshots, sessions, settings.purgeInterval());
     }

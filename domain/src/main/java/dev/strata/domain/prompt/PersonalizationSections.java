@@ -23,9 +23,11 @@ import java.util.Set;
  * Under intent gating the tag section of the cached prefix holds the core dimensions only; the
  * classifier's picks among the others go to {@link #turnBlock}, named {@value #TURN_BLOCK}.
  *
- * <p>Stored text goes through the renderer: summaries and memories as data (scanned, flagged text
- * quoted), {@code custom_prompt} as instructions (trusted, defused, never quoted); tag labels come
- * from the schema's fixed vocabulary.
+ * <p>Every stored text goes through the {@link PromptRenderer}: the summaries as multi-line data
+ * ({@link PromptRenderer#lines}), the memories as one-line data ({@link PromptRenderer#inline}), both
+ * scanned and quoted when flagged; {@code custom_prompt} as instructions ({@link PromptRenderer#instructions}:
+ * trusted like SOUL.md, defused but never quoted). Tag dimension names and labels come from the schema's
+ * fixed vocabulary and are written as the code's own text.
  */
 public final class PersonalizationSections {
 
@@ -49,22 +51,22 @@ public final class PersonalizationSections {
      * The sections for the cached personalization block: with {@code gated} the tag section keeps
      * only the core dimensions, whatever any turn will need.
      */
-    static List<String> sections(PromptPersonalization p, boolean gated) {
-        List<String> out = new ArrayList<>();
+    static List<Rendered> sections(PromptPersonalization p, boolean gated) {
+        List<Rendered> out = new ArrayList<>();
         if (p.platformWalletSummary().isPresent() || p.referenceWalletsSummary().isPresent()) {
-            StringBuilder s = new StringBuilder(SUMMARY_HEADING).append("\n");
-            p.platformWalletSummary().ifPresent(t -> s.append("\n").append(StoredTextRendering.lines(t)));
-            p.referenceWalletsSummary().ifPresent(t -> s.append("\n\nReference wallets:\n")
-                    .append(StoredTextRendering.lines(t)));
-            out.add(s.toString());
+            Rendered.Builder s = Rendered.builder().literal(SUMMARY_HEADING + "\n");
+            p.platformWalletSummary().ifPresent(t -> s.literal("\n").add(PromptRenderer.lines(t)));
+            p.referenceWalletsSummary().ifPresent(t -> s.literal("\n\nReference wallets:\n").add(PromptRenderer.lines(t)));
+            out.add(s.build());
         }
         tagSection(TAGS_HEADING, gated ? p.coreTags() : p.tags()).ifPresent(out::add);
         if (!p.memories().isEmpty()) {
-            StringBuilder s = new StringBuilder(MEMORIES_HEADING).append("\n");
-            p.memories().forEach(m -> s.append("\n- ").append(StoredTextRendering.inline(m)));
-            out.add(s.toString());
+            Rendered.Builder s = Rendered.builder().literal(MEMORIES_HEADING + "\n");
+            p.memories().forEach(m -> s.literal("\n- ").value(m));
+            out.add(s.build());
         }
-        p.customPrompt().ifPresent(c -> out.add(CUSTOM_PROMPT_HEADING + "\n\n" + StoredTextRendering.instructions(c)));
+        p.customPrompt().ifPresent(c -> out.add(Rendered.concat(PromptRenderer.literal(CUSTOM_PROMPT_HEADING + "\n\n"),
+                PromptRenderer.instructions(c))));
         return out;
     }
 
@@ -74,19 +76,19 @@ public final class PersonalizationSections {
      */
     public static Optional<PromptBlock> turnBlock(PromptPersonalization p, Set<TagDimension> selected) {
         return tagSection(TURN_TAGS_HEADING, p.extraTags(selected))
-                .map(text -> new PromptBlock(TURN_BLOCK, text, false));
+                .map(text -> PromptBlock.of(TURN_BLOCK, List.of(text), false));
     }
 
-    private static Optional<String> tagSection(String heading, List<UserTag> tags) {
+    private static Optional<Rendered> tagSection(String heading, List<UserTag> tags) {
         if (tags.isEmpty()) {
             return Optional.empty();
         }
-        StringBuilder s = new StringBuilder(heading).append("\n");
+        Rendered.Builder s = Rendered.builder().literal(heading + "\n");
         for (UserTag t : tags) {
             // Dimension names and labels come from the schema's fixed vocabulary, never from stored text.
-            s.append("\n- ").append(t.dimension().storedName()).append(": ").append(t.value().labels())
-                    .append(t.declared() ? " (declared)" : " (inferred)");
+            s.literal("\n- " + t.dimension().storedName() + ": " + t.value().labels()
+                    + (t.declared() ? " (declared)" : " (inferred)"));
         }
-        return Optional.of(s.toString());
+        return Optional.of(s.build());
     }
 }

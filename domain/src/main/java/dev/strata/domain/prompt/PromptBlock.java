@@ -1,5 +1,6 @@
 package dev.strata.domain.prompt;
 
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -15,6 +16,15 @@ public record PromptBlock(String name, String text, boolean cache) {
     public static final String IDENTITY = "identity";
     public static final String MEMORY = "memory";
     public static final String PERSONALIZATION = "personalization";
+
+    /**
+     * A block whose body the {@link PromptRenderer} built: the way the assembler and every future
+     * prompt area (preferences, lessons, tags) make blocks. The canonical constructor is for stores
+     * reading back a block that was built this way.
+     */
+    public static PromptBlock of(String name, List<Rendered> sections, boolean cache) {
+        return new PromptBlock(name, Rendered.join("\n\n", sections).text(), cache);
+    }
 
     public PromptBlock {
         Objects.requireNonNull(name, "name");

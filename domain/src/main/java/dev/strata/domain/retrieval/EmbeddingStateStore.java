@@ -30,4 +30,10 @@ public interface EmbeddingStateStore {
 
     /** Remembers a vector; a second put for the same key keeps the first. */
     void cache(String contentHash, String model, Embedding embedding);
+
+    /** How far embedding is behind (for health and metrics); without the oldest pending row's age by default. */
+    default EmbeddingBacklog backlog() {
+        return new EmbeddingBacklog(countInStates(List.of(EmbeddingState.PENDING)),
+                countInStates(List.of(EmbeddingState.FAILED)), Optional.empty());
+    }
 }

@@ -8,7 +8,9 @@ import java.util.List;
 
 /**
  * Driven port: chunk vectors of memories, searched by nearest neighbour. Every method is scoped to
- * one tenant; a tenant's search never sees another tenant's vectors.
+ * one tenant; a tenant's search never sees another tenant's vectors. A memory id names one memory of one
+ * tenant (ids are unique across tenants), so an implementation may key vectors by memory id alone, as long as
+ * a tenant never finds nor removes another tenant's vectors.
  */
 public interface VectorStore {
 

@@ -37,9 +37,25 @@ public enum InjectionRule {
     FAKE_MEMORY_CONTEXT_TAG("fake_memory_context_tag", "contains a <memory-context> tag that only the prompt builder may emit",
             "<\\s*/?\\s*memory-context\\s*>"),
     FAKE_ROLE_TAG("fake_role_tag", "contains a chat-role or system marker",
-            "<\\s*/?\\s*(?:system|assistant|developer|system-reminder|tool_result|function_results)\\s*>"
+            "<\\s*/?\\s*(?:system|assistant|user|human|developer|system-reminder|tool_result|function_results"
+                    + "|instructions?)\\s*>"
                     + "|<\\|\\s*(?:im_start|im_end|system|assistant|user|endoftext)\\s*\\|>"
                     + "|\\[/?INST]|<<\\s*/?SYS\\s*>>"),
+    /**
+     * The wording of the {@code <memory-context>} block's own System note, or a note that tells the
+     * model to treat data as instructions: text that passes itself off as the prompt builder's voice.
+     */
+    SYSTEM_NOTE_IMITATION("system_note_imitation", "imitates the prompt's system note",
+            "\\[\\s*system\\s+note\\b|\\bsystem\\s+note\\s*:"
+                    + "|\\btreat\\s+(?:this|these|it|them|the\\s+following|the\\s+above|as)\\b[^.\\n]{0,60}?\\binstructions?\\b"
+                    + "|\\bnot\\s+(?:recalled\\s+)?memory\\s+context\\b"),
+    /**
+     * A chat turn in another speaker's voice: a line that starts with a role marker
+     * ({@code User:}, {@code Assistant:}, {@code System:}...), or an assistant or human turn anywhere.
+     */
+    ROLE_TURN("role_turn", "starts a chat turn in another speaker's voice",
+            "(?m)^[\\t >*_]*(?:system|assistant|user|human|developer|model|ai|tool)[\\t *_]*:"
+                    + "|\\b(?:assistant|human)[\\t *_]*:(?!//)"),
     HTML_COMMENT_INJECTION("html_comment_injection", "hides instructions in an HTML comment",
             "<!--[^>]*(?:ignore|override|system|secret|hidden|instruction)[^>]*-->"),
     HIDDEN_HTML("hidden_html", "hides text with display:none",
@@ -66,6 +82,8 @@ public enum InjectionRule {
             Map.entry(BYPASS_RESTRICTIONS, List.of("restrictions", "limits", "rules")),
             Map.entry(FAKE_MEMORY_CONTEXT_TAG, List.of("memory-context")),
             Map.entry(FAKE_ROLE_TAG, List.of("<", "inst]")),
+            Map.entry(SYSTEM_NOTE_IMITATION, List.of("note", "instruction", "memory")),
+            Map.entry(ROLE_TURN, List.of(":")),
             Map.entry(HTML_COMMENT_INJECTION, List.of("<!--")),
             Map.entry(HIDDEN_HTML, List.of("display")),
             Map.entry(SECRET_EXFILTRATION, List.of("curl", "cat")));

@@ -1,5 +1,6 @@
 package dev.strata.domain.safety;
 
+import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -13,8 +14,9 @@ import java.util.regex.Matcher;
  * files are trusted input, so a hit is a warning for logs and doctor, and callers decide what a
  * finding means for other inputs (memory content, imports).
  *
- * <p>Invisible characters are removed before the patterns run, so {@code ig\u200Bnore previous
- * instructions} is still caught, and each kind of invisible character is reported once, at its
+ * <p>Invisible characters are removed and compatibility forms folded (NFKC) before the patterns
+ * run, so {@code ig\u200Bnore previous instructions} and a full-width {@code ＜system＞} are still
+ * caught, and each kind of invisible character is reported once, at its
  * first line. A byte-order mark at the very start of the text is an editor artefact, not a finding.
  */
 public final class PromptInjectionScanner {
@@ -27,8 +29,10 @@ public final class PromptInjectionScanner {
         }
         String body = text.charAt(0) == '\uFEFF' ? text.substring(1) : text;
         List<InjectionFinding> findings = new ArrayList<>(invisibleCharacters(body));
-        String visible = removeInvisible(body);
-        boolean ascii = visible.chars().allMatch(c -> c < 0x80);
+        String stripped = removeInvisible(body);
+        boolean ascii = stripped.chars().allMatch(c -> c < 0x80);
+        // Full-width and other compatibility forms read as their plain letters (＜system＞ is <system>).
+        String visible = ascii ? stripped : Normalizer.normalize(stripped, Normalizer.Form.NFKC);
         String lowerCase = ascii ? visible.toLowerCase(Locale.ROOT) : "";
         for (InjectionRule rule : InjectionRule.values()) {
             if (ascii && !rule.mayMatch(lowerCase)) {

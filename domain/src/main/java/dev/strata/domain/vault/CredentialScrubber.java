@@ -5,37 +5,33 @@ import dev.strata.domain.memory.Tenant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.TreeMap;
-import java.util.regex.MatchResult;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
- * Redacts registered secret values from any text: response bodies, tool envelopes, log lines. Each
- * occurrence becomes {@code [REDACTED:vault:<key>]}. Values are matched longest first, so a secret that
- * contains another is redacted whole rather than leaving its remainder visible.
+ * Redacts registered secret values from any text: response bodies, tool envelopes, log lines, and
+ * text before it is stored. Each occurrence becomes {@code [REDACTED:vault:<key>]}.
  *
- * <p>A secret is matched in the forms outputs give it, not only byte for byte: JSON-escaped (a quote,
- * backslash or control character inside a JSON string) and with its whitespace re-flowed (the
- * snapshot renders each memory on one line, so a PEM key's newlines become spaces). Any run of
- * whitespace, or of escaped whitespace, inside a secret matches any other such run.
+ * <p>Secrets are matched on a normalised form ({@link SecretText}), not byte for byte: in any case,
+ * full-width or otherwise compatibility-encoded, with whitespace or zero-width characters inserted
+ * anywhere (a PEM key re-flowed onto one line, a token split into groups), and JSON-escaped,
+ * URL-encoded or written as HTML character references. The redacted span always covers whole
+ * characters of the original text (an escape sequence is never cut). When matches overlap (one
+ * secret contains another, or two share characters) the union is redacted as one, labelled after
+ * the longest, so no remainder of either stays visible.
  *
  * <p>The scrubber is global rather than per tenant: a secret must not leak through any tenant's
  * output, including one that copied it into its own memory. In output a tenant reads
  * ({@link #scrubFor}) only that tenant's own secrets are labelled with their key; another tenant's
  * are {@value #UNNAMED_LABEL}, so holding someone else's value reveals nothing of their vault (not
- * even that a key of that name exists). Logs, read by the operator, name every key. Values shorter than
- * {@link #MIN_SECRET_CHARS} are never registered (and the vault refuses to store such secrets), so
- * short common strings cannot black out ordinary text.
+ * even that a key of that name exists). Logs, read by the operator, name every key. Values whose
+ * normalised form is shorter than {@link #MIN_SECRET_CHARS} are never registered (and the vault
+ * refuses to store such secrets), so short common strings cannot black out ordinary text.
  *
- * <p>Thread-safe: registrations swap an immutable matcher table; scrubbing reads it without locks.
+ * <p>Thread-safe: registrations swap an immutable table; scrubbing reads it without locks.
  */
 public final class CredentialScrubber {
 
@@ -44,20 +40,22 @@ public final class CredentialScrubber {
     /** How another tenant's secret is redacted in a tenant's output. */
     public static final String UNNAMED_LABEL = "[REDACTED:vault]";
 
-    /** Whitespace as it appears raw or JSON-escaped ({@code \n}, {@code \u000b}...). */
-    private static final String GAP = "(?:\\s|\\\\[nrtfb]|\\\\u00[0-9a-fA-F]{2})+";
-
     private final Map<Owner, String> values = new HashMap<>();
     private volatile Table table = Table.EMPTY;
+
+    /** Whether {@code value} is long enough to be a secret: its normalised form has {@link #MIN_SECRET_CHARS}. */
+    public static boolean isLongEnough(String value) {
+        return SecretText.foldValue(value).length() >= MIN_SECRET_CHARS;
+    }
 
     /** Registers (or replaces) the secret value of a tenant's key. */
     public synchronized void register(Tenant tenant, String key, String value) {
         Objects.requireNonNull(value, "value");
         Owner owner = new Owner(tenant, key);
-        if (value.strip().length() < MIN_SECRET_CHARS) {
-            values.remove(owner);
-        } else {
+        if (isLongEnough(value)) {
             values.put(owner, value);
+        } else {
+            values.remove(owner);
         }
         rebuild();
     }
@@ -73,7 +71,7 @@ public final class CredentialScrubber {
     public synchronized void replaceAll(List<VaultSecret> secrets) {
         values.clear();
         for (VaultSecret s : secrets) {
-            if (s.value().strip().length() >= MIN_SECRET_CHARS) {
+            if (isLongEnough(s.value())) {
                 values.put(new Owner(s.tenant(), s.key()), s.value());
             }
         }
@@ -86,19 +84,10 @@ public final class CredentialScrubber {
 
     /**
      * Scrubs every secret except {@code revealed}: the one value an explicit read of its key is meant
-     * to return. Every other secret in the same text is still redacted.
+     * to return. Every other secret in the same text is still redacted. Labels name every key (logs).
      */
     public String scrub(String text, Optional<String> revealed) {
-        Table t = table;
-        if (text == null || t.pattern == null) {
-            return text;
-        }
-        Matcher m = t.pattern.matcher(text);
-        return m.replaceAll(r -> {
-            int group = matchedGroup(r, t.values.size());
-            boolean keep = revealed.isPresent() && t.values.get(group).equals(revealed.get());
-            return Matcher.quoteReplacement(keep ? r.group() : t.labels.get(group));
-        });
+        return redact(text, revealed, group -> group.label);
     }
 
     /**
@@ -109,23 +98,33 @@ public final class CredentialScrubber {
      */
     public String scrubFor(Optional<Tenant> viewer, String text, Optional<String> revealed) {
         Objects.requireNonNull(viewer, "viewer");
-        Table t = table;
-        if (text == null || t.pattern == null) {
-            return text;
-        }
-        Matcher m = t.pattern.matcher(text);
-        return m.replaceAll(r -> {
-            int group = matchedGroup(r, t.values.size());
-            boolean keep = revealed.isPresent() && t.values.get(group).equals(revealed.get());
-            return Matcher.quoteReplacement(keep ? r.group()
-                    : viewer.map(v -> t.ownLabels.get(group).get(v)).orElse(UNNAMED_LABEL));
-        });
+        return redact(text, revealed, group -> viewer.map(v -> group.ownLabels.get(v)).orElse(UNNAMED_LABEL));
+    }
+
+    /**
+     * The text as it may be stored for {@code owner}: every secret replaced, labelled as {@code owner}
+     * would see it. Stored text, and everything derived from it (search indexes, vectors, dedup keys),
+     * then never holds a secret.
+     */
+    public String redactFor(Tenant owner, String text) {
+        return scrubFor(Optional.of(owner), text, Optional.empty());
     }
 
     /** Whether {@code text} holds any registered secret, in any of the forms {@link #scrub} matches. */
     public boolean containsSecret(String text) {
         Table t = table;
-        return text != null && t.pattern != null && t.pattern.matcher(text).find();
+        if (text == null || t.secrets.isEmpty()) {
+            return false;
+        }
+        for (String layer : SecretText.layers(text)) {
+            String folded = SecretText.fold(layer);
+            for (Secret s : t.secrets) {
+                if (folded.contains(s.folded)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** How many secret values are registered (for diagnostics; never the values themselves). */
@@ -133,104 +132,111 @@ public final class CredentialScrubber {
         return values.size();
     }
 
-    private static int matchedGroup(MatchResult r, int groups) {
-        for (int g = 0; g < groups; g++) {
-            if (r.start(g + 1) >= 0) {
-                return g;
+    private String redact(String text, Optional<String> revealed, java.util.function.Function<Secret, String> label) {
+        Table t = table;
+        if (text == null || t.secrets.isEmpty()) {
+            return text;
+        }
+        List<Match> found = matches(t, text, revealed);
+        if (found.isEmpty()) {
+            return text;
+        }
+        StringBuilder out = new StringBuilder(text.length());
+        int at = 0;
+        for (Match m : found) {
+            out.append(text, at, m.start).append(label.apply(m.secret));
+            at = m.end;
+        }
+        return out.append(text, at, text.length()).toString();
+    }
+
+    /** Every redacted span of {@code text}, overlapping ones merged, in order. */
+    private static List<Match> matches(Table t, String text, Optional<String> revealed) {
+        Optional<String> skip = revealed.map(SecretText::foldValue);
+        List<Match> raw = new ArrayList<>();
+        List<String> layers = SecretText.layers(text);
+        for (int level = 0; level < layers.size(); level++) {
+            // Most text holds no secret: the plain fold rules that out before any span is computed.
+            String folded = SecretText.fold(layers.get(level));
+            boolean any = false;
+            for (Secret s : t.secrets) {
+                if ((skip.isEmpty() || !skip.get().equals(s.folded)) && folded.contains(s.folded)) {
+                    any = true;
+                    break;
+                }
+            }
+            if (any) {
+                find(t, SecretText.foldWithSpans(SecretText.layer(text, level)), skip, raw);
             }
         }
-        throw new IllegalStateException("a match must come from one of the secrets");
+        if (raw.isEmpty()) {
+            return List.of();
+        }
+        raw.sort(Comparator.comparingInt((Match m) -> m.start).thenComparingInt(m -> -(m.end - m.start)));
+        List<Match> merged = new ArrayList<>();
+        Match current = raw.get(0);
+        for (int i = 1; i < raw.size(); i++) {
+            Match next = raw.get(i);
+            if (next.start < current.end) {
+                Secret longer = next.secret.folded.length() > current.secret.folded.length() ? next.secret : current.secret;
+                current = new Match(current.start, Math.max(current.end, next.end), longer);
+            } else {
+                merged.add(current);
+                current = next;
+            }
+        }
+        merged.add(current);
+        return merged;
+    }
+
+    private static void find(Table t, SecretText.Folded folded, Optional<String> skip, List<Match> into) {
+        String f = folded.folded();
+        for (Secret s : t.secrets) {
+            if (skip.isPresent() && skip.get().equals(s.folded)) {
+                continue;
+            }
+            for (int at = f.indexOf(s.folded); at >= 0; at = f.indexOf(s.folded, at + 1)) {
+                into.add(new Match(folded.starts()[at], folded.ends()[at + s.folded.length() - 1], s));
+            }
+        }
     }
 
     private void rebuild() {
         // For a value shared by several keys the label names the smallest key, so output is deterministic.
-        Map<String, String> labelByValue = new TreeMap<>();
-        Map<String, Map<Tenant, String>> ownLabelsByValue = new HashMap<>();
+        Map<String, String> labelByFolded = new TreeMap<>();
+        Map<String, Map<Tenant, String>> ownLabelsByFolded = new HashMap<>();
         values.entrySet().stream()
                 .sorted(Map.Entry.comparingByKey(Comparator.comparing((Owner o) -> o.key)
                         .thenComparing(o -> o.tenant.value())))
                 .forEach(e -> {
+                    String folded = SecretText.foldValue(e.getValue());
                     String label = "[REDACTED:vault:" + e.getKey().key + "]";
-                    labelByValue.putIfAbsent(e.getValue(), label);
-                    ownLabelsByValue.computeIfAbsent(e.getValue(), v -> new HashMap<>())
-                            .putIfAbsent(e.getKey().tenant, label);
+                    labelByFolded.putIfAbsent(folded, label);
+                    ownLabelsByFolded.computeIfAbsent(folded, v -> new HashMap<>()).putIfAbsent(e.getKey().tenant, label);
                 });
-        if (labelByValue.isEmpty()) {
-            table = Table.EMPTY;
-            return;
-        }
-        List<String> longestFirst = new ArrayList<>(labelByValue.keySet());
-        longestFirst.sort(Comparator.comparingInt(String::length).reversed().thenComparing(Comparator.naturalOrder()));
-        StringBuilder alternation = new StringBuilder();
-        List<String> labels = new ArrayList<>();
-        List<Map<Tenant, String>> ownLabels = new ArrayList<>();
-        for (String value : longestFirst) {
-            if (!alternation.isEmpty()) {
-                alternation.append('|');
-            }
-            alternation.append('(').append(regex(value)).append(')');
-            labels.add(labelByValue.get(value));
-            ownLabels.add(Map.copyOf(ownLabelsByValue.get(value)));
-        }
-        table = new Table(Pattern.compile(alternation.toString()), List.copyOf(longestFirst), List.copyOf(labels),
-                List.copyOf(ownLabels));
-    }
-
-    /** The value's whitespace-separated parts, each raw or JSON-escaped, joined by any whitespace. */
-    private static String regex(String value) {
-        StringBuilder regex = new StringBuilder();
-        for (String part : value.strip().split("\\s+")) {
-            if (!regex.isEmpty()) {
-                regex.append(GAP);
-            }
-            Set<String> forms = new LinkedHashSet<>(List.of(part, jsonEscaped(part, false), jsonEscaped(part, true)));
-            regex.append("(?:");
-            boolean first = true;
-            for (String form : forms) {
-                if (!first) {
-                    regex.append('|');
-                }
-                regex.append(Pattern.quote(form));
-                first = false;
-            }
-            regex.append(')');
-        }
-        return regex.toString();
-    }
-
-    private static String jsonEscaped(String value, boolean upperHex) {
-        StringBuilder out = new StringBuilder(value.length() + 8);
-        for (int i = 0; i < value.length(); i++) {
-            char c = value.charAt(i);
-            switch (c) {
-                case '"' -> out.append("\\\"");
-                case '\\' -> out.append("\\\\");
-                case '\n' -> out.append("\\n");
-                case '\r' -> out.append("\\r");
-                case '\t' -> out.append("\\t");
-                case '\b' -> out.append("\\b");
-                case '\f' -> out.append("\\f");
-                default -> {
-                    if (c < 0x20) {
-                        String hex = String.format("%04x", (int) c);
-                        out.append("\\u").append(upperHex ? hex.toUpperCase(Locale.ROOT) : hex);
-                    } else {
-                        out.append(c);
-                    }
-                }
-            }
-        }
-        return out.toString();
+        List<Secret> secrets = new ArrayList<>();
+        labelByFolded.forEach((folded, label) -> secrets.add(new Secret(folded, label,
+                Map.copyOf(ownLabelsByFolded.get(folded)))));
+        secrets.sort(Comparator.comparingInt((Secret s) -> -s.folded.length()).thenComparing(s -> s.folded));
+        table = new Table(List.copyOf(secrets));
     }
 
     private record Owner(Tenant tenant, String key) {
     }
 
-    /**
-     * Group {@code i + 1} of {@code pattern} matches {@code values.get(i)}, redacted as {@code labels.get(i)}
-     * for the operator and as {@code ownLabels.get(i)} for each tenant that stored it.
-     */
-    private record Table(Pattern pattern, List<String> values, List<String> labels, List<Map<Tenant, String>> ownLabels) {
-        static final Table EMPTY = new Table(null, List.of(), List.of(), List.of());
+    /** One distinct normalised secret, its operator label and the label each tenant that stored it sees. */
+    private record Secret(String folded, String label, Map<Tenant, String> ownLabels) {
+        @Override
+        public String toString() {
+            return "Secret[" + label + "]";
+        }
+    }
+
+    /** A span {@code [start, end)} of the original text holding {@code secret}. */
+    private record Match(int start, int end, Secret secret) {
+    }
+
+    private record Table(List<Secret> secrets) {
+        static final Table EMPTY = new Table(List.of());
     }
 }

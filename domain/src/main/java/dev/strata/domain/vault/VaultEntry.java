@@ -35,7 +35,7 @@ public record VaultEntry(String key, String value, boolean secret, Instant updat
 
     /**
      * Values are kept byte for byte (a PEM key needs its newlines). A secret must be long enough to
-     * redact: a short one ("1234", "true") would either leak unredacted or, if redacted, black out
+     * redact (counted on the normalised form the scrubber matches, so whitespace does not count): a short one ("1234", "true") would either leak unredacted or, if redacted, black out
      * every ordinary occurrence of those characters in every output.
      */
     public static String checkValue(String value, boolean secret) {
@@ -45,9 +45,10 @@ public record VaultEntry(String key, String value, boolean secret, Instant updat
         if (value.length() > MAX_VALUE_CHARS) {
             throw new InvalidInputException("value", "must be at most " + MAX_VALUE_CHARS + " characters");
         }
-        if (secret && value.strip().length() < CredentialScrubber.MIN_SECRET_CHARS) {
+        if (secret && !CredentialScrubber.isLongEnough(value)) {
             throw new InvalidInputException("value", "a secret must be at least " + CredentialScrubber.MIN_SECRET_CHARS
-                    + " characters (shorter ones cannot be redacted safely); store it with is_secret=false");
+                    + " characters, not counting whitespace (shorter ones cannot be redacted safely); store it with "
+                    + "is_secret=false");
         }
         return value;
     }

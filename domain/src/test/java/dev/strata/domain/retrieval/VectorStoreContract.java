@@ -115,14 +115,15 @@ public abstract class VectorStoreContract {
 
     @Test
     void a_tenant_never_finds_nor_removes_another_tenants_vectors() {
+        // Memory ids are unique across tenants (see the port): Bob's memories have ids of their own.
         store.replace(ALICE, id(1), List.of(v(1, 0, 0)));
-        store.replace(BOB, id(1), List.of(v(0, 1, 0)));
+        store.replace(BOB, id(3), List.of(v(0, 1, 0)));
         store.replace(BOB, id(2), List.of(v(1, 0, 0)));
 
         assertThat(nearestIds(ALICE, v(1, 0, 0), 10)).containsExactly(1L);
         store.delete(BOB, id(1));
         assertThat(store.nearest(ALICE, v(1, 0, 0), 10)).singleElement()
                 .satisfies(m -> assertThat(m.distance()).isCloseTo(0, within(TOLERANCE)));
-        assertThat(nearestIds(BOB, v(1, 0, 0), 10)).containsExactly(2L);
+        assertThat(nearestIds(BOB, v(1, 0, 0), 10)).containsExactly(2L, 3L);
     }
 }

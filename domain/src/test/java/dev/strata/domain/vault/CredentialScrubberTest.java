@@ -159,4 +159,79 @@ class CredentialScrubberTest {
                 .isInstanceOf(InvalidInputException.class).hasMessageStartingWith("value:");
         assertThat(new VaultEntry("k", "hidden-value-1", true, Instant.EPOCH).toString()).doesNotContain("hidden");
     }
+
+    @Test
+    void case_width_zero_width_encoded_and_split_variants_of_a_secret_are_redacted_whole() {
+        scrubber.register(ACME, "STRIPE", "sk_live_AbCdEf123456");
+
+        List<String> variants = List.of(
+                "SK_LIVE_ABCDEF123456",
+                "sk_live_abcdef123456",
+                "sk_live_Ab\u200BCdEf\u200C123456",
+                "sk_live_Ab\u2060CdEf\uFEFF123\u00AD456",
+                "sk%5Flive%5FAbCdEf123456",
+                "%73%6B%5F%6C%69%76%65%5F%41%62%43%64%45%66%31%32%33%34%35%36",
+                "sk_live_AbC dEf12 3456",
+                "sk_live_\nAbCdEf\t123456",
+                "\uFF53\uFF4B\uFF3F\uFF4C\uFF49\uFF56\uFF45_AbCdEf123456",
+                "sk_live_&#65;bCdEf123456",
+                "sk_live_Ab%E2%80%8BCdEf123456");
+        for (String variant : variants) {
+            String text = unescape("before " + variant + " after");
+            assertThat(scrubber.scrub(text)).as(variant).isEqualTo("before [REDACTED:vault:STRIPE] after");
+            assertThat(scrubber.containsSecret(text)).as(variant).isTrue();
+        }
+    }
+
+    @Test
+    void an_escape_is_never_cut_in_half_and_json_stays_json() {
+        scrubber.register(ACME, "k", "tok\"en-12345");
+
+        assertThat(scrubber.scrub("{\"v\":\"tok\\\"EN-12345\"}")).isEqualTo("{\"v\":\"[REDACTED:vault:k]\"}");
+        assertThat(scrubber.scrub("{\"v\":\"tok\\u0022en-12345\"}")).isEqualTo("{\"v\":\"[REDACTED:vault:k]\"}");
+    }
+
+    @Test
+    void overlapping_secrets_are_redacted_as_one_span_so_no_remainder_shows() {
+        scrubber.register(ACME, "a", "alpha-bravo-1");
+        scrubber.register(ACME, "b", "bravo-1-charlie");
+
+        assertThat(scrubber.scrub("x alpha-bravo-1-charlie y")).isEqualTo("x [REDACTED:vault:b] y");
+    }
+
+    @Test
+    void a_secret_whose_normalised_form_is_too_short_is_refused() {
+        assertThatThrownBy(() -> new VaultEntry("k", "a b c d e f g", true, Instant.EPOCH))
+                .isInstanceOf(InvalidInputException.class).hasMessageStartingWith("value:");
+        assertThat(CredentialScrubber.isLongEnough("abcd efgh")).isTrue();
+    }
+
+    @Test
+    void a_stored_copy_names_only_the_owners_keys() {
+        Tenant beta = Tenant.of("beta");
+        scrubber.register(beta, "DB_PASSWORD", "correct-horse-battery");
+
+        assertThat(scrubber.redactFor(ACME, "pw CORRECT-HORSE-BATTERY")).isEqualTo("pw [REDACTED:vault]");
+        assertThat(scrubber.redactFor(beta, "pw correct-horse-battery")).isEqualTo("pw [REDACTED:vault:DB_PASSWORD]");
+    }
+
+    /** Test strings spell invisible characters as Java escapes; this turns them into the characters. */
+    private static String unescape(String s) {
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < s.length(); i++) {
+            if (s.startsWith("\\u", i) && i + 6 <= s.length()) {
+                out.append((char) Integer.parseInt(s.substring(i + 2, i + 6), 16));
+                i += 5;
+            } else if (s.startsWith("\\n", i)) {
+                out.append('\n');
+                i++;
+            } else if (s.startsWith("\\t", i)) {
+                out.append('\t');
+                i++;
+            } else {
+                out.append(s.charAt(i));
+            }
+        }
+        return out.toString();
+    }
 }

@@ -13,6 +13,7 @@ import java.util.TreeMap;
 public final class InMemoryVaultStore implements VaultStore {
 
     private final Map<String, TreeMap<String, VaultEntry>> entries = new TreeMap<>();
+    private final java.util.Set<List<String>> redacted = new java.util.HashSet<>();
 
     @Override
     public synchronized List<VaultEntry> all(Tenant tenant) {
@@ -28,11 +29,13 @@ public final class InMemoryVaultStore implements VaultStore {
     public synchronized VaultEntry put(Tenant tenant, String key, String value, boolean secret, Instant now) {
         VaultEntry e = new VaultEntry(key, value, secret, now);
         entries.computeIfAbsent(tenant.value(), t -> new TreeMap<>()).put(key, e);
+        redacted.remove(List.of(tenant.value(), key)); // every put must be swept again, as the SQLite store does
         return e;
     }
 
     @Override
     public synchronized boolean delete(Tenant tenant, String key) {
+        redacted.remove(List.of(tenant.value(), key));
         return entries.getOrDefault(tenant.value(), new TreeMap<>()).remove(key) != null;
     }
 
@@ -42,5 +45,22 @@ public final class InMemoryVaultStore implements VaultStore {
         entries.forEach((tenant, byKey) -> byKey.values().stream().filter(VaultEntry::secret)
                 .forEach(e -> all.add(new VaultSecret(Tenant.of(tenant), e.key(), e.value()))));
         return all;
+    }
+
+    @Override
+    public synchronized List<VaultSecret> unredactedSecrets() {
+        return secrets().stream().filter(s -> !redacted.contains(List.of(s.tenant().value(), s.key()))).toList();
+    }
+
+    @Override
+    public synchronized void markRedacted(Tenant tenant, String key, Instant at) {
+        if (get(tenant, key).filter(VaultEntry::secret).isPresent()) {
+            redacted.add(List.of(tenant.value(), key));
+        }
+    }
+
+    @Override
+    public int sealAtRest() {
+        return 0;
     }
 }

@@ -80,4 +80,33 @@ public abstract class VaultStoreContract {
         assertThat(store.secrets()).containsExactlyInAnyOrder(new VaultSecret(ALICE, "token", "alice-secret-1"),
                 new VaultSecret(BOB, "token", "bob-secret-22"));
     }
+
+    @Test
+    void a_secret_is_unredacted_until_marked_and_again_when_its_value_changes() {
+        store.put(ALICE, "token", "alice-secret-1", true, T0);
+        store.put(ALICE, "plain", "not-a-secret", false, T0);
+        assertThat(store.unredactedSecrets()).containsExactly(new VaultSecret(ALICE, "token", "alice-secret-1"));
+
+        store.markRedacted(ALICE, "token", T0);
+        assertThat(store.unredactedSecrets()).isEmpty();
+
+        store.put(ALICE, "token", "alice-secret-2", true, T0.plusSeconds(1));
+        assertThat(store.unredactedSecrets()).containsExactly(new VaultSecret(ALICE, "token", "alice-secret-2"));
+        store.markRedacted(ALICE, "token", T0);
+        store.put(ALICE, "token", "alice-secret-2", false, T0.plusSeconds(2));
+        store.put(ALICE, "token", "alice-secret-2", true, T0.plusSeconds(3));
+        assertThat(store.unredactedSecrets()).as("made secret again").hasSize(1);
+    }
+
+    @Test
+    void sealing_at_rest_keeps_every_value_readable() {
+        store.put(ALICE, "token", "alice-secret-1", true, T0);
+        store.put(BOB, "plain", "bob-value", false, T0);
+
+        store.sealAtRest();
+
+        assertThat(store.get(ALICE, "token").orElseThrow().value()).isEqualTo("alice-secret-1");
+        assertThat(store.get(BOB, "plain").orElseThrow().value()).isEqualTo("bob-value");
+        assertThat(store.secrets()).containsExactly(new VaultSecret(ALICE, "token", "alice-secret-1"));
+    }
 }

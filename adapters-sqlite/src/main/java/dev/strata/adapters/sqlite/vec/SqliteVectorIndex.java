@@ -20,14 +20,19 @@ import java.util.regex.Pattern;
  * Chunk vectors of memories in a sqlite-vec {@code vec0} table, searched by cosine KNN.
  *
  * <pre>
- * CREATE VIRTUAL TABLE memory_vectors USING vec0(
- *   chunk_id    integer primary key,
+ * CREATE VIRTUAL TABLE memory_chunk_vectors USING vec0(
+ *   chunk_id    integer primary key,      -- memory_id * 1024 + chunk_index
  *   tenant      text partition key,       -- KNN scans only the tenant's own vectors
  *   embedding   float[384] distance_metric=cosine,
- *   memory_id   integer,                  -- metadata column: filterable, so deletes need no side table
+ *   memory_id   integer,                  -- metadata column
  *   +chunk_index integer                  -- auxiliary column: returned, never filtered
  * )
  * </pre>
+ *
+ * <p>A chunk's row id is derived from its memory ({@link #chunkId}), so replacing or deleting a memory's
+ * vectors touches its own rows by id. Filtering on the {@code memory_id} metadata column instead, as the first
+ * layout ({@value #LEGACY_TABLE}) did, makes vec0 scan every row of the table: 0.1 s per memory at 12.6k
+ * vectors, inside the write lock, which starved request writers behind a backlog of embeddings.
  *
  * <p>Methods run on the caller's connection, which must have the extension loaded
  * ({@link SqliteVecExtension#loadInto}). Writes run in the caller's transaction: a replace is a
@@ -36,7 +41,11 @@ import java.util.regex.Pattern;
  */
 public final class SqliteVectorIndex {
 
-    public static final String DEFAULT_TABLE = "memory_vectors";
+    public static final String DEFAULT_TABLE = "memory_chunk_vectors";
+    /** The first layout's table: row ids assigned by vec0, deletes by a scan of {@code memory_id}. */
+    public static final String LEGACY_TABLE = "memory_vectors";
+    /** Most chunks one memory may have: the stride of {@link #chunkId}. */
+    public static final int MAX_CHUNKS = 1_024;
     /** The largest {@code k} vec0 accepts in a KNN query. */
     public static final int MAX_K = 4096;
     /** Chunks fetched per wanted memory, since several chunks of one memory can crowd the top. */
@@ -130,24 +139,80 @@ public final class SqliteVectorIndex {
         for (Embedding chunk : chunks) {
             requireDimension(chunk);
         }
-        deleteRows(connection, tenant, memoryId);
+        if (chunks.size() > MAX_CHUNKS) {
+            throw new IllegalArgumentException("a memory has at most " + MAX_CHUNKS + " chunk vectors, got "
+                    + chunks.size());
+        }
+        if (!ownedBy(connection, memoryId, tenant)) {
+            throw new IllegalArgumentException("memory " + memoryId + " has vectors of another tenant");
+        }
+        deleteRows(connection, memoryId);
         try (PreparedStatement insert = connection.prepareStatement("INSERT INTO " + table
-                + "(tenant, embedding, memory_id, chunk_index) VALUES (?, ?, ?, ?)")) {
+                + "(chunk_id, tenant, embedding, memory_id, chunk_index) VALUES (?, ?, ?, ?, ?)")) {
             for (int index = 0; index < chunks.size(); index++) {
-                insert.setString(1, tenant);
-                insert.setBytes(2, toBlob(chunks.get(index)));
-                insert.setLong(3, memoryId);
-                insert.setInt(4, index);
+                insert.setLong(1, chunkId(memoryId, index));
+                insert.setString(2, tenant);
+                insert.setBytes(3, toBlob(chunks.get(index)));
+                insert.setLong(4, memoryId);
+                insert.setInt(5, index);
                 insert.addBatch();
             }
             insert.executeBatch();
         }
     }
 
-    /** Removes every vector of one memory. */
+    /**
+     * Removes every vector of one memory. Memory ids are unique across tenants, so the row ids alone find
+     * them; {@code tenant} is checked so that a caller's mistake cannot remove another tenant's vectors.
+     */
     public void delete(Connection connection, String tenant, long memoryId) throws SQLException {
         Objects.requireNonNull(tenant, "tenant");
-        deleteRows(connection, tenant, memoryId);
+        if (ownedBy(connection, memoryId, tenant)) {
+            deleteRows(connection, memoryId);
+        }
+    }
+
+    /** The row id of chunk {@code index} of a memory. */
+    public static long chunkId(long memoryId, int index) {
+        if (memoryId < 0 || memoryId > Long.MAX_VALUE / MAX_CHUNKS - 1) {
+            throw new IllegalArgumentException("memory id out of range: " + memoryId);
+        }
+        if (index < 0 || index >= MAX_CHUNKS) {
+            throw new IllegalArgumentException("chunk index must be in [0, " + MAX_CHUNKS + "), was " + index);
+        }
+        return memoryId * MAX_CHUNKS + index;
+    }
+
+    /**
+     * Moves the vectors of the first layout ({@value #LEGACY_TABLE}, same dimension) into this table under
+     * their derived row ids and drops the old table, in the caller's transaction (the store opens one). A no-op
+     * when there is no old table.
+     *
+     * @return how many chunk vectors moved
+     * @throws IllegalStateException when the old table holds vectors of another dimension (another model)
+     */
+    public long adoptLegacy(Connection connection) throws SQLException {
+        SqliteVectorIndex legacy = new SqliteVectorIndex(LEGACY_TABLE, dimension);
+        OptionalInt legacyDimension = legacy.existingDimension(connection);
+        if (legacyDimension.isEmpty() || table.equals(LEGACY_TABLE)) {
+            return 0;
+        }
+        if (legacyDimension.getAsInt() != dimension) {
+            throw new IllegalStateException("vector table " + LEGACY_TABLE + " holds " + legacyDimension.getAsInt()
+                    + "-dimensional vectors but the embedding model produces " + dimension + "; drop it and re-embed");
+        }
+        try (var statement = connection.createStatement()) {
+            long moved;
+            try (ResultSet r = statement.executeQuery("SELECT count(*) FROM " + LEGACY_TABLE)) {
+                r.next();
+                moved = r.getLong(1);
+            }
+            statement.executeUpdate("INSERT INTO " + table + "(chunk_id, tenant, embedding, memory_id, chunk_index) "
+                    + "SELECT memory_id * " + MAX_CHUNKS + " + chunk_index, tenant, embedding, memory_id, chunk_index "
+                    + "FROM " + LEGACY_TABLE + " WHERE chunk_index < " + MAX_CHUNKS);
+            statement.execute("DROP TABLE " + LEGACY_TABLE);
+            return moved;
+        }
     }
 
     /** Removes every vector of a tenant. */
@@ -218,12 +283,36 @@ public final class SqliteVectorIndex {
         }
     }
 
-    private void deleteRows(Connection connection, String tenant, long memoryId) throws SQLException {
-        try (PreparedStatement delete = connection.prepareStatement(
-                "DELETE FROM " + table + " WHERE tenant = ? AND memory_id = ?")) {
-            delete.setString(1, tenant);
-            delete.setLong(2, memoryId);
-            delete.executeUpdate();
+    /**
+     * Deletes a memory's chunks by row id: a memory's chunks are always written together as indexes
+     * {@code 0..n-1}, so they are probed in order until the first missing one. Each probe and delete is a
+     * point lookup in vec0's row-id index, never a scan.
+     */
+    private void deleteRows(Connection connection, long memoryId) throws SQLException {
+        try (PreparedStatement probe = connection.prepareStatement("SELECT 1 FROM " + table + " WHERE chunk_id = ?");
+             PreparedStatement delete = connection.prepareStatement("DELETE FROM " + table + " WHERE chunk_id = ?")) {
+            for (int index = 0; index < MAX_CHUNKS; index++) {
+                long id = chunkId(memoryId, index);
+                probe.setLong(1, id);
+                try (ResultSet r = probe.executeQuery()) {
+                    if (!r.next()) {
+                        return;
+                    }
+                }
+                delete.setLong(1, id);
+                delete.executeUpdate();
+            }
+        }
+    }
+
+    /** True when the memory has no vectors or its first chunk belongs to {@code tenant}. */
+    private boolean ownedBy(Connection connection, long memoryId, String tenant) throws SQLException {
+        try (PreparedStatement owner = connection.prepareStatement("SELECT tenant FROM " + table
+                + " WHERE chunk_id = ?")) {
+            owner.setLong(1, chunkId(memoryId, 0));
+            try (ResultSet r = owner.executeQuery()) {
+                return !r.next() || tenant.equals(r.getString(1));
+            }
         }
     }
 

@@ -110,17 +110,91 @@ class SqliteVectorIndexTest {
     void deletesOneMemoryOrAWholeTenant() throws SQLException {
         index.replace(connection, "acme", 1, List.of(vector(1, 0, 0, 0), vector(0, 1, 0, 0)));
         index.replace(connection, "acme", 2, List.of(vector(0, 1, 0, 0)));
-        index.replace(connection, "globex", 1, List.of(vector(1, 0, 0, 0)));
+        index.replace(connection, "globex", 3, List.of(vector(1, 0, 0, 0)));
 
         index.delete(connection, "acme", 1);
+        index.delete(connection, "acme", 3);
 
         assertThat(ids(index.nearest(connection, "acme", vector(1, 0, 0, 0), 10))).containsExactly(2L);
-        assertThat(index.count(connection, "globex")).as("same memory id in another tenant stays").isEqualTo(1);
+        assertThat(index.count(connection, "globex")).as("another tenant's memory is not deleted through acme")
+                .isEqualTo(1);
 
         index.deleteTenant(connection, "acme");
 
         assertThat(index.count(connection, "acme")).isZero();
         assertThat(index.count(connection, "globex")).isEqualTo(1);
+    }
+
+    @Test
+    void a_memory_holding_another_tenants_vectors_is_not_replaced() throws SQLException {
+        index.replace(connection, "globex", 3, List.of(vector(1, 0, 0, 0)));
+
+        assertThatThrownBy(() -> index.replace(connection, "acme", 3, List.of(vector(0, 1, 0, 0))))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("another tenant");
+        assertThat(ids(index.nearest(connection, "globex", vector(1, 0, 0, 0), 10))).containsExactly(3L);
+    }
+
+    @Test
+    void chunk_rows_are_keyed_by_memory_and_index_so_a_replace_touches_only_its_own_rows() throws SQLException {
+        index.replace(connection, "acme", 5, List.of(vector(1, 0, 0, 0), vector(0, 1, 0, 0), vector(0, 0, 1, 0)));
+        index.replace(connection, "acme", 6, List.of(vector(0, 0, 0, 1)));
+
+        index.replace(connection, "acme", 5, List.of(vector(1, 1, 0, 0)));
+
+        try (var s = connection.createStatement();
+             var r = s.executeQuery("SELECT chunk_id, memory_id, chunk_index FROM memory_vectors ORDER BY chunk_id")) {
+            List<String> rows = new java.util.ArrayList<>();
+            while (r.next()) {
+                rows.add(r.getLong(1) + ":" + r.getLong(2) + ":" + r.getInt(3));
+            }
+            assertThat(rows).containsExactly(SqliteVectorIndex.chunkId(5, 0) + ":5:0",
+                    SqliteVectorIndex.chunkId(6, 0) + ":6:0");
+        }
+        assertThat(SqliteVectorIndex.chunkId(5, 1)).isEqualTo(5L * SqliteVectorIndex.MAX_CHUNKS + 1);
+    }
+
+    @Test
+    void more_chunks_than_the_stride_allows_are_refused() {
+        List<Embedding> tooMany = java.util.Collections.nCopies(SqliteVectorIndex.MAX_CHUNKS + 1, vector(1, 0, 0, 0));
+
+        assertThatThrownBy(() -> index.replace(connection, "acme", 1, tooMany))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at most");
+    }
+
+    @Test
+    void vectors_of_the_first_layout_are_adopted_under_derived_row_ids_and_the_old_table_is_dropped()
+            throws SQLException {
+        // The first layout: vec0 assigned the row ids; memory_id was only a metadata column.
+        try (var s = connection.createStatement()) {
+            s.execute("DROP TABLE memory_vectors");
+            s.execute("CREATE VIRTUAL TABLE memory_vectors USING vec0(chunk_id integer primary key, "
+                    + "tenant text partition key, embedding float[4] distance_metric=cosine, memory_id integer, "
+                    + "+chunk_index integer)");
+        }
+        try (var insert = connection.prepareStatement("INSERT INTO memory_vectors(tenant, embedding, memory_id, "
+                + "chunk_index) VALUES (?, ?, ?, ?)")) {
+            Object[][] rows = {{"acme", vector(1, 0, 0, 0), 11L, 0}, {"acme", vector(0, 1, 0, 0), 11L, 1},
+                {"globex", vector(0, 0, 1, 0), 12L, 0}};
+            for (Object[] row : rows) {
+                insert.setString(1, (String) row[0]);
+                insert.setBytes(2, SqliteVectorIndex.toBlob((Embedding) row[1]));
+                insert.setLong(3, (Long) row[2]);
+                insert.setInt(4, (Integer) row[3]);
+                insert.executeUpdate();
+            }
+        }
+        SqliteVectorIndex current = new SqliteVectorIndex(SqliteVectorIndex.DEFAULT_TABLE, 4);
+        current.createIfAbsent(connection);
+
+        assertThat(current.adoptLegacy(connection)).isEqualTo(3);
+
+        assertThat(index.existingDimension(connection)).as("the old table is gone").isEmpty();
+        assertThat(ids(current.nearest(connection, "acme", vector(0, 1, 0, 0), 5))).containsExactly(11L);
+        assertThat(current.nearest(connection, "acme", vector(0, 1, 0, 0), 5).getFirst().chunkIndex()).isEqualTo(1);
+        current.delete(connection, "acme", 11);
+        assertThat(current.count(connection, "acme")).as("deleted by derived row ids").isZero();
+        assertThat(current.count(connection, "globex")).isEqualTo(1);
+        assertThat(current.adoptLegacy(connection)).as("nothing left to adopt").isZero();
     }
 
     @Test

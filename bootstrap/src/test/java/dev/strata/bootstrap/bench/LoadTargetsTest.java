@@ -1,0 +1,67 @@
+package dev.strata.bootstrap.bench;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class LoadTargetsTest {
+
+    private static LoadReport report(long writeMillis, int writeStatus, int writes) {
+        LoadReport.Tally t = new LoadReport.Tally();
+        for (int i = 0; i < writes; i++) {
+            t.record(LoadGenerator.Op.WRITE, writeStatus, writeMillis * 1_000_000);
+        }
+        t.record(LoadGenerator.Op.SEARCH, 200, 5_000_000);
+        return LoadReport.of(List.of(t), 10.0, 1);
+    }
+
+    private static BacklogWatch.Report backlog(long start, long end, OptionalDouble drained, int compactions,
+                                               int failures) {
+        return new BacklogWatch.Report(30_000, OptionalLong.of(start), OptionalLong.of(end), 10.0, drained,
+                OptionalLong.of(drained.isPresent() ? 0 : 5), compactions, failures,
+                failures > 0 ? Optional.of("database is locked") : Optional.empty());
+    }
+
+    @Test
+    void a_run_without_a_backlog_is_held_to_no_non_2xx_only() {
+        LoadTargets targets = LoadTargets.of(report(900, 201, 10), Optional.empty());
+
+        assertThat(targets.rows()).extracting(LoadTargets.Row::target).containsExactly("non-2xx answers");
+        assertThat(targets.allPass()).isTrue();
+        assertThat(LoadTargets.of(report(1, 503, 10), Optional.empty()).allPass()).isFalse();
+    }
+
+    @Test
+    void a_backlog_run_passes_when_every_target_is_met_and_says_so_in_its_verdict_column() {
+        LoadTargets targets = LoadTargets.of(report(100, 201, 100),
+                Optional.of(backlog(30_000, 29_000, OptionalDouble.of(120), 6, 0)));
+
+        assertThat(targets.allPass()).as(targets.table()).isTrue();
+        assertThat(targets.table()).contains("| write p99 while the backlog is embedded | 100.0 ms | <= 250 ms | pass |")
+                .contains("at least 1100 rows embedded (110/s); 30000 -> 29000 pending")
+                .contains("| index compaction | 6 of 6 succeeded | every run succeeds | pass |")
+                .doesNotContain("FAIL");
+    }
+
+    @Test
+    void each_missed_target_fails_the_run_and_is_marked() {
+        LoadTargets slow = LoadTargets.of(report(251, 201, 100),
+                Optional.of(backlog(30_000, 29_000, OptionalDouble.of(120), 6, 0)));
+        LoadTargets stuck = LoadTargets.of(report(100, 201, 100),
+                Optional.of(backlog(30_000, 30_100, OptionalDouble.empty(), 6, 0)));
+        LoadTargets compactionFailed = LoadTargets.of(report(100, 201, 100),
+                Optional.of(backlog(30_000, 29_000, OptionalDouble.of(120), 6, 2)));
+
+        assertThat(slow.allPass()).isFalse();
+        assertThat(slow.table()).contains("| write p99 while the backlog is embedded | 251.0 ms | <= 250 ms | FAIL |");
+        assertThat(stuck.allPass()).isFalse();
+        assertThat(stuck.table()).contains("at least 0 rows embedded").contains("5 still pending");
+        assertThat(compactionFailed.allPass()).isFalse();
+        assertThat(compactionFailed.table()).contains("4 of 6 succeeded (last error: database is locked)");
+    }
+}

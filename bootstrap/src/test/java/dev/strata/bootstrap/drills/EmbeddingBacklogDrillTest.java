@@ -1,0 +1,211 @@
+package dev.strata.bootstrap.drills;
+
+import dev.strata.adapters.sqlite.SearchIndexCompaction;
+import dev.strata.adapters.sqlite.SqliteBackgroundWrites;
+import dev.strata.adapters.sqlite.SqliteDatabase;
+import dev.strata.adapters.sqlite.SqliteEmbeddingStateStore;
+import dev.strata.adapters.sqlite.SqliteMemoryStore;
+import dev.strata.adapters.sqlite.SqliteSettings;
+import dev.strata.adapters.sqlite.SqliteVectorStore;
+import dev.strata.adapters.sqlite.WriteGate;
+import dev.strata.adapters.sqlite.vec.SqliteVecExtension;
+import dev.strata.adapters.sqlite.vec.SqliteVectorIndex;
+import dev.strata.application.retrieval.EmbeddingSettings;
+import dev.strata.application.retrieval.EmbeddingWorker;
+import dev.strata.domain.chunking.Chunker;
+import dev.strata.domain.memory.Category;
+import dev.strata.domain.memory.Metadata;
+import dev.strata.domain.memory.NewMemory;
+import dev.strata.domain.memory.Source;
+import dev.strata.domain.memory.Tenant;
+import dev.strata.domain.model.Embedder;
+import dev.strata.domain.model.Embedding;
+import dev.strata.domain.model.EmbeddingModelInfo;
+import dev.strata.domain.model.EmbeddingPurpose;
+import dev.strata.domain.retrieval.EmbeddingBacklog;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sqlite.SQLiteConfig;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Backlog drill (issue: writers never starve behind background work). A bulk import leaves thousands of rows
+ * pending; the embedding worker drains them as fast as a fake model allows, with no yielding to requests,
+ * while request writers write single memories and the search-index compaction runs over and over. Before the
+ * fix the worker held the write lock memory after memory, each for a scan of the vector table, and writers
+ * timed out. The verdict is counted by the write gate itself, not timed: no request writer failed, none
+ * waited for more than one background transaction, the worker wrote per batch rather than per memory, every
+ * compaction succeeded and the backlog drained, every memory with its vectors.
+ */
+class EmbeddingBacklogDrillTest {
+
+    private static final Tenant T = Tenant.of("drill");
+    private static final Clock CLOCK = Clock.fixed(Instant.parse("2026-03-01T09:00:00Z"), ZoneOffset.UTC);
+    private static final int BACKLOG = 3_000;
+    private static final int WRITERS = 4;
+    private static final int WRITES_EACH = 100;
+    private static final int BATCH = 32;
+
+    @TempDir
+    Path dir;
+
+    /** A model that answers at once: the drill measures the storage, not inference. */
+    private static final class InstantModel implements Embedder {
+        @Override
+        public Optional<EmbeddingModelInfo> modelInfo() {
+            return Optional.of(new EmbeddingModelInfo("drill", "instant-16", 16));
+        }
+
+        @Override
+        public List<Embedding> embed(List<String> texts, EmbeddingPurpose purpose) {
+            return texts.stream().map(text -> {
+                float[] v = new float[16];
+                for (int i = 0; i < text.length(); i++) {
+                    v[(text.charAt(i) * 31 + i) & 15] += 1;
+                }
+                v[0] += 1;
+                return new Embedding(v);
+            }).toList();
+        }
+    }
+
+    private static NewMemory memory(String content) {
+        return new NewMemory(T, Category.OBSERVATION, content, Metadata.EMPTY, Source.AGENT_RECORDED);
+    }
+
+    @Test
+    void request_writers_never_fail_nor_wait_for_more_than_one_background_transaction_while_a_backlog_drains()
+            throws Exception {
+        SqliteVecExtension vec = SqliteVecExtension.bundled(dir.resolve("lib"));
+        assertThat(vec.isAvailable()).as("sqlite-vec must load here: %s", vec.unavailableReason()).isTrue();
+        // A busy timeout of one second: the writers in the reproduction waited twelve.
+        SqliteSettings settings = new SqliteSettings(8, Duration.ofSeconds(1), SQLiteConfig.SynchronousMode.NORMAL,
+                SqliteMemoryStore.DEFAULT_KEYWORD_CANDIDATES, Duration.ZERO, 10);
+        ExecutorService threads = Executors.newCachedThreadPool();
+        try (SqliteDatabase db = SqliteDatabase.open(dir.resolve("strata.db"), settings, CLOCK, vec)) {
+            SqliteMemoryStore memories = new SqliteMemoryStore(db);
+            SqliteVectorStore vectors = SqliteVectorStore.open(db, vec, 16).orElseThrow();
+            SqliteEmbeddingStateStore states = new SqliteEmbeddingStateStore(db);
+            for (int done = 0; done < BACKLOG; done += 500) {
+                List<NewMemory> batch = new ArrayList<>();
+                for (int i = done; i < done + 500; i++) {
+                    batch.add(memory("imported memory " + i + " about stop losses on BTC and slippage " + i * 7));
+                }
+                memories.insertAll(batch, CLOCK.instant());
+            }
+            assertThat(states.backlog().pending()).isEqualTo(BACKLOG);
+            WriteGate.Stats before = db.writeGate().stats();
+
+            EmbeddingWorker worker = new EmbeddingWorker(new InstantModel(), vectors, states,
+                    new SqliteBackgroundWrites(db), new EmbeddingSettings(10_000, BATCH, 3, Chunker.defaults(),
+                            EmbeddingSettings.Yield.OFF));
+            SearchIndexCompaction compaction = new SearchIndexCompaction(db, 10);
+            AtomicBoolean draining = new AtomicBoolean(true);
+            AtomicInteger compactions = new AtomicInteger();
+            AtomicInteger compactionFailures = new AtomicInteger();
+            AtomicInteger compactionSlices = new AtomicInteger();
+            AtomicInteger writeFailures = new AtomicInteger();
+            try {
+                worker.catchUp();
+                worker.start();
+                Future<?> compactor = threads.submit(() -> {
+                    while (draining.get()) {
+                        try {
+                            // Each index takes its merge steps plus the last step that finds nothing to do.
+                            compaction.compact().forEach(c -> compactionSlices.addAndGet(c.steps() + 1));
+                        } catch (RuntimeException e) {
+                            compactionFailures.incrementAndGet();
+                        }
+                        compactions.incrementAndGet();
+                        try {
+                            Thread.sleep(20);
+                        } catch (InterruptedException e) {
+                            return;
+                        }
+                    }
+                });
+                List<Future<?>> writers = new ArrayList<>();
+                for (int w = 0; w < WRITERS; w++) {
+                    int writer = w;
+                    writers.add(threads.submit(() -> {
+                        for (int i = 0; i < WRITES_EACH; i++) {
+                            try {
+                                // One write each, as a request makes it; the worker embeds it after the backlog.
+                                memories.insert(memory("writer " + writer + " note " + i + " on ETH gas fees"),
+                                        CLOCK.instant());
+                            } catch (RuntimeException e) {
+                                writeFailures.incrementAndGet();
+                            }
+                        }
+                    }));
+                }
+                for (Future<?> f : writers) {
+                    f.get(120, TimeUnit.SECONDS);
+                }
+                worker.catchUp();
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+                EmbeddingBacklog backlog = states.backlog();
+                while ((backlog.pending() > 0 || worker.queued() > 0) && System.nanoTime() < deadline) {
+                    Thread.sleep(50);
+                    if (worker.queued() == 0) {
+                        worker.catchUp();
+                    }
+                    backlog = states.backlog();
+                }
+                draining.set(false);
+                compactor.get(60, TimeUnit.SECONDS);
+
+                WriteGate.Stats gate = db.writeGate().stats();
+                System.err.println("drill: " + gate + ", compactions " + compactions.get() + " ("
+                        + compactionSlices.get() + " slices)");
+                int written = BACKLOG + WRITERS * WRITES_EACH;
+                assertThat(writeFailures.get()).as("request writes that failed").isZero();
+                assertThat(gate.foregroundTimeouts()).as("request writes that timed out").isZero();
+                assertThat(gate.mostSlicesOneWriterWaitedFor()).as("the most background transactions one request "
+                        + "writer waited for: %s", gate).isLessThanOrEqualTo(1);
+                assertThat(compactions.get()).as("compactions run").isPositive();
+                assertThat(compactionFailures.get()).as("compactions that failed").isZero();
+                assertThat(backlog.pending()).as("the backlog drained").isZero();
+                assertThat(backlog.failed()).isZero();
+                assertThat(count(db, "SELECT count(*) FROM memories WHERE embedding_state = 'embedded'"))
+                        .isEqualTo(written);
+                assertThat(count(db, "SELECT count(*) FROM " + SqliteVectorIndex.DEFAULT_TABLE)).as("one vector per memory")
+                        .isEqualTo(written);
+                long embeddingSlices = gate.slices() - before.slices() - compactionSlices.get();
+                assertThat(embeddingSlices).as("background transactions: per batch of %d, not per memory", BATCH)
+                        .isLessThan(written / 4);
+            } finally {
+                draining.set(false);
+                worker.close();
+            }
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+
+    private static long count(SqliteDatabase db, String sql) throws Exception {
+        try (Connection c = db.connection(); Statement s = c.createStatement(); ResultSet r = s.executeQuery(sql)) {
+            r.next();
+            return r.getLong(1);
+        }
+    }
+}
