@@ -98,4 +98,9 @@ class ArchitectureRulesTest {
     void adaptersCallNoDomainPolicy() {
         RULES.adaptersCallNoDomainPolicy().check(classes);
     }
+
+    @Test
+    void privilegedWriteOriginsAreBuiltOnlyByTheirSurface() {
+        RULES.privilegedWriteOriginsAreBuiltOnlyByTheirSurface().check(classes);
+    }
 }

@@ -215,7 +215,8 @@ final class StrataRules {
      * use cases through the tool registry, never a use-case service of their own choosing.
      */
     ArchRule onlyTheRegistryDecidesToolBehaviour() {
-        return noClasses().that().resideInAnyPackage(root + ".adapters.http.tool..", root + ".adapters.mcp..")
+        return noClasses().that().resideInAnyPackage(root + ".adapters.http.tool..", root + ".adapters.http.mcp..",
+                        root + ".adapters.mcp..")
                 .should().dependOnClassesThat(useCaseServiceOutsideTheRegistry())
                 .as("only the tool registry decides what a tool does; its front ends only translate")
                 .because("a rule kept in one front end (fact routing, provenance, limits, scrubbing) would be "
@@ -255,6 +256,58 @@ final class StrataRules {
     }
 
     /**
+     * Rule 8d: provenance cannot be forged (spec 01's sources). A write's {@code WriteOrigin} decides
+     * which sources it may claim, so the privileged origins are built only where that surface is:
+     * {@code learningLoop} in the learning area, {@code rebuilder} in the personalization and
+     * conversation areas, {@code person} in the HTTP adapter outside its tool front end (and in
+     * bootstrap), {@code operator} in bootstrap. {@code agentTool} may be built anywhere.
+     */
+    ArchRule privilegedWriteOriginsAreBuiltOnlyByTheirSurface() {
+        return classes().should(buildOnlyTheWriteOriginsTheirPackageMay())
+                .as("privileged write origins are built only by their surface")
+                .because("an origin decides which provenance a write may claim: a tool that could build a "
+                        + "person's origin could store user_manual rows the consolidation never retires");
+    }
+
+    /** Who may call each privileged {@code WriteOrigin} factory, by package. */
+    private List<String> allowedCallersOf(String factory) {
+        return switch (factory) {
+            case "learningLoop" -> List.of(root + ".application.learning..");
+            case "rebuilder" -> List.of(root + ".application.personalization..", root + ".application.conversation..");
+            case "person" -> List.of(root + ".adapters.http..", bootstrap());
+            case "operator" -> List.of(bootstrap());
+            default -> List.of("..");
+        };
+    }
+
+    private ArchCondition<JavaClass> buildOnlyTheWriteOriginsTheirPackageMay() {
+        String origin = root + ".application.provenance.WriteOrigin";
+        List<String> toolFrontEnds = List.of(root + ".adapters.http.tool..", root + ".adapters.mcp..");
+        return new ArchCondition<>("build only the write origins their package may build") {
+            @Override
+            public void check(JavaClass javaClass, ConditionEvents events) {
+                Stream.concat(javaClass.getMethodCallsFromSelf().stream(), javaClass.getMethodReferencesFromSelf().stream())
+                        .filter(call -> call.getTargetOwner().getName().equals(origin))
+                        .forEach(call -> {
+                            List<String> allowed = allowedCallersOf(call.getName());
+                            boolean inAllowed = resideInAnyPackage(allowed).test(javaClass);
+                            boolean inToolFrontEnd = resideInAnyPackage(toolFrontEnds).test(javaClass);
+                            boolean privileged = !allowed.equals(List.of(".."));
+                            if (privileged && (!inAllowed || inToolFrontEnd)) {
+                                events.add(SimpleConditionEvent.violated(call, javaClass.getName() + " builds WriteOrigin."
+                                        + call.getName() + " (allowed only in " + String.join(", ", allowed)
+                                        + ", never in a tool front end): " + call.getDescription()));
+                            }
+                        });
+            }
+        };
+    }
+
+    private static DescribedPredicate<JavaClass> resideInAnyPackage(List<String> packages) {
+        return JavaClass.Predicates.resideInAnyPackage(packages.toArray(String[]::new));
+    }
+
+    /**
      * The hexagon as a whole; bootstrap, the composition root, is outside it on purpose. The onion
      * checks accesses between its layers only, so a dependency into bootstrap is rule 4's to catch.
      */
@@ -284,7 +337,7 @@ final class StrataRules {
                 adaptersAreNamedAfterTheirPort(), servicesLiveInApplication(), httpServicesLiveInHttpAdapter(),
                 coreThrowsDomainExceptions(), onlyBootstrapReadsTheSystemClock(),
                 settingsKeysAreReadOnlyBySettingsRecords(), onlyTheRegistryDecidesToolBehaviour(),
-                adaptersCallNoDomainPolicy(), hexagon());
+                adaptersCallNoDomainPolicy(), privilegedWriteOriginsAreBuiltOnlyByTheirSurface(), hexagon());
     }
 
     private static DescribedPredicate<JavaClass> implementAnInterfaceIn(String packageIdentifier) {

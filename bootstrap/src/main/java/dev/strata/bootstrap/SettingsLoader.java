@@ -12,6 +12,7 @@ import dev.strata.bootstrap.personalization.PersonalizationSettings;
 import dev.strata.bootstrap.rebuild.RebuildSettings;
 import dev.strata.bootstrap.retrieval.EmbeddingSettings;
 import dev.strata.bootstrap.retrieval.SearchSettings;
+import dev.strata.bootstrap.role.RoleSettings;
 import dev.strata.bootstrap.server.ServerSettings;
 import dev.strata.bootstrap.session.SessionSettings;
 import dev.strata.bootstrap.session.WorkspaceSettings;
@@ -49,8 +50,9 @@ public final class SettingsLoader {
         return new StrataSettings(StorageSettings.from(config), ServerSettings.from(config), MemorySettings.from(config),
                 SearchSettings.from(config), EmbeddingSettings.from(config), LlmSettings.from(config),
                 FactSettings.from(config), WorkspaceSettings.from(config), SessionSettings.from(config),
-                LearningSettings.from(config), VaultSettings.from(config), PersonalizationSettings.from(config),
-                ConversationSettings.from(config), TradingSettings.from(config), RebuildSettings.from(config));
+                LearningSettings.from(config), VaultSettings.from(config), RoleSettings.from(config),
+                PersonalizationSettings.from(config), ConversationSettings.from(config), TradingSettings.from(config),
+                RebuildSettings.from(config));
     }
 
     /** The keys the areas have read so far, each with its environment variable. */

@@ -6,14 +6,19 @@ import dev.strata.adapters.http.GatewaySettings;
 import dev.strata.adapters.http.Resource;
 import dev.strata.adapters.http.conversation.ConversationHttpService;
 import dev.strata.adapters.http.trading.TradingHttpService;
+import dev.strata.adapters.http.audit.AuditHttpService;
 import dev.strata.adapters.http.entity.EntityHttpService;
 import dev.strata.adapters.http.fact.FactHttpService;
 import dev.strata.adapters.http.learning.LearningHttpService;
+import dev.strata.adapters.http.role.RoleHttpService;
 import dev.strata.adapters.http.memory.MemoryHttpService;
 import dev.strata.adapters.http.model.ModelHttpService;
 import dev.strata.adapters.http.personalization.PersonalizationHttpService;
 import dev.strata.adapters.http.session.SessionHttpService;
 import dev.strata.adapters.http.snapshot.SnapshotHttpService;
+import dev.strata.adapters.http.mcp.McpHttpService;
+import dev.strata.domain.session.SessionId;
+import dev.strata.adapters.http.mcp.McpResources;
 import dev.strata.adapters.http.tool.ToolHttpService;
 import dev.strata.adapters.http.vault.VaultHttpService;
 import dev.strata.adapters.sqlite.SqliteDatabase;
@@ -22,10 +27,12 @@ import dev.strata.application.memory.MemoryService;
 import dev.strata.application.memory.MemoryTools;
 import dev.strata.application.memory.SecretSafeSearch;
 import dev.strata.application.personalization.PersonalizationTools;
+import dev.strata.application.session.MemoryErasure;
 import dev.strata.application.tool.ToolRegistry;
 import dev.strata.application.vault.VaultService;
 import dev.strata.application.vault.VaultTools;
 import dev.strata.bootstrap.area.Job;
+import dev.strata.bootstrap.llm.ModelCircuitCheck;
 import dev.strata.bootstrap.learning.LearningModule;
 import dev.strata.bootstrap.retrieval.BacklogObservation;
 import dev.strata.bootstrap.server.ServerSettings;
@@ -34,6 +41,7 @@ import io.helidon.scheduling.FixedRate;
 import io.helidon.scheduling.Scheduling;
 
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -92,8 +100,9 @@ public final class Strata implements AutoCloseable {
             logScrubbing = LogScrubbing.install(core.access().vault().scrubber());
             core.retrieval().startEmbedding(core.memory().memories());
             backlog = core.retrieval().observation(core.database(), clock);
-            Gateway gateway = startGateway(settings.server(), core,
-                    backlog.map(b -> List.of(b.healthCheck())).orElse(List.of()));
+            List<HealthCheck> checks = new ArrayList<>(List.of(new ModelCircuitCheck(core.llm())));
+            backlog.ifPresent(b -> checks.add(b.healthCheck()));
+            Gateway gateway = startGateway(settings.server(), core, checks);
             List<FixedRate> jobs = core.jobs().stream().map(Strata::schedule).toList();
             LOG.log(System.Logger.Level.INFO, "workspace: " + settings.workspace().directory().toAbsolutePath());
             return new Strata(core, gateway, jobs, logScrubbing, backlog);
@@ -111,7 +120,7 @@ public final class Strata implements AutoCloseable {
      * The gateway with every area's resource, and the agent tools each area declares. The tools'
      * rules live in the registry (application); the gateway only translates them to HTTP.
      *
-     * @param healthChecks reported beside storage in the health JSON (the embedding backlog)
+     * @param healthChecks reported after storage in the health JSON (the model circuit, the embedding backlog)
      */
     private static Gateway startGateway(ServerSettings server, StrataCore core, List<HealthCheck> healthChecks) {
         GatewaySettings settings = server.gateway();
@@ -123,13 +132,15 @@ public final class Strata implements AutoCloseable {
                 .add(MemoryTools.definitions(memories, search, core.fact().facts()))
                 .add(VaultTools.definitions(vault))
                 .add(learning.tools())
+                .add(core.role().tools())
                 .add(PersonalizationTools.definitions(core.personalization().personalization(), search))
                 .add(core.trading().tools())
                 .build();
         return Gateway.start(settings,
                 new GatewayCore(core.access().access(), vault.scrubber(), () -> ping(core.database()),
-                        SqliteFailures::isUnavailable, healthChecks),
-                Stream.<Resource>concat(Stream.of(new MemoryHttpService(memories, search, settings),
+                        SqliteFailures::isUnavailable, healthChecks, core.idempotency().idempotency()),
+                Stream.of(Stream.<Resource>of(new MemoryHttpService(memories, search,
+                                new MemoryErasure(memories, core.session().sessions()), settings),
                         // /v1/profile: the personalization routes, then the key/value profile's.
                         new PersonalizationHttpService(core.personalization().personalization(),
                                 core.personalization().capital(), core.personalization().strategyRuns(),
@@ -137,17 +148,22 @@ public final class Strata implements AutoCloseable {
                         new SnapshotHttpService(core.session().snapshots()),
                         new SessionHttpService(core.session().sessions(), settings),
                         new ToolHttpService(tools, settings),
+                        new McpHttpService(tools, new McpResources(core.session().snapshots()::render,
+                                (tenant, id) -> core.session().sessions().prompt(tenant, SessionId.parse(id))), settings),
                         new VaultHttpService(vault, settings),
                         new FactHttpService(core.fact().facts(), settings),
                         new ModelHttpService(core.llm().spend()),
-                        new EntityHttpService(core.memory().entities())),
-                        Stream.of(new LearningHttpService(learning.methodologies(), learning.trades(),
-                                        learning.preferences(), learning.learnings(), learning.pages(), learning.synthesis(),
-                                        settings).resources(),
-                                List.<Resource>of(new ConversationHttpService(core.conversation().conversations(), settings)),
-                                new TradingHttpService(core.trading().mirror(), core.trading().profile(),
-                                        core.trading().sync(), core.rebuild().refresh(), settings).resources())
-                                .flatMap(List::stream)).toList());
+                        new EntityHttpService(core.memory().entities()),
+                        new AuditHttpService(core.access().audit())),
+                        new LearningHttpService(learning.methodologies(), learning.trades(), learning.preferences(),
+                                learning.learnings(), learning.pages(), learning.synthesis(), settings)
+                                .resources().stream(),
+                        new RoleHttpService(core.role().roles(), core.role().reflector(), core.role().prices(),
+                                settings.maxBodyBytes()).resources().stream(),
+                        Stream.<Resource>of(new ConversationHttpService(core.conversation().conversations(), settings)),
+                        new TradingHttpService(core.trading().mirror(), core.trading().profile(),
+                                core.trading().sync(), core.rebuild().refresh(), settings).resources().stream())
+                        .flatMap(area -> area).toList());
     }
 
     private static boolean ping(SqliteDatabase db) {

@@ -3,6 +3,7 @@ package dev.strata.bootstrap;
 import dev.strata.adapters.sqlite.SqliteDatabase;
 import dev.strata.adapters.sqlite.SqliteSettings;
 import dev.strata.bootstrap.access.AccessModule;
+import dev.strata.bootstrap.idempotency.IdempotencyModule;
 import dev.strata.bootstrap.area.AreaModule;
 import dev.strata.bootstrap.area.Job;
 import dev.strata.bootstrap.conversation.ConversationModule;
@@ -14,6 +15,7 @@ import dev.strata.bootstrap.personalization.PersonalizationModule;
 import dev.strata.bootstrap.profile.ProfileModule;
 import dev.strata.bootstrap.rebuild.RebuildModule;
 import dev.strata.bootstrap.retrieval.RetrievalModule;
+import dev.strata.bootstrap.role.RoleModule;
 import dev.strata.bootstrap.session.SessionModule;
 import dev.strata.bootstrap.storage.StorageSettings;
 import dev.strata.bootstrap.trading.TradingModule;
@@ -39,7 +41,9 @@ public final class StrataCore implements AutoCloseable {
     private final PersonalizationModule personalization;
     private final SessionModule session;
     private final AccessModule access;
+    private final IdempotencyModule idempotency;
     private final LearningModule learning;
+    private final RoleModule role;
     private final ConversationModule conversation;
     private final TradingModule trading;
     private final RebuildModule rebuild;
@@ -59,7 +63,9 @@ public final class StrataCore implements AutoCloseable {
                     access, clock));
             session = add(SessionModule.wire(db, s.workspace(), s.sessions(), memory, profile, fact, access,
                     personalization, clock));
+            idempotency = add(IdempotencyModule.wire(db, clock));
             learning = add(LearningModule.wire(db, s.learning(), llm, memory, clock));
+            role = add(RoleModule.wire(db, s.roles(), s.storage().dataDir(), llm, retrieval, clock));
             conversation = add(ConversationModule.wire(db, s.conversation(), memory, clock));
             trading = add(TradingModule.wire(db, s.trading(), learning, clock));
             rebuild = add(RebuildModule.wire(db, s.rebuild(), llm, memory, personalization, conversation, trading,
@@ -134,8 +140,17 @@ public final class StrataCore implements AutoCloseable {
         return access;
     }
 
+    /** The {@code Idempotency-Key} service of every front end. */
+    public IdempotencyModule idempotency() {
+        return idempotency;
+    }
+
     public LearningModule learning() {
         return learning;
+    }
+
+    public RoleModule role() {
+        return role;
     }
 
     public ConversationModule conversation() {

@@ -11,6 +11,7 @@ import dev.strata.bootstrap.personalization.PersonalizationSettings;
 import dev.strata.bootstrap.rebuild.RebuildSettings;
 import dev.strata.bootstrap.retrieval.EmbeddingSettings;
 import dev.strata.bootstrap.retrieval.SearchSettings;
+import dev.strata.bootstrap.role.RoleSettings;
 import dev.strata.bootstrap.server.ServerSettings;
 import dev.strata.bootstrap.session.SessionSettings;
 import dev.strata.bootstrap.session.WorkspaceSettings;
@@ -28,11 +29,11 @@ import java.util.stream.Stream;
 public record StrataSettings(StorageSettings storage, ServerSettings server, MemorySettings memory,
                              SearchSettings search, EmbeddingSettings embedding, LlmSettings llm, FactSettings facts,
                              WorkspaceSettings workspace, SessionSettings sessions, LearningSettings learning,
-                             VaultSettings vault, PersonalizationSettings personalization,
+                             VaultSettings vault, RoleSettings roles, PersonalizationSettings personalization,
                              ConversationSettings conversation, TradingSettings trading, RebuildSettings rebuild) {
 
     public StrataSettings {
-        Stream.of(storage, server, memory, search, embedding, llm, facts, workspace, sessions, learning, vault,
+        Stream.of(storage, server, memory, search, embedding, llm, facts, workspace, sessions, learning, vault, roles,
                         personalization, conversation, trading, rebuild)
                 .forEach(area -> Objects.requireNonNull(area, "every area has its settings"));
     }
@@ -41,12 +42,20 @@ public record StrataSettings(StorageSettings storage, ServerSettings server, Mem
     public StrataSettings with(AreaSettings area) {
         StrataSettings changed = new StrataSettings(pick(area, storage), pick(area, server), pick(area, memory),
                 pick(area, search), pick(area, embedding), pick(area, llm), pick(area, facts), pick(area, workspace),
-                pick(area, sessions), pick(area, learning), pick(area, vault), pick(area, personalization),
-                pick(area, conversation), pick(area, trading), pick(area, rebuild));
+                pick(area, sessions), pick(area, learning), pick(area, vault), pick(area, roles),
+                pick(area, personalization), pick(area, conversation), pick(area, trading), pick(area, rebuild));
         if (Stream.of(changed.getClass().getRecordComponents()).noneMatch(c -> c.getType() == area.getClass())) {
             throw new IllegalArgumentException("no area of the settings is a " + area.getClass().getSimpleName());
         }
         return changed;
+    }
+
+    /**
+     * For the administration commands (keys, facts, edges): they never embed, so they do not load the
+     * embedding model (seconds of start-up and its log lines) nor the vector extension.
+     */
+    public StrataSettings withoutEmbeddings() {
+        return with(embedding.withProvider(dev.strata.adapters.llm.embedding.EmbeddingProvider.DISABLED));
     }
 
     public StrataSettings withDataDir(Path dir) {

@@ -1,7 +1,7 @@
 package dev.strata.bootstrap;
 
-import dev.strata.bootstrap.server.ServerSettings;
 import dev.strata.application.access.IssuedKey;
+import dev.strata.bootstrap.server.ServerSettings;
 import dev.strata.domain.memory.Tenant;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
@@ -94,6 +94,11 @@ class CrossTenantAccessTest {
             probe("GET /v1/entities/BTC/neighborhood"),
             probe("GET /v1/entities/BTC%7CETH/neighborhood?limit=100"),
             probe("GET /v1/entities/base/neighborhood?kind=chain"),
+            probe("GET /v1/audit"),
+            probe("GET /v1/audit?actor=" + MARKER + "-agent&limit=500"),
+            probe("GET /v1/audit?subject=memory:{id}"),
+            probe("GET /v1/snapshot/explain"),
+            probe("GET /v1/sessions/{session}/explain"),
             probe("GET /observe/metrics"),
             probe("PATCH /v1/profile", "{\"custom_prompt\":\"hijacked\"}"),
             probe("GET /v1/profile/tags"),
@@ -214,11 +219,11 @@ class CrossTenantAccessTest {
     static void start() {
         try (StrataCore core = server.open(REQUIRE_AUTH)) {
             var access = core.access().access();
-            alphaKey = access.create(Tenant.of("alpha"), false).token().value();
-            betaKey = access.create(Tenant.of("beta"), false).token().value();
-            adminKey = access.create(Tenant.of("ops"), true).token().value();
-            IssuedKey revoked = access.create(Tenant.of("alpha"), false);
-            access.revoke(revoked.key().id());
+            alphaKey = access.create(Tenant.of("alpha"), false, TestActors.OPERATOR_ACTOR).token().value();
+            betaKey = access.create(Tenant.of("beta"), false, TestActors.OPERATOR_ACTOR).token().value();
+            adminKey = access.create(Tenant.of("ops"), true, TestActors.OPERATOR_ACTOR).token().value();
+            IssuedKey revoked = access.create(Tenant.of("alpha"), false, TestActors.OPERATOR_ACTOR);
+            access.revoke(revoked.key().id(), TestActors.OPERATOR_ACTOR);
             revokedKey = revoked.token().value();
         }
         Logger.getLogger("").addHandler(CAPTURE);
@@ -229,8 +234,9 @@ class CrossTenantAccessTest {
         deleted = json(as(alphaKey, "POST /v1/memory", "{\"category\":\"lesson\",\"content\":\"" + MARKER
                 + " deleted lighthouse\"}")).getJsonNumber("id").longValue();
         assertThat(as(alphaKey, "DELETE /v1/memory/" + deleted, null).statusCode()).isEqualTo(204);
-        assertThat(as(alphaKey, "POST /v1/memory", "{\"category\":\"decision\",\"content\":\"" + MARKER
-                + " bought BTC and ETH on base\"}").statusCode()).isEqualTo(201);
+        assertThat(send("POST /v1/memory", "{\"category\":\"decision\",\"content\":\"" + MARKER
+                + " bought BTC and ETH on base\"}", "Authorization", "Bearer " + alphaKey, "X-Strata-Actor",
+                MARKER + "-agent").statusCode()).isEqualTo(201);
         assertThat(as(alphaKey, "PUT /v1/profile/alpha_pref", "{\"value\":\"" + MARKER + " profile\"}").statusCode())
                 .isEqualTo(200);
         assertThat(as(alphaKey, "PUT /v1/vault/alpha_plain", "{\"value\":\"" + MARKER + " vault\"}").statusCode())
@@ -297,7 +303,8 @@ class CrossTenantAccessTest {
                 "GET /v1/cases?limit=500", "GET /v1/preferences?limit=500", "GET /v1/learnings?limit=500",
                 "GET /v1/profile/tags", "GET /v1/profile/onboarding", "GET /v1/profile/capital",
                 "GET /v1/profile/strategy-runs",
-                "GET /v1/conversations/alpha-chat", "GET /v1/trading/trades?asset=BTC", "GET /v1/trading/sync-state")) {
+                "GET /v1/conversations/alpha-chat", "GET /v1/trading/trades?asset=BTC", "GET /v1/trading/sync-state",
+                "GET /v1/audit?limit=500", "GET /v1/snapshot/explain", "GET /v1/sessions/" + session + "/explain")) {
             HttpResponse<String> res = as(alphaKey, read, null);
             parts.add(read + " -> " + res.statusCode() + " " + res.body());
         }
@@ -360,6 +367,9 @@ class CrossTenantAccessTest {
             // alpha's id inside a body reads like a missing one: a 400 naming that field (the collection is the resource)
             assertThat(json(res).getString("field")).as(request + " " + res.body())
                     .isIn("trade_id", "methodology_ids[0]");
+        } else if (request.equals("GET /observe/metrics")) {
+            // metrics count every tenant's activity: admin keys only (issue 13), so a tenant key is refused
+            assertThat(res.statusCode()).as(request + " " + res.body()).isEqualTo(403);
         } else {
             assertThat(res.statusCode()).as(request + " " + res.body()).isIn(200, 201, 202, 204, 404);
         }
@@ -403,6 +413,24 @@ class CrossTenantAccessTest {
             assertThat(json(as(betaKey, read, null)).getJsonArray("memories")).as(read).isEmpty();
         }
         assertThat(json(as(betaKey, "GET /v1/entities/top", null)).getJsonArray("entities")).isEmpty();
+        assertThat(alphaState()).isEqualTo(alphaBaseline);
+    }
+
+    @Test
+    void only_an_admin_key_reads_alpha_s_audit_trail_and_nobody_reads_a_secret_in_it() {
+        assertThat(as(alphaKey, "GET /v1/audit?limit=500", null).body()).contains(MARKER + "-agent")
+                .doesNotContain(SECRET);
+
+        for (String read : List.of("GET /v1/audit?tenant=alpha", "GET /v1/audit?tenant=*")) {
+            HttpResponse<String> res = as(betaKey, read, null);
+            assertThat(res.statusCode()).as(read).isEqualTo(403);
+            assertNothingOfAlphaIn(res);
+        }
+        HttpResponse<String> admin = as(adminKey, "GET /v1/audit?tenant=alpha&limit=500", null);
+        assertThat(admin.statusCode()).isEqualTo(200);
+        assertThat(admin.body()).contains(MARKER + "-agent").doesNotContain(SECRET);
+        assertThat(as(adminKey, "GET /v1/audit?tenant=*&limit=500", null).body()).contains("\"tenant\":\"alpha\"")
+                .doesNotContain(SECRET);
         assertThat(alphaState()).isEqualTo(alphaBaseline);
     }
 

@@ -1,9 +1,9 @@
 package dev.strata.bootstrap;
 
+import dev.strata.application.memory.WriteMemory;
 import dev.strata.domain.memory.Metadata;
 import dev.strata.domain.memory.Source;
 import dev.strata.domain.memory.Tenant;
-import dev.strata.application.memory.WriteMemory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,9 +33,9 @@ class EdgesCommandTest {
         Tenant tenant = Tenant.of("cli");
         try (StrataCore core = open()) {
             core.memory().memories().write(new WriteMemory(tenant, "lesson", "bought BTC and ETH on base",
-                    Metadata.EMPTY, Source.USER_MANUAL));
+                    Metadata.EMPTY, Optional.of(Source.USER_MANUAL), TestActors.OPERATOR));
             core.memory().memories().write(new WriteMemory(Tenant.of("other"), "lesson", "sold SOL",
-                    Metadata.EMPTY, Source.USER_MANUAL));
+                    Metadata.EMPTY, Optional.of(Source.USER_MANUAL), TestActors.OPERATOR));
             // As if the rows predated the edges: the table is emptied behind the store's back.
             try (Connection c = core.database().connection(); Statement s = c.createStatement()) {
                 s.execute("DELETE FROM memory_edges");

@@ -21,8 +21,8 @@ class FactsCommandTest {
     void consolidatesPendingFactsAndListsThem() {
         StrataSettings settings = SettingsLoader.fromDefaults().load().withDataDir(dataDir);
         try (StrataCore core = StrataCore.open(settings, Clock.systemUTC())) {
-            core.fact().facts().recordFact(Tenant.of("cli"), "prefers weekly charts");
-            core.fact().facts().recordFact(Tenant.of("cli"), "Prefers weekly charts.");
+            core.fact().facts().recordFact(Tenant.of("cli"), "prefers weekly charts", java.util.Optional.empty(), TestActors.OPERATOR);
+            core.fact().facts().recordFact(Tenant.of("cli"), "Prefers weekly charts.", java.util.Optional.empty(), TestActors.OPERATOR);
         }
 
         assertThat(shell.run("facts", "consolidate", "--data-dir", dataDir.toString())).isZero();

@@ -54,6 +54,13 @@ class FactsEndToEndTest {
         assertThat(retired.getJsonNumber("id").longValue()).isEqualTo(restatedId);
         assertThat(retired.getJsonNumber("retired_by").longValue()).isEqualTo(firstId);
 
+        JsonArray decisions = server.http().json("GET", "/v1/audit?action=fact.decision&subject=fact:" + restatedId,
+                null, "e2e").getJsonArray("entries");
+        assertThat(decisions.getValuesAs(JsonObject.class)).singleElement().satisfies(e -> {
+            assertThat(e.getString("actor")).isEqualTo("system:consolidation");
+            assertThat(e.getString("detail")).startsWith("duplicate");
+        });
+
         JsonObject trail = server.http().json("GET", "/v1/facts/" + restatedId + "/events", null, "e2e");
         JsonObject event = trail.getJsonArray("events").getJsonObject(0);
         assertThat(event.getString("decision")).isEqualTo("duplicate");

@@ -2,6 +2,8 @@ package dev.strata.bootstrap;
 
 import dev.strata.adapters.http.GatewaySettings;
 import dev.strata.bootstrap.server.ServerSettings;
+import dev.strata.domain.audit.AuditQuery;
+import dev.strata.domain.memory.Tenant;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -10,6 +12,7 @@ import java.time.Clock;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 /** {@code strata keys} on a data directory, and the server's refusal to require auth without a key. */
 class KeysCommandTest {
@@ -103,16 +106,32 @@ class KeysCommandTest {
         StrataSettings required = settings().with(new ServerSettings(GatewaySettings.defaults("127.0.0.1", 0).withRequireAuth(true)));
         try (StrataCore core = StrataCore.open(required, Clock.systemUTC())) {
             var access = core.access().access();
-            access.revoke(access.create(dev.strata.domain.memory.Tenant.of("acme"), false).key().id());
+            access.revoke(access.create(dev.strata.domain.memory.Tenant.of("acme"), false, TestActors.OPERATOR_ACTOR).key().id(), TestActors.OPERATOR_ACTOR);
         }
         assertThatThrownBy(() -> Strata.start(required, Clock.systemUTC()))
                 .isInstanceOf(Strata.NoActiveKeyException.class);
 
         try (StrataCore core = StrataCore.open(required, Clock.systemUTC())) {
-            core.access().access().create(dev.strata.domain.memory.Tenant.of("acme"), false);
+            core.access().access().create(dev.strata.domain.memory.Tenant.of("acme"), false, TestActors.OPERATOR_ACTOR);
         }
         try (Strata strata = Strata.start(required, Clock.systemUTC())) {
             assertThat(strata.port()).isPositive();
+        }
+    }
+
+    @Test
+    void creating_and_revoking_a_key_at_the_command_line_is_audited_by_the_operator_without_the_token() {
+        shell.run("keys", "create", "--tenant", "acme", "--data-dir", dataDir.toString());
+        String token = shell.out().strip();
+        String id = token.substring("sk_strata_".length(), "sk_strata_".length() + 12);
+        shell.run("keys", "revoke", id, "--data-dir", dataDir.toString());
+
+        try (StrataCore core = StrataCore.open(settings(), Clock.systemUTC())) {
+            var trail = core.access().audit().find(AuditQuery.of(Tenant.of("acme"), 10)).entries();
+            assertThat(trail).extracting(r -> r.entry().action(), r -> r.entry().subject(), r -> r.entry().actor().id())
+                    .containsExactly(tuple("key.revoke", "key:" + id, dev.strata.domain.memory.Actor.cli(System.getProperty("user.name")).id()),
+                            tuple("key.create", "key:" + id, dev.strata.domain.memory.Actor.cli(System.getProperty("user.name")).id()));
+            assertThat(trail.toString()).doesNotContain(token.substring(23));
         }
     }
 }

@@ -14,13 +14,18 @@ class LoadCommandTest {
     void aShortRunWithAFewClientsHasNoServerErrorsAndPrintsEveryOperation() {
         int exit = shell.run("bench", "load", "--clients", "4", "--duration", "3");
 
-        assertThat(exit).as("stderr: %s%nstdout: %s", shell.err(), shell.out()).isZero();
+        // The mixed-run targets (search p99, 300 requests per second) are for 32 clients on a quiet machine:
+        // a short 4-client run may miss them, and then the verdict says FAIL and the command exits 1.
+        assertThat(exit).as("stderr: %s%nstdout: %s", shell.err(), shell.out())
+                .isEqualTo(shell.out().contains("| FAIL |") ? 1 : 0);
         assertThat(shell.out()).contains("| op | requests | req/s | p50 ms | p95 ms | p99 ms | non-2xx |");
         for (String op : new String[]{"write", "search", "snapshot", "delete", "all"}) {
             assertThat(shell.out()).containsPattern("\\| " + op + " \\| [1-9]\\d* \\|");
         }
         assertThat(shell.out()).containsPattern("\\| all \\| \\d+ \\| \\d+ \\| [\\d.]+ \\| [\\d.]+ \\| [\\d.]+ \\| none \\|");
         assertThat(shell.out()).contains("| non-2xx answers | 0 | 0 | pass |")
+                .containsPattern("\\| search p99 \\| [\\d.]+ ms \\| <= 300 ms \\| (pass|FAIL) \\|")
+                .containsPattern("\\| requests per second, all operations \\| \\d+ \\| >= 300 \\| (pass|FAIL) \\|")
                 .containsPattern("write lock: \\d+ request writes found it taken \\(0 timed out\\)");
     }
 

@@ -77,7 +77,7 @@ class OpenAiEmbeddingEndToEndTest {
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(health.getString("status")).isEqualTo("UP");
         assertThat(health.getJsonArray("checks").stream().map(JsonObject.class::cast).map(c -> c.getString("name")))
-                .containsExactlyInAnyOrder("storage", "embeddings");
+                .containsExactlyInAnyOrder("storage", "model", "embeddings");
         JsonObject embeddings = health.getJsonArray("checks").stream().map(JsonObject.class::cast)
                 .filter(c -> c.getString("name").equals("embeddings")).findFirst().orElseThrow();
         assertThat(embeddings.getString("status")).isEqualTo("UP");

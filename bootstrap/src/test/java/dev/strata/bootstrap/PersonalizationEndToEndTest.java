@@ -70,7 +70,8 @@ class PersonalizationEndToEndTest {
                     new dev.strata.domain.personalization.OnboardingAnswers(java.util.Optional.empty(),
                             java.util.Optional.empty(), java.util.Optional.of(dev.strata.domain.personalization.TagValue
                             .single(dev.strata.domain.personalization.TagDimension.RISK, "balanced", "risk")),
-                            java.util.Optional.empty(), java.util.Optional.of("$2k")));
+                            java.util.Optional.empty(), java.util.Optional.of("$2k")),
+                    dev.strata.application.provenance.WriteOrigin.operator(dev.strata.domain.memory.Actor.cli("test")));
             core.personalization().strategyRuns().open(dev.strata.domain.memory.Tenant.of("acme"),
                     dev.strata.domain.personalization.UserId.DEFAULT,
                     dev.strata.domain.personalization.StrategyId.of("grid-btc"), java.math.BigDecimal.TEN);

@@ -9,7 +9,10 @@ import net.jqwik.api.ShrinkingMode;
 import net.jqwik.api.lifecycle.AfterContainer;
 import net.jqwik.api.lifecycle.BeforeContainer;
 
+import java.net.URLEncoder;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -105,20 +108,71 @@ class SqliteHostileInputTest {
         assertThat(stored()).isEqualTo(before);
     }
 
+    /** Filters of the audit trail, hostile values against the real SQL: used or refused naming the parameter. */
+    @Property(tries = 600, shrinking = ShrinkingMode.OFF)
+    void hostileAuditFiltersAreAnsweredOrRefusedNamingTheParameterAndChangeNothing(
+            @ForAll("auditParameters") String parameter, @ForAll("ftsGarbage") String value) {
+        String before = stored();
+
+        HttpResponse<String> reply = server.http().send("GET", "/v1/audit?" + parameter + "="
+                + URLEncoder.encode(value, StandardCharsets.UTF_8), null, TENANT);
+
+        // a valid slug naming another tenant is forbidden without an admin key
+        assertThat(reply.statusCode()).as("%s=%s -> %s", parameter, value, reply.body())
+                .isIn(200, 400, parameter.equals("tenant") ? 403 : 400);
+        if (reply.statusCode() != 200) {
+            assertThat(Http.json(reply).getString("field")).isEqualTo(parameter);
+        }
+        assertThat(stored()).isEqualTo(before);
+    }
+
+    /** A write naming a malformed or reserved actor is refused naming the header and writes nothing, audit included. */
+    @Property(tries = 300, shrinking = ShrinkingMode.OFF)
+    void aWriteWithABadActorLeavesTheDatabaseAsItWas(@ForAll("badActors") String actor) {
+        String before = stored();
+
+        HttpResponse<String> reply = server.http().send(HttpRequest.newBuilder(server.http().uri("/v1/memory"))
+                .POST(HttpRequest.BodyPublishers.ofString("{\"category\":\"lesson\",\"content\":\"x\"}"))
+                .header("Content-Type", "application/json").header("X-Strata-Tenant", TENANT)
+                .header("X-Strata-Actor", actor).build(), HttpResponse.BodyHandlers.ofString());
+
+        assertThat(reply.statusCode()).as("%s -> %s", actor, reply.body()).isEqualTo(400);
+        assertThat(Http.json(reply).getString("field")).isEqualTo("X-Strata-Actor");
+        assertThat(stored()).isEqualTo(before);
+    }
+
     /**
      * The tenant's stored state as the API shows it: every memory (with its history), the profile (with
-     * the personalization portrait, onboarding, capital and strategy runs) and
-     * the learning loop (methodologies with their counts, trades, cases, preferences, learnings).
+     * the personalization portrait, onboarding, capital and strategy runs), the learning loop
+     * (methodologies with their counts, trades, cases, preferences, learnings) and the audit trail.
      */
     private static String stored() {
         StringBuilder out = new StringBuilder();
         for (String path : List.of("/v1/memory?limit=500", "/v1/memory/history?key=slippage", "/v1/profile",
                 "/v1/profile/onboarding", "/v1/profile/capital", "/v1/profile/strategy-runs",
                 "/v1/methodologies?limit=500", "/v1/trades?limit=500", "/v1/cases?limit=500",
-                "/v1/preferences?limit=500", "/v1/learnings?limit=500")) {
+                "/v1/preferences?limit=500", "/v1/learnings?limit=500", "/v1/audit?limit=500")) {
             out.append(server.http().send("GET", path, null, TENANT).body()).append('\n');
         }
         return out.toString();
+    }
+
+    @Provide
+    Arbitrary<String> auditParameters() {
+        return Arbitraries.of("action", "actor", "subject", "since", "until", "before", "limit", "tenant");
+    }
+
+    @Provide
+    Arbitrary<String> badActors() {
+        Arbitrary<String> reserved = Arbitraries.of("key:", "system:", "cli:", "KEY:", "unknown", "anonymous")
+                .flatMap(prefix -> Arbitraries.strings().alpha().ofMaxLength(10).map(rest ->
+                        prefix.endsWith(":") ? prefix + rest : prefix));
+        // what an HTTP client sends in a header: visible ASCII and spaces
+        List<String> sendable = FTS5.stream().filter(p -> p.chars().allMatch(c -> c >= 0x20 && c < 0x7f)).toList();
+        Arbitrary<String> malformed = Arbitraries.of(sendable).list().ofMinSize(2).ofMaxSize(6)
+                .map(parts -> "a " + String.join(" ", parts));
+        Arbitrary<String> long_ = Arbitraries.integers().between(129, 2_000).map("a"::repeat);
+        return Arbitraries.oneOf(reserved, malformed, long_);
     }
 
     @Provide

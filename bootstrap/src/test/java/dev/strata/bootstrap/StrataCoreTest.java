@@ -11,6 +11,7 @@ import dev.strata.domain.memory.Tenant;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -35,9 +36,8 @@ class StrataCoreTest {
     void the_areas_share_one_database_and_see_each_others_writes() {
         try (StrataCore core = StrataCore.open(settings(), Clock.systemUTC())) {
             Tenant tenant = Tenant.of("core");
-            core.memory().memories().write(new WriteMemory(tenant, "lesson", "bought BTC on base", Metadata.EMPTY,
-                    Source.USER_MANUAL));
-            core.profile().profile().set(tenant, "risk", "low");
+            core.memory().memories().write(new WriteMemory(tenant, "lesson", "bought BTC on base", Metadata.EMPTY, Optional.of(Source.USER_MANUAL), TestActors.OPERATOR));
+            core.profile().profile().set(tenant, "risk", "low", TestActors.OPERATOR_ACTOR);
 
             assertThat(core.retrieval().search().search(new SearchRequest(tenant, "BTC", 5,
                     Optional.empty())).hits()).hasSize(1);
@@ -62,6 +62,8 @@ class StrataCoreTest {
                     tuple("purge of expired sessions", s.sessions().purgeInterval()),
                     tuple("demotion sweep of methodologies", s.learning().demotionInterval()),
                     tuple("preference mining", s.learning().miningInterval()),
+                    tuple("purge of expired Idempotency-Keys", java.time.Duration.ofHours(1)),
+                    tuple("purge of pushed prices past retention", Duration.ofDays(1)),
                     tuple("recompute of capital metrics", s.personalization().capitalInterval()),
                     tuple("purge of conversation messages past retention", s.conversation().purgeInterval()),
                     tuple("personalization rebuild sweep (memories, trading summary, tags)",
@@ -114,12 +116,49 @@ class StrataCoreTest {
             assertThat(core.learning().pages().page(tenant, "BTC", true).cached()).isFalse();
             assertThat(core.learning().pages().page(tenant, "BTC", true).cached()).isTrue();
 
-            core.memory().memories().write(new WriteMemory(tenant, "observation", "BTC looks heavy", Metadata.EMPTY,
-                    Source.AGENT_RECORDED));
+            core.memory().memories().write(new WriteMemory(tenant, "observation", "BTC looks heavy", Metadata.EMPTY, Optional.of(Source.AGENT_RECORDED), TestActors.OPERATOR));
 
             assertThat(core.learning().pages().page(tenant, "BTC", true).cached()).isFalse();
         }
     }
+
+    @Test
+    void role_files_in_the_data_directory_are_declared_at_open_with_their_cron_tick() throws Exception {
+        Path roles = Files.createDirectories(dataDir.resolve("roles"));
+        Files.writeString(roles.resolve("valuation.yaml"), ROLE_FILE.formatted("0 6 * * *"));
+        StrataSettings s = settings();
+        try (StrataCore core = StrataCore.open(s, Clock.systemUTC())) {
+            assertThat(core.role().roles().roles()).extracting(r -> r.id().value())
+                    .containsExactly("analysis.valuation.target_price");
+            assertThat(core.jobs()).extracting(Job::what, Job::period)
+                    .contains(tuple("role reflection cron tick", s.roles().cronTick()));
+        }
+    }
+
+    @Test
+    void a_bad_role_file_stops_open_with_one_line_naming_the_file_and_the_field() throws Exception {
+        Path roles = Files.createDirectories(dataDir.resolve("roles"));
+        Files.writeString(roles.resolve("valuation.yaml"), ROLE_FILE.formatted("61 * * * *"));
+
+        assertThatThrownBy(() -> StrataCore.open(settings(), Clock.systemUTC()))
+                .hasMessageContaining("valuation.yaml: roles[0].reflectionPolicy.cronExpr: invalid cron expression")
+                .hasMessageNotContaining("\n");
+    }
+
+    private static final String ROLE_FILE = """
+            skill: analysis.valuation
+            roles:
+              - id: analysis.valuation.target_price
+                label: Target price call
+                failureModes: [anchored to recent price]
+                reflectionPrompt: "Target {decision} on {asset} came out {pnl} over {window} ({type}). One lesson."
+                reflectionPolicy:
+                  outcomeProbe: {kind: price_delta, windowHours: 168}
+                  minAgeHours: 168
+                  maxAgeHours: 720
+                  triggers: [cron, on_price_fetch]
+                  cronExpr: "%s"
+            """;
 
     @Test
     void closing_closes_the_database() {

@@ -26,7 +26,8 @@ import java.util.Optional;
  * can probe without a credential; it says only up or down. The key comes as {@code Authorization: Bearer <key>} (or {@code X-Strata-Key}); a
  * missing or bad key is a 401 with {@code WWW-Authenticate: Bearer}. A tenant key acts in its own
  * tenant: an {@code X-Strata-Tenant} header naming another is a 403, never that tenant's data. An
- * admin key may name any tenant. The result is registered in the request context, where
+ * admin key may name any tenant. Metrics need an admin key (403 otherwise): they count every tenant's
+ * traffic. The result is registered in the request context, where
  * {@link Requests#tenant} reads it.
  */
 final class Authentication implements Filter {
@@ -45,10 +46,17 @@ final class Authentication implements Filter {
         return !health || path.contains("..") || path.contains("//");
     }
 
+    static boolean isMetrics(String path) {
+        return path.equals("/observe/metrics") || path.startsWith("/observe/metrics/");
+    }
+
     @Override
     public void filter(FilterChain chain, RoutingRequest req, RoutingResponse res) {
         String path = req.path().absolute().path();
         if (!isProtected(path)) {
+            // Health is open; an admin key presented to it still counts (it shows the checks' data).
+            presentedKey(req).flatMap(access::authenticate).ifPresent(principal ->
+                    req.context().register(new AuthenticatedRequest(principal, principal.tenant())));
             chain.proceed();
             return;
         }
@@ -69,6 +77,12 @@ final class Authentication implements Filter {
         } catch (InvalidInputException e) {
             Problem.of("invalid-input", "Invalid input", Status.BAD_REQUEST_400, e.getMessage())
                     .with("field", e.field()).send(res, path);
+            return;
+        }
+        if (isMetrics(path) && !principal.get().admin()) {
+            // Counters span every tenant (requests, write waits, backlog): a tenant key must not read them.
+            Problem.of("forbidden", "Forbidden", Status.FORBIDDEN_403, "metrics need an admin key")
+                    .send(res, path);
             return;
         }
         if (!principal.get().mayActIn(tenant)) {

@@ -1,8 +1,10 @@
 package dev.strata.adapters.http;
 
+import dev.strata.adapters.http.support.ConnectionDeadlines;
 import dev.strata.adapters.http.support.HttpProblemException;
 import dev.strata.adapters.http.support.Json;
 import dev.strata.adapters.http.support.Problem;
+import dev.strata.adapters.http.support.RateLimitedLog;
 import dev.strata.adapters.http.support.Requests;
 import dev.strata.adapters.http.support.ScrubbedOutput;
 import dev.strata.domain.error.BudgetExceededException;
@@ -21,13 +23,14 @@ import io.helidon.http.HttpException;
 import io.helidon.http.ServerResponseHeaders;
 import io.helidon.http.Status;
 import io.helidon.webserver.WebServer;
+import io.helidon.webserver.http1.Http1Config;
 import io.helidon.webserver.http.HttpRouting;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.observe.ObserveFeature;
-import io.helidon.webserver.observe.health.HealthObserver;
 import io.helidon.webserver.observe.metrics.MetricsObserver;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -41,7 +44,11 @@ import java.util.function.BooleanSupplier;
  */
 public final class Gateway implements AutoCloseable {
 
-    private static final System.Logger LOG = System.getLogger(Gateway.class.getName());
+    /**
+     * Failures a client can cause or repeat (503s while the disk is full, defects hit again and again)
+     * log one line each, at most a few per kind per window; stack traces at DEBUG only.
+     */
+    private static final RateLimitedLog LOG = RateLimitedLog.of(Gateway.class);
 
     /**
      * How long {@link #close()} lets requests in flight finish before it cuts them off. Helidon's default
@@ -51,9 +58,11 @@ public final class Gateway implements AutoCloseable {
     static final Duration SHUTDOWN_GRACE = Duration.ofSeconds(10);
 
     private final WebServer server;
+    private final ConnectionDeadlines deadlines;
 
-    private Gateway(WebServer server) {
+    private Gateway(WebServer server, ConnectionDeadlines deadlines) {
         this.server = server;
+        this.deadlines = deadlines;
     }
 
     /**
@@ -69,10 +78,22 @@ public final class Gateway implements AutoCloseable {
                 throw new IllegalArgumentException("two resources are mounted at " + resource.path());
             }
         }
+        GatewaySettings.Wire wire = settings.wire();
+        ConnectionDeadlines deadlines = new ConnectionDeadlines(wire.headerTimeout(), wire.bodyTimeout());
         WebServer server = WebServer.builder()
                 .host(settings.host())
                 .port(settings.port())
                 .maxPayloadSize(settings.maxBatchBodyBytes())
+                // A connection waiting for a request line longer than this is closed (a new socket that never
+                // speaks, a kept-alive one between requests, one trickling its request line), checked every 100 ms
+                // against a clock of one-second resolution. Headers and body: ConnectionDeadlines.
+                .idleConnectionTimeout(wire.idleTimeout())
+                .idleConnectionPeriod(Duration.ofMillis(100))
+                .maxTcpConnections(wire.maxConnections())
+                // Only this HTTP/1 configuration (with the deadlines): a second, discovered one would make the server
+                // wait for a first byte to choose between them, and a socket that never sends one would never idle out.
+                .protocolsDiscoverServices(false)
+                .protocols(List.of(Http1Config.builder().addReceiveListener(deadlines).build()))
                 .shutdownHook(false)
                 .shutdownGracePeriod(SHUTDOWN_GRACE)
                 .directHandlers(handlers -> handlers
@@ -80,27 +101,29 @@ public final class Gateway implements AutoCloseable {
                                 direct(req, headers, transportProblem(status, message, settings)))
                         .addHandler(DirectHandler.EventType.PAYLOAD_TOO_LARGE, (req, type, status, headers, message) ->
                                 direct(req, headers, Requests.tooLarge(settings.maxBatchBodyBytes()).problem())))
-                .addFeature(ObserveFeature.just(
-                        // Details on: each check is named with its data ({"status":"UP","checks":[{"name":"storage",...}]}).
-                        HealthObserver.builder().useSystemServices(false).details(true)
-                                .addCheck(storageCheck(core.storageReady()))
-                                .addChecks(core.healthChecks().toArray(HealthCheck[]::new))
-                                .build(),
-                        MetricsObserver.create()))
+                .addFeature(ObserveFeature.just(MetricsObserver.create()))
                 .routing(routing -> routing(routing, settings, core, resources))
                 .build()
                 .start();
-        return new Gateway(server);
+        return new Gateway(server, deadlines);
     }
 
     private static void routing(HttpRouting.Builder routing, GatewaySettings settings, GatewayCore core,
                                 List<Resource> resources) {
+        // Recording a keyed write's answer wraps the socket side of the scrubber: it keeps what the scrubber let out.
+        routing.addFilter(IdempotentWrites.recording());
         // Scrubbing first, so even a 401 from authentication passes through it.
         routing.addFilter(new ScrubbedOutput(core.scrubber()));
+        routing.addFilter(new StrictRequests(settings.authRequired()));
         if (settings.authRequired()) {
             routing.addFilter(new Authentication(core.access()));
         }
+        routing.addFilter(new IdempotentWrites(core.idempotency(), settings));
         resources.forEach(resource -> routing.register(resource.path(), resource));
+        List<HealthCheck> checks = new ArrayList<>();
+        checks.add(storageCheck(core.storageReady()));
+        checks.addAll(core.healthChecks());
+        new HealthEndpoint(checks, settings.authRequired()).register(routing);
         routing.get("/openapi", OpenApiDocument.load(resources)::serve)
                 .any("/v1/*", (req, res) -> Problem.of("not-found", "Not found", Status.NOT_FOUND_404,
                         "no resource at " + req.prologue().method().text() + " " + instance(req))
@@ -117,7 +140,8 @@ public final class Gateway implements AutoCloseable {
                 .error(BudgetExceededException.class, (req, res, e) -> Problem.of("budget-exceeded",
                         "Budget exceeded", Status.TOO_MANY_REQUESTS_429, e.getMessage()).send(res, instance(req)))
                 .error(UnavailableException.class, (req, res, e) -> {
-                    LOG.log(System.Logger.Level.WARNING, "unavailable: " + e.getMessage(), e);
+                    LOG.log("unavailable", System.Logger.Level.WARNING, "503 on " + instance(req) + ": "
+                            + e.getMessage(), e);
                     Problem.of("unavailable", "Service unavailable", Status.SERVICE_UNAVAILABLE_503,
                             e.getMessage()).send(res, instance(req));
                 })
@@ -127,14 +151,15 @@ public final class Gateway implements AutoCloseable {
                 .error(HttpException.class, (req, res, e) -> httpProblem(req, e).send(res, instance(req)))
                 .error(RuntimeException.class, (req, res, e) -> {
                     if (core.storageUnavailable().test(e)) {
-                        LOG.log(System.Logger.Level.WARNING, "storage unavailable on " + instance(req), e);
+                        LOG.log("storage", System.Logger.Level.WARNING, "503 on " + instance(req)
+                                + ": storage unavailable: " + rootMessage(e), e);
                         Problem.of("unavailable", "Service unavailable", Status.SERVICE_UNAVAILABLE_503,
                                 "the storage cannot serve this request right now (disk full, read-only or "
                                         + "failing); retry later")
                                 .send(res, instance(req));
                         return;
                     }
-                    LOG.log(System.Logger.Level.ERROR, "unexpected failure on " + instance(req), e);
+                    LOG.log("internal", System.Logger.Level.ERROR, "500 on " + instance(req) + ": " + e, e);
                     Problem.of("internal", "Internal error", Status.INTERNAL_SERVER_ERROR_500,
                             "an unexpected error occurred; it has been logged").send(res, instance(req));
                 });
@@ -154,7 +179,7 @@ public final class Gateway implements AutoCloseable {
             return Problem.of("bad-request", status.reasonPhrase(), status,
                     e.getMessage() == null || e.getMessage().isBlank() ? status.reasonPhrase() : e.getMessage());
         }
-        LOG.log(System.Logger.Level.ERROR, "unexpected failure on " + instance(req), e);
+        LOG.log("internal", System.Logger.Level.ERROR, "500 on " + instance(req) + ": " + e, e);
         return Problem.of("internal", "Internal error", Status.INTERNAL_SERVER_ERROR_500,
                 "an unexpected error occurred; it has been logged");
     }
@@ -215,6 +240,14 @@ public final class Gateway implements AutoCloseable {
                 .findFirst();
     }
 
+    private static String rootMessage(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return String.valueOf(root.getMessage());
+    }
+
     private static String instance(ServerRequest req) {
         return req.path().absolute().path();
     }
@@ -230,5 +263,6 @@ public final class Gateway implements AutoCloseable {
     @Override
     public void close() {
         server.stop();
+        deadlines.close();
     }
 }

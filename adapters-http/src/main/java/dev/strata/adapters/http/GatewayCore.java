@@ -1,8 +1,8 @@
 package dev.strata.adapters.http;
 
 import dev.strata.application.access.AccessService;
+import dev.strata.application.idempotency.IdempotencyService;
 import dev.strata.domain.vault.CredentialScrubber;
-
 import io.helidon.health.HealthCheck;
 
 import java.util.List;
@@ -15,10 +15,12 @@ import java.util.function.Predicate;
  * {@code scrubber} redacts registered secrets from every response body, {@code storageReady}
  * answers the readiness check, and {@code storageUnavailable} tells a storage outage (disk full,
  * read-only, I/O error: answered 503) from a defect (500). {@code healthChecks} are reported in
- * {@code GET /observe/health} beside the storage check, each named with its data (the embedding backlog).
+ * {@code GET /observe/health} after the storage check, each named (the model circuit, the embedding
+ * backlog). {@code idempotency} serves the {@code Idempotency-Key} header of every write.
  */
 public record GatewayCore(AccessService access, CredentialScrubber scrubber, BooleanSupplier storageReady,
-                          Predicate<Throwable> storageUnavailable, List<HealthCheck> healthChecks) {
+                          Predicate<Throwable> storageUnavailable, List<HealthCheck> healthChecks,
+                          IdempotencyService idempotency) {
 
     public GatewayCore {
         Objects.requireNonNull(access, "access");
@@ -26,11 +28,12 @@ public record GatewayCore(AccessService access, CredentialScrubber scrubber, Boo
         Objects.requireNonNull(storageReady, "storageReady");
         Objects.requireNonNull(storageUnavailable, "storageUnavailable");
         healthChecks = List.copyOf(healthChecks);
+        Objects.requireNonNull(idempotency, "idempotency");
     }
 
     /** With no health check beside storage. */
     public GatewayCore(AccessService access, CredentialScrubber scrubber, BooleanSupplier storageReady,
-                       Predicate<Throwable> storageUnavailable) {
-        this(access, scrubber, storageReady, storageUnavailable, List.of());
+                       Predicate<Throwable> storageUnavailable, IdempotencyService idempotency) {
+        this(access, scrubber, storageReady, storageUnavailable, List.of(), idempotency);
     }
 }

@@ -1,5 +1,6 @@
 package dev.strata.adapters.http;
 
+import java.time.Duration;
 import java.util.Locale;
 
 /**
@@ -9,8 +10,37 @@ import java.util.Locale;
  * @param maxBatchBodyBytes largest body of a batch write
  * @param requireAuth       whether {@code /v1} and metrics need an API key even on a loopback address
  *                          (see {@link #authRequired()}: any other address requires it regardless)
+ * @param wire              how long the server waits on a client and how many connections it keeps
  */
-public record GatewaySettings(String host, int port, long maxBodyBytes, long maxBatchBodyBytes, boolean requireAuth) {
+public record GatewaySettings(String host, int port, long maxBodyBytes, long maxBatchBodyBytes, boolean requireAuth,
+                              Wire wire) {
+
+    /**
+     * What a slow or idle client may hold (issue 13: idle sockets, trickled headers and half-sent bodies
+     * stayed open 65 s and more each).
+     *
+     * @param idleTimeout    a connection that sends no request (a new one, or a kept-alive one between
+     *                       requests, or one trickling its request line) is closed after this long
+     * @param headerTimeout  from the request line to the end of the headers
+     * @param bodyTimeout    from the end of the headers to the last byte of the body
+     * @param maxConnections connections served at once; more are refused until one closes
+     */
+    public record Wire(Duration idleTimeout, Duration headerTimeout, Duration bodyTimeout, int maxConnections) {
+
+        public static final Wire DEFAULTS = new Wire(Duration.ofSeconds(30), Duration.ofSeconds(10),
+                Duration.ofSeconds(60), 512);
+
+        public Wire {
+            for (Duration d : new Duration[] {idleTimeout, headerTimeout, bodyTimeout}) {
+                if (d == null || d.compareTo(Duration.ofMillis(100)) < 0) {
+                    throw new IllegalArgumentException("connection timeouts must be at least 100 ms");
+                }
+            }
+            if (maxConnections < 1) {
+                throw new IllegalArgumentException("maxConnections must be positive");
+            }
+        }
+    }
 
     public static final long DEFAULT_MAX_BODY_BYTES = 256 * 1024;
     public static final long DEFAULT_MAX_BATCH_BODY_BYTES = 16 * 1024 * 1024;
@@ -25,6 +55,12 @@ public record GatewaySettings(String host, int port, long maxBodyBytes, long max
         if (maxBodyBytes < 1024 || maxBatchBodyBytes < maxBodyBytes) {
             throw new IllegalArgumentException("body limits must be at least 1 KiB, batch >= single");
         }
+        java.util.Objects.requireNonNull(wire, "wire");
+    }
+
+    /** The default connection limits. */
+    public GatewaySettings(String host, int port, long maxBodyBytes, long maxBatchBodyBytes, boolean requireAuth) {
+        this(host, port, maxBodyBytes, maxBatchBodyBytes, requireAuth, Wire.DEFAULTS);
     }
 
     /** Authentication off unless the host is not a loopback address. */
@@ -37,7 +73,11 @@ public record GatewaySettings(String host, int port, long maxBodyBytes, long max
     }
 
     public GatewaySettings withRequireAuth(boolean required) {
-        return new GatewaySettings(host, port, maxBodyBytes, maxBatchBodyBytes, required);
+        return new GatewaySettings(host, port, maxBodyBytes, maxBatchBodyBytes, required, wire);
+    }
+
+    public GatewaySettings withWire(Wire limits) {
+        return new GatewaySettings(host, port, maxBodyBytes, maxBatchBodyBytes, requireAuth, limits);
     }
 
     /**

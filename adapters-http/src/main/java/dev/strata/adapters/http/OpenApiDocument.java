@@ -54,7 +54,7 @@ final class OpenApiDocument {
                 paths.add(item.getKey(), item.getValue());
             }
         }
-        JsonObject document = json.createObjectBuilder(written).add("paths", paths).build();
+        JsonObject document = OpenApiConventions.apply(json.createObjectBuilder(written).add("paths", paths).build());
         return new OpenApiDocument(document.toString().getBytes(StandardCharsets.UTF_8));
     }
 

@@ -19,8 +19,8 @@ class AuthenticationTest {
 
     @BeforeAll
     static void issueKeys() {
-        acme = gateway.backend().access.create(Tenant.of("acme"), false);
-        admin = gateway.backend().access.create(Tenant.of("ops"), true);
+        acme = gateway.backend().access.create(Tenant.of("acme"), false, TestWrites.OPERATOR_ACTOR);
+        admin = gateway.backend().access.create(Tenant.of("ops"), true, TestWrites.OPERATOR_ACTOR);
     }
 
     /** {@code Authorization: Bearer <token>}, then {@code more} headers (name, value, ...). */
@@ -58,10 +58,10 @@ class AuthenticationTest {
 
     @Test
     void aRevokedKeyStopsWorkingAtOnce() {
-        IssuedKey temporary = gateway.backend().access.create(Tenant.of("acme"), false);
+        IssuedKey temporary = gateway.backend().access.create(Tenant.of("acme"), false, TestWrites.OPERATOR_ACTOR);
         assertThat(gateway.send("GET", "/v1/memory", null, bearer(temporary.token().value())).status())
                 .isEqualTo(200);
-        gateway.backend().access.revoke(temporary.key().id());
+        gateway.backend().access.revoke(temporary.key().id(), TestWrites.OPERATOR_ACTOR);
         assertThat(gateway.send("GET", "/v1/memory", null, bearer(temporary.token().value())).status())
                 .isEqualTo(401);
     }
@@ -128,7 +128,7 @@ class AuthenticationTest {
     void oddlySpelledPathsNeverReachDataWithoutAKey() throws Exception {
         gateway.backend().memories.write(new dev.strata.application.memory.WriteMemory(Tenant.DEFAULT, "lesson",
                 "default-tenant-marker", dev.strata.domain.memory.Metadata.EMPTY,
-                dev.strata.domain.memory.Source.USER_MANUAL));
+                TestWrites.OPERATOR));
         for (String path : new String[] {"//v1/memory", "/./v1/memory", "/observe/health/../../v1/memory",
                 "/observe/health/%2e%2e/%2e%2e/v1/memory", "/v1/./memory", "/V1/memory", "/v1/memory/",
                 "/observe/health//../../v1/memory"}) {

@@ -158,7 +158,8 @@ final class GatewayExtension implements BeforeAllCallback, AfterAllCallback, Bef
             resources = backend.resources(settings);
             GatewayCore core = backend.core();
             if (storageProbe != null) {
-                core = new GatewayCore(core.access(), core.scrubber(), storageProbe, core.storageUnavailable());
+                core = new GatewayCore(core.access(), core.scrubber(), storageProbe, core.storageUnavailable(),
+                        core.healthChecks(), core.idempotency());
             }
             gateway = Gateway.start(settings, core, resources);
         }

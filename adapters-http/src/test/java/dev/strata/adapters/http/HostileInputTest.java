@@ -94,7 +94,8 @@ class HostileInputTest {
             "DELETE /v1/profile/{id}", "POST /v1/sessions", "GET /v1/sessions/{id}", "GET /v1/sessions/{id}/prompt",
             "GET /v1/facts", "GET /v1/facts/{id}", "GET /v1/facts/{id}/events", "GET /v1/model/spend",
             "GET /openapi", "POST /v1/tools/{id}", "POST /v1/memory", "POST /v1/memory/search",
-            "GET /v1/entities/top", "GET /v1/entities/{id}/neighborhood",
+            "GET /v1/entities/top", "GET /v1/entities/{id}/neighborhood", "GET /v1/audit", "GET /v1/snapshot/explain",
+            "GET /v1/sessions/{id}/explain", "PUT /v1/vault/{id}", "DELETE /v1/vault/{id}",
             "GET /v1/methodologies", "GET /v1/methodologies/{id}", "POST /v1/methodologies/{id}/approve",
             "POST /v1/methodologies/{id}/quarantine", "POST /v1/methodologies/synthesize", "GET /v1/trades",
             "GET /v1/trades/{id}", "GET /v1/cases", "GET /v1/cases/{id}", "GET /v1/preferences",
@@ -190,6 +191,41 @@ class HostileInputTest {
                 + query).json("{}"));
     }
 
+    /** The audit trail's filters, each alone: a value is used or refused naming its parameter, never a 5xx. */
+    @Property(tries = 1_000, shrinking = ShrinkingMode.OFF)
+    void garbageInTheAuditFiltersIsRefusedNamingTheParameterOrAnswered(
+            @ForAll("auditParameters") String parameter, @ForAll("urlGarbage") String value) {
+        HttpReply reply = sendAndCheck("/v1/audit", gateway.request("GET", "/v1/audit?" + parameter + "=" + value));
+
+        assertThat(reply.status()).as(reply.text()).isIn(200, 400, 403);
+        if (reply.status() == 400) {
+            assertThat(reply.json().getString("field")).as(reply.text()).isEqualTo(parameter);
+        }
+    }
+
+    /** An actor header is recorded as given (stripped) or refused naming the header; a refusal writes nothing. */
+    @Property(tries = 1_000, shrinking = ShrinkingMode.OFF)
+    void anActorHeaderIsRecordedOrRefusedNamingItAndARefusalChangesNothing(@ForAll("headerValue") String actor,
+                                                                           @ForAll("writeRoutes") String route) {
+        String method = route.substring(0, route.indexOf(' '));
+        String path = route.substring(route.indexOf(' ') + 1).replace("{id}", Long.toString(seededId));
+        String body = path.startsWith("/v1/tools/") ? "{\"category\":\"observation\",\"content\":\"raw\"}"
+                : path.equals("/v1/memory") ? "{\"category\":\"observation\",\"content\":\"raw\"}"
+                : "{\"value\":\"low\"}";
+        HttpReply reply = sendAndCheck(path, gateway.request(method, path).json(body).header("X-Strata-Actor", actor));
+
+        if (reply.status() >= 400) {
+            assertThat(reply.status()).as(reply.text()).isEqualTo(400);
+            String field = path.startsWith("/v1/tools/") ? reply.json().getString("field")
+                    : reply.json().getString("field");
+            assertThat(field).isEqualTo("X-Strata-Actor");
+        } else {
+            AuditEntry last = gateway.backend().audit.recent(Tenant.DEFAULT, 1).get(0);
+            assertThat(last.actor().id()).isEqualTo(actor.strip());
+        }
+        cleanUpRawWrites();
+    }
+
     @Property(tries = 1_000, shrinking = ShrinkingMode.OFF)
     void abusiveHeadersAreNeverA5xx(@ForAll("routes") String route, @ForAll("headerValue") String tenant,
                                      @ForAll("headerValue") String contentType, @ForAll("headerValue") String other) {
@@ -199,7 +235,8 @@ class HostileInputTest {
                 .body(contentType, "{\"query\":\"x\"}".getBytes(StandardCharsets.UTF_8))
                 .header("X-Strata-Tenant", tenant)
                 .header("Accept", other)
-                .header("X-Padding", other.length() > 1_000 ? other : other.repeat(1 + other.length() % 7));
+                .header("X-Padding", other.length() > 1_000 ? other : other.repeat(1 + other.length() % 7))
+                .header("X-Strata-Actor", other);
         sendAndCheck(path, request);
     }
 
@@ -369,6 +406,16 @@ class HostileInputTest {
     @Provide
     Arbitrary<String> routes() {
         return Arbitraries.of(ALL_ROUTES);
+    }
+
+    @Provide
+    Arbitrary<String> auditParameters() {
+        return Arbitraries.of("action", "actor", "subject", "since", "until", "before", "limit", "tenant");
+    }
+
+    @Provide
+    Arbitrary<String> writeRoutes() {
+        return Arbitraries.of("POST /v1/memory", "PUT /v1/profile/risk", "POST /v1/tools/memory_write");
     }
 
     /** Percent-encoded garbage: invalid escapes, encoded NUL, slashes, dots, huge numbers. */

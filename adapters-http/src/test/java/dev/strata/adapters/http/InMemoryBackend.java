@@ -1,5 +1,6 @@
 package dev.strata.adapters.http;
 
+import dev.strata.adapters.http.audit.AuditHttpService;
 import dev.strata.adapters.http.entity.EntityHttpService;
 import dev.strata.adapters.http.fact.FactHttpService;
 import dev.strata.adapters.http.learning.LearningHttpService;
@@ -8,9 +9,13 @@ import dev.strata.adapters.http.model.ModelHttpService;
 import dev.strata.adapters.http.personalization.PersonalizationHttpService;
 import dev.strata.adapters.http.session.SessionHttpService;
 import dev.strata.adapters.http.snapshot.SnapshotHttpService;
+import dev.strata.adapters.http.mcp.McpHttpService;
+import dev.strata.domain.session.SessionId;
+import dev.strata.adapters.http.mcp.McpResources;
 import dev.strata.adapters.http.tool.ToolHttpService;
 import dev.strata.adapters.http.vault.VaultHttpService;
 import dev.strata.application.access.AccessService;
+import dev.strata.application.audit.AuditService;
 import dev.strata.application.entity.EntityService;
 import dev.strata.application.fact.ConsolidationSettings;
 import dev.strata.application.fact.FactConsolidator;
@@ -25,7 +30,9 @@ import dev.strata.application.learning.PreferenceService;
 import dev.strata.application.learning.SynthesisService;
 import dev.strata.application.learning.TradeService;
 import dev.strata.application.memory.MemoryLimits;
+import dev.strata.application.idempotency.IdempotencyService;
 import dev.strata.application.memory.MemoryService;
+import dev.strata.application.session.MemoryErasure;
 import dev.strata.application.memory.MemoryTools;
 import dev.strata.application.memory.SecretSafeSearch;
 import dev.strata.application.model.DisabledLanguageModel;
@@ -42,6 +49,10 @@ import dev.strata.application.tool.ToolRegistry;
 import dev.strata.application.vault.VaultService;
 import dev.strata.application.vault.VaultTools;
 import dev.strata.domain.MutableClock;
+import io.helidon.health.HealthCheck;
+import io.helidon.health.HealthCheckResponse;
+import io.helidon.health.HealthCheckType;
+import dev.strata.domain.idempotency.InMemoryIdempotencyStore;
 import dev.strata.domain.access.InMemoryApiKeyStore;
 import dev.strata.domain.audit.InMemoryAuditLog;
 import dev.strata.domain.entity.EdgeExtractor;
@@ -62,6 +73,7 @@ import dev.strata.domain.personalization.InMemoryUserTagStore;
 import dev.strata.domain.personalization.PortfolioReading;
 import dev.strata.domain.personalization.PortfolioSource;
 import dev.strata.domain.profile.InMemoryUserProfileStore;
+import dev.strata.domain.session.InMemorySessionExplanationStore;
 import dev.strata.domain.session.InMemorySessionStore;
 import dev.strata.domain.vault.CredentialScrubber;
 import dev.strata.domain.vault.InMemoryVaultStore;
@@ -93,9 +105,10 @@ final class InMemoryBackend {
     final AtomicBoolean storageUp = new AtomicBoolean(true);
     final MemoryService memories = new MemoryService(memoryStore, audit, clock, MemoryLimits.DEFAULTS,
             Duration.ofDays(30));
-    final AccessService access = new AccessService(new InMemoryApiKeyStore(), clock);
-    final VaultService vault = new VaultService(new InMemoryVaultStore(), new CredentialScrubber(), clock);
-    final ProfileService profile = new ProfileService(profileStore, clock);
+    final AccessService access = new AccessService(new InMemoryApiKeyStore(), clock, audit);
+    final VaultService vault = new VaultService(new InMemoryVaultStore(), new CredentialScrubber(), clock, audit);
+    final ProfileService profile = new ProfileService(profileStore, clock, audit);
+    final AuditService auditTrail = new AuditService(audit);
     final SnapshotService snapshots = new SnapshotService(memoryStore, profileStore,
             SnapshotService.DEFAULT_MEMORY_LIMIT, clock);
     final SecretSafeSearch search = new SecretSafeSearch(memories, vault.scrubber());
@@ -104,6 +117,11 @@ final class InMemoryBackend {
     final ModelSpendService spend;
     final EntityService entities = new EntityService(new InMemoryMemoryEdgeStore(memoryStore),
             new EdgeExtractor(new FinanceEntityExtractor()), clock);
+    /** The model circuit the health check reports. */
+    final java.util.concurrent.atomic.AtomicReference<String> circuit =
+            new java.util.concurrent.atomic.AtomicReference<>("closed");
+    final InMemoryIdempotencyStore idempotencyStore = new InMemoryIdempotencyStore();
+    final IdempotencyService idempotency = new IdempotencyService(idempotencyStore, clock);
     final InMemoryMethodologyStore methodologyStore = new InMemoryMethodologyStore();
     final InMemoryTradeStore tradeStore = new InMemoryTradeStore(methodologyStore);
     final InMemoryPreferenceStore preferenceStore = new InMemoryPreferenceStore();
@@ -132,15 +150,16 @@ final class InMemoryBackend {
 
     InMemoryBackend() {
         InMemoryWorkspaceReader workspace = new InMemoryWorkspaceReader(WorkspaceLimits.defaults(), clock);
-        sessions = new SessionService(workspace, workspace, snapshots, profile, new InMemorySessionStore(),
-                Duration.ofHours(24), clock, vault.scrubber(),
+        InMemorySessionStore sessionStore = new InMemorySessionStore();
+        sessions = new SessionService(workspace, workspace, snapshots, profile, sessionStore,
+                new InMemorySessionExplanationStore(sessionStore), Duration.ofHours(24), clock, vault.scrubber(),
                 dev.strata.application.session.SessionPersonalization.of(personalization,
                 dev.strata.application.personalization.IntentGate.of(PersonalizationPolicy.defaults(),
                         new DisabledLanguageModel())));
         InMemoryFactStore factStore = new InMemoryFactStore();
         DisabledLanguageModel model = new DisabledLanguageModel();
         facts = new GeneralFactService(factStore, new FactConsolidator(model, factStore, memoryStore, clock,
-                ConsolidationSettings.DISABLED), clock, MemoryLimits.DEFAULTS.maxContentChars());
+                ConsolidationSettings.DISABLED), clock, MemoryLimits.DEFAULTS.maxContentChars(), audit);
         spend = new ModelSpendService(model, new InMemorySpendLedger(), BudgetPolicy.unlimited(), clock,
                 ZoneOffset.UTC);
         LearningEvents events = new LearningEvents();
@@ -175,21 +194,45 @@ final class InMemoryBackend {
     }
 
     GatewayCore core() {
-        return new GatewayCore(access, vault.scrubber(), storageUp::get, failure -> false);
+        return new GatewayCore(access, vault.scrubber(), storageUp::get, failure -> false, List.of(modelCheck()),
+                idempotency);
+    }
+
+    /** What the composition root's model check reports: the circuit the test sets, always up. */
+    private HealthCheck modelCheck() {
+        return new HealthCheck() {
+            @Override
+            public HealthCheckType type() {
+                return HealthCheckType.READINESS;
+            }
+
+            @Override
+            public String name() {
+                return "model";
+            }
+
+            @Override
+            public HealthCheckResponse call() {
+                return HealthCheckResponse.builder().status(true).detail("circuit", circuit.get()).build();
+            }
+        };
     }
 
     /** Every resource of the gateway, in the order the composition root mounts them. */
     List<Resource> resources(GatewaySettings settings) {
         return Stream.<Resource>concat(Stream.of(
-                new MemoryHttpService(memories, search, settings),
+                new MemoryHttpService(memories, search, new MemoryErasure(memories, sessions), settings),
                 new PersonalizationHttpService(personalization, capital, strategyRuns, profile, settings),
                 new SnapshotHttpService(snapshots),
                 new SessionHttpService(sessions, settings),
                 new ToolHttpService(tools, settings),
+                new McpHttpService(tools, new McpResources(snapshots::render,
+                        (tenant, id) -> sessions.prompt(tenant, SessionId.parse(id))), settings),
                 new VaultHttpService(vault, settings),
                 new FactHttpService(facts, settings),
                 new ModelHttpService(spend),
-                new EntityHttpService(entities)),
+                new EntityHttpService(entities),
+                new AuditHttpService(auditTrail)),
                 Stream.concat(new LearningHttpService(methodologies, trades, preferences, learnings, pages, synthesis,
                         settings).resources().stream(), mine.resources(settings))).toList();
     }

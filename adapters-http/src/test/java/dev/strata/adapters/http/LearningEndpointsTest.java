@@ -8,6 +8,8 @@ import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import java.util.Optional;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -153,7 +155,7 @@ class LearningEndpointsTest {
     void a_mined_hard_constraint_stays_proposed_until_approved_and_shows_on_the_page_only_then() {
         for (int i = 0; i < 3; i++) {
             gateway.backend().memories.write(new WriteMemory(Tenant.of("alice"), "observation", "Never use more than 2x leverage on BTC",
-                    Metadata.EMPTY, Source.AGENT_RECORDED));
+                    Metadata.EMPTY, Optional.of(Source.AGENT_RECORDED), TestWrites.OPERATOR));
         }
         assertThat(post("/v1/preferences/mine", null).assertJson(200).json().getInt("proposed")).isEqualTo(1);
         JsonObject cap = get("/v1/preferences?state=proposed&kind=hard_constraint").json().getJsonArray("preferences")

@@ -190,12 +190,12 @@ class MemoryEndpointsTest {
                 {"memories":[
                   {"category":"preference","content":"one"},
                   {"category":"warning","content":"two","metadata":{"k":"v"}},
-                  {"category":"fact","content":"three","source":"inferred"}]}""").assertJson(201);
+                  {"category":"fact","content":"three","source":"chat_extracted"}]}""").assertJson(201);
 
         List<JsonObject> stored = reply.memories();
         assertThat(stored).extracting(m -> m.getString("content")).containsExactly("one", "two", "three");
         assertThat(stored).extracting(m -> m.getString("category")).containsExactly("preference", "lesson", "fact");
-        assertThat(stored.get(2).getString("source")).isEqualTo("inferred");
+        assertThat(stored.get(2).getString("source")).isEqualTo("chat_extracted");
         List<Long> ids = stored.stream().map(m -> m.getJsonNumber("id").longValueExact()).toList();
         assertThat(ids).isSorted().doesNotHaveDuplicates();
         for (JsonObject m : stored) {

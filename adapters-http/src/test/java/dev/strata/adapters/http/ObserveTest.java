@@ -1,5 +1,7 @@
 package dev.strata.adapters.http;
 
+import jakarta.json.JsonObject;
+
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -59,5 +61,31 @@ class ObserveTest {
 
         metrics.assertJson(200);
         assertThat(metrics.json()).isNotEmpty();
+    }
+
+    @Test
+    void health_is_json_naming_each_check_with_its_data() {
+        gateway.backend().circuit.set("open");
+        try {
+            JsonObject health = gateway.api().get("/observe/health").assertJson(200).json();
+
+            assertThat(health.getString("status")).isEqualTo("UP");
+            var checks = health.getJsonArray("checks").getValuesAs(JsonObject.class);
+            assertThat(checks).extracting(c -> c.getString("name")).containsExactly("storage", "model");
+            assertThat(checks.get(1).getString("status")).isEqualTo("UP");
+            assertThat(checks.get(1).getJsonObject("data").getString("circuit")).isEqualTo("open");
+        } finally {
+            gateway.backend().circuit.set("closed");
+        }
+    }
+
+    @Test
+    void a_down_storage_is_named_down_in_the_json_of_a_503() {
+        gateway.backend().storageUp.set(false);
+
+        JsonObject health = gateway.api().get("/observe/health").assertJson(503).json();
+
+        assertThat(health.getString("status")).isEqualTo("DOWN");
+        assertThat(health.getJsonArray("checks").getJsonObject(0).getString("status")).isEqualTo("DOWN");
     }
 }

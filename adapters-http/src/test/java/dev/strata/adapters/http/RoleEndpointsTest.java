@@ -116,7 +116,7 @@ class RoleEndpointsTest {
         RoleHttpService roleHttp = new RoleHttpService(roles, reflector, prices, settings.maxBodyBytes());
         InMemoryBackend backend = new InMemoryBackend();
         List<Resource> resources = new java.util.ArrayList<>(backend.resources(settings));
-        resources.add(roleHttp);
+        resources.addAll(roleHttp.resources());
         server = Gateway.start(settings, backend.core(), resources);
     }
 

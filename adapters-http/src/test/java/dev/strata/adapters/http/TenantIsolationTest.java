@@ -55,6 +55,9 @@ class TenantIsolationTest {
                 .assertJson(201).id();
         alice.delete("/v1/memory/" + deleted).assertStatus(204);
         alice.put("/v1/profile/risk", "{\"value\":\"" + SECRET + " low\"}").assertJson(200);
+        gateway.request("POST", "/v1/memory").tenant("alice").header("X-Strata-Actor", SECRET + "-agent")
+                .json("{\"category\":\"lesson\",\"content\":\"" + SECRET + " by an agent\"}").send().assertJson(201);
+        gateway.api("alice").post("/v1/sessions", "").assertJson(201);
         methodology = alice.post("/v1/methodologies", "{\"asset_class\":\"crypto_major\",\"title\":\"" + SECRET
                 + " dip\",\"body\":\"Buy BTC after a 20% drawdown.\"}").assertJson(201).json()
                 .getJsonObject("methodology").getJsonNumber("id").longValueExact();
@@ -203,15 +206,41 @@ class TenantIsolationTest {
 
     @Test
     void theFirstTenantStillSeesAllOfItsOwn() {
-        assertThat(alice.get("/v1/memory").assertJson(200).contents()).hasSize(3).allMatch(c -> c.contains(SECRET));
+        assertThat(alice.get("/v1/memory").assertJson(200).contents()).hasSize(4).allMatch(c -> c.contains(SECRET));
         assertThat(alice.post("/v1/memory/search", "{\"query\":\"" + SECRET + "\"}").assertJson(200).array("hits"))
-                .hasSize(3);
+                .hasSize(4);
         assertThat(alice.get("/v1/entities/BTC/neighborhood").assertJson(200).json().getJsonArray("memories"))
                 .hasSize(1);
         assertThat(alice.get("/v1/profile/risk").assertJson(200).json().getString("value")).contains(SECRET);
     }
 
     /** Nothing that belongs to alice appears anywhere in the reply, not even in an error message. */
+    @Test
+    void another_tenant_s_audit_trail_and_explanations_hold_nothing_of_the_first() {
+        assertThat(alice.get("/v1/audit").text()).contains(SECRET + "-agent");
+
+        HttpReply trail = mallory.get("/v1/audit?limit=500").assertJson(200);
+        assertHidden(trail);
+        assertThat(trail.array("entries")).isEmpty();
+        assertThat(mallory.get("/v1/audit?actor=" + SECRET + "-agent").assertJson(200).array("entries")).isEmpty();
+        assertThat(mallory.get("/v1/audit?subject=memory:" + active).assertJson(200).array("entries")).isEmpty();
+        assertHidden(mallory.get("/v1/audit?tenant=alice").assertProblem(403, "tenant"));
+        assertHidden(mallory.get("/v1/audit?tenant=*").assertProblem(403, "tenant"));
+        assertHidden(mallory.get("/v1/snapshot/explain").assertJson(200));
+
+        assertAliceUnchanged();
+    }
+
+    @Test
+    void another_tenant_cannot_read_the_explanation_of_the_first_tenant_s_session() {
+        String session = alice.post("/v1/sessions", "").assertJson(201).json().getString("id");
+        assertThat(alice.get("/v1/sessions/" + session + "/explain").assertJson(200).text()).contains(SECRET);
+
+        assertHidden(mallory.get("/v1/sessions/" + session + "/explain").assertProblem(404));
+        assertHidden(gateway.api().get("/v1/sessions/" + session + "/explain").assertProblem(404));
+        assertAliceUnchanged();
+    }
+
     private static void assertHidden(HttpReply reply) {
         assertThat(reply.text()).doesNotContain(SECRET).doesNotContain("alice").doesNotContain("slippage");
     }

@@ -1,5 +1,6 @@
 package dev.strata.adapters.sqlite;
 
+import dev.strata.domain.memory.Actor;
 import dev.strata.domain.memory.Category;
 import dev.strata.domain.memory.Memory;
 import dev.strata.domain.memory.MemoryId;
@@ -24,15 +25,16 @@ final class MemoryRows {
     static final String COLUMNS = "m.id, m.tenant, m.category, m.content, COALESCE(m.metadata, '') AS metadata, "
             + "m.source, m.created_at, m.updated_at, COALESCE(m.deleted_at, '') AS deleted_at, "
             + "COALESCE(m.key, '') AS key, COALESCE(m.supersedes_id, 0) AS supersedes_id, "
-            + "COALESCE(m.supersede_reason, '') AS supersede_reason, COALESCE(m.superseded_at, '') AS superseded_at";
+            + "COALESCE(m.supersede_reason, '') AS supersede_reason, COALESCE(m.superseded_at, '') AS superseded_at, "
+            + "m.updated_by";
 
     /** Neither deleted nor superseded. */
     static final String ACTIVE = "m.deleted_at IS NULL AND m.superseded_at IS NULL";
 
     /** Takes {@link #insertParams}. */
     static final String INSERT = "INSERT INTO memories(tenant, category, content, metadata, source, "
-            + "created_at, updated_at, key, supersedes_id, supersede_reason, injection_flags) "
-            + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+            + "created_at, updated_at, key, supersedes_id, supersede_reason, injection_flags, updated_by) "
+            + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 
     private MemoryRows() {
     }
@@ -43,7 +45,7 @@ final class MemoryRows {
                 m.metadata().isEmpty() ? null : m.metadata().json(), m.source().wireName(), ts, ts,
                 m.key().map(MemoryKey::value).orElse(null),
                 supersedes.map(s -> s.previous().value()).orElse(null),
-                supersedes.map(Supersession::reason).orElse(null), injectionFlags(m.content()));
+                supersedes.map(Supersession::reason).orElse(null), injectionFlags(m.content()), m.updatedBy().id());
     }
 
     /**
@@ -58,7 +60,7 @@ final class MemoryRows {
     /** The memory a just-inserted row holds, without reading it back. */
     static Memory stored(long id, NewMemory m, Optional<Supersession> supersedes, Instant at) {
         return new Memory(MemoryId.of(id), m.tenant(), m.category(), m.content(), m.metadata(), m.source(), at, at,
-                Optional.empty(), m.key(), supersedes, Optional.empty());
+                Optional.empty(), m.key(), supersedes, Optional.empty(), m.updatedBy());
     }
 
     /** A row selected with {@link #COLUMNS}. */
@@ -79,7 +81,8 @@ final class MemoryRows {
                 optional(r, "deleted_at").map(Timestamps::parse),
                 optional(r, "key").map(MemoryKey::new),
                 supersedes,
-                optional(r, "superseded_at").map(Timestamps::parse));
+                optional(r, "superseded_at").map(Timestamps::parse),
+                new Actor(r.getString("updated_by"), Optional.empty()));
     }
 
     /** The columns are selected as {@code COALESCE(col, '')}: empty means absent, as in {@link Columns}. */

@@ -807,8 +807,67 @@ final class Schema {
               PRIMARY KEY (tenant, source, sub_account_id)
             ) WITHOUT ROWID"""));
 
+    /**
+     * Who did it (spec 02's {@code updated_by}): the actor of the last write on each memory and of each
+     * audit entry, with the API key that vouched for it; rows written before are {@code unknown}. The
+     * audit trail is read by action, actor and subject ({@code GET /v1/audit}). Each frozen session
+     * keeps the explanation of its memory-context block, and loses it with the session.
+     */
+    static final Migration V18_ACTORS_AND_EXPLANATIONS = new Migration(18, "actors, audit filters, session "
+            + "explanations", List.of(
+            "ALTER TABLE memories ADD COLUMN updated_by TEXT NOT NULL DEFAULT 'unknown'",
+            "ALTER TABLE audit_log ADD COLUMN actor TEXT NOT NULL DEFAULT 'unknown'",
+            "ALTER TABLE audit_log ADD COLUMN key_id TEXT",
+            "CREATE INDEX idx_audit_log_action ON audit_log(tenant, action, id DESC)",
+            "CREATE INDEX idx_audit_log_actor ON audit_log(tenant, actor, id DESC)",
+            "CREATE INDEX idx_audit_log_subject ON audit_log(tenant, subject, id DESC)",
+            """
+            CREATE TABLE session_explanations (
+              tenant       TEXT NOT NULL,
+              session_id   TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+              explanation  TEXT NOT NULL,
+              PRIMARY KEY (tenant, session_id)
+            ) WITHOUT ROWID""",
+            "CREATE INDEX idx_session_explanations_session ON session_explanations(session_id)"));
+
+    /**
+     * Issue 13, "retries are safe" and "erased data leaves every prompt". {@code idempotency_keys}: one
+     * row per tenant and {@code Idempotency-Key}, claimed before the keyed request runs, marked
+     * {@code applied} inside the first transaction of the request that commits, and holding the first
+     * answer once it is kept (purged after 24 hours). {@code session_memories}: which memories each
+     * frozen session's prompt holds, so that deleting a memory can revoke those sessions; a session's
+     * rows go with it.
+     */
+    static final Migration V19_RETRIES_AND_REVOCATION = new Migration(19, "idempotency keys and session memories",
+            List.of("""
+            CREATE TABLE idempotency_keys (
+              tenant        TEXT NOT NULL,
+              key           TEXT NOT NULL,
+              fingerprint   TEXT NOT NULL,
+              state         TEXT NOT NULL CHECK (state IN ('pending', 'applied', 'answered')),
+              claimed_at    TEXT NOT NULL,
+              status        INTEGER,
+              content_type  TEXT,
+              location      TEXT,
+              body          TEXT,
+              PRIMARY KEY (tenant, key)
+            ) WITHOUT ROWID""",
+            "CREATE INDEX idx_idempotency_keys_claimed ON idempotency_keys(claimed_at)",
+            """
+            CREATE TABLE session_memories (
+              tenant      TEXT NOT NULL,
+              memory_id   INTEGER NOT NULL,
+              session_id  TEXT NOT NULL,
+              PRIMARY KEY (tenant, memory_id, session_id)
+            ) WITHOUT ROWID""",
+            "CREATE INDEX idx_session_memories_session ON session_memories(session_id)",
+            """
+            CREATE TRIGGER sessions_memories_ad AFTER DELETE ON sessions BEGIN
+              DELETE FROM session_memories WHERE session_id = old.id;
+            END"""));
+
     static final List<Migration> MIGRATIONS = List.of(V1_GENERAL_MEMORY, V2_SOURCE_BACKFILL, V3_KEYED_MEMORIES,
             V4_ACCESS_AND_VAULT, V5_FACT_LAYER, V6_SESSIONS, V7_EMBEDDINGS, V9_INJECTION_FLAGS, V10_SEARCH_VOCABULARY,
             V11_MEMORY_EDGES, V12_LEARNING_LOOP, V13_ROLE_MEMORY, V15_VAULT_AT_REST, V16_PERSONALIZATION,
-            V17_CONVERSATIONS_AND_TRADE_MIRROR);
+            V17_CONVERSATIONS_AND_TRADE_MIRROR, V18_ACTORS_AND_EXPLANATIONS, V19_RETRIES_AND_REVOCATION);
 }

@@ -2,6 +2,7 @@ package dev.strata.adapters.sqlite;
 
 import dev.strata.domain.error.ConflictException;
 import dev.strata.domain.error.UnavailableException;
+import dev.strata.domain.memory.Actor;
 import dev.strata.domain.memory.Category;
 import dev.strata.domain.memory.CategoryFilter;
 import dev.strata.domain.memory.Memory;
@@ -10,6 +11,7 @@ import dev.strata.domain.memory.MemoryId;
 import dev.strata.domain.memory.MemoryKey;
 import dev.strata.domain.memory.MemoryStore;
 import dev.strata.domain.memory.NewMemory;
+import dev.strata.domain.memory.PurgedMemory;
 import dev.strata.domain.memory.SaveOutcome;
 import dev.strata.domain.memory.SearchHit;
 import dev.strata.domain.memory.SearchRequest;
@@ -142,11 +144,11 @@ public final class SqliteMemoryStore implements MemoryStore {
                     return new SaveOutcome.Rejected(current.get());
                 }
                 Memory previous = current.get();
-                Jdbc.update(c, "UPDATE memories SET superseded_at = ? WHERE id = ?", Timestamps.format(at),
-                        previous.id().value());
+                Jdbc.update(c, "UPDATE memories SET superseded_at = ?, updated_by = ? WHERE id = ?",
+                        Timestamps.format(at), memory.updatedBy().id(), previous.id().value());
                 Memory next = insert(c, memory, Optional.of(new Supersession(previous.id(), supersedeReason.get())),
                         at);
-                return new SaveOutcome.Superseded(previous.withSupersededAt(at), next);
+                return new SaveOutcome.Superseded(previous.withSupersededAt(at).withUpdatedBy(memory.updatedBy()), next);
             } catch (SQLException e) {
                 if (isUniqueViolation(e)) {
                     throw new ConflictException("key " + key + " got another active entry concurrently; retry the save");
@@ -217,7 +219,7 @@ public final class SqliteMemoryStore implements MemoryStore {
     }
 
     @Override
-    public Optional<Memory> update(Tenant tenant, MemoryId id, MemoryChange change, Instant now) {
+    public Optional<Memory> update(Tenant tenant, MemoryId id, MemoryChange change, Actor by, Instant now) {
         List<String> sets = new ArrayList<>();
         List<Object> params = new ArrayList<>();
         change.content().ifPresent(c -> {
@@ -233,6 +235,8 @@ public final class SqliteMemoryStore implements MemoryStore {
         Instant at = Timestamps.truncate(now);
         sets.add("updated_at = ?");
         params.add(Timestamps.format(at));
+        sets.add("updated_by = ?");
+        params.add(by.id());
         params.add(id.value());
         params.add(tenant.value());
         String sql = "UPDATE memories SET " + String.join(", ", sets)
@@ -252,16 +256,17 @@ public final class SqliteMemoryStore implements MemoryStore {
     }
 
     @Override
-    public boolean softDelete(Tenant tenant, MemoryId id, Instant now) {
-        return db.execute().update("UPDATE memories SET deleted_at = ? WHERE id = ? AND tenant = ? "
-                + "AND deleted_at IS NULL", Timestamps.format(Timestamps.truncate(now)), id.value(), tenant.value()) > 0;
+    public boolean softDelete(Tenant tenant, MemoryId id, Actor by, Instant now) {
+        return db.execute().update("UPDATE memories SET deleted_at = ?, updated_by = ? WHERE id = ? AND tenant = ? "
+                + "AND deleted_at IS NULL", Timestamps.format(Timestamps.truncate(now)), by.id(), id.value(),
+                tenant.value()) > 0;
     }
 
     @Override
-    public Optional<Memory> restore(Tenant tenant, MemoryId id, Instant deletedSince) {
+    public Optional<Memory> restore(Tenant tenant, MemoryId id, Instant deletedSince, Actor by) {
         try {
-            db.execute().update("UPDATE memories SET deleted_at = NULL WHERE id = ? AND tenant = ? "
-                    + "AND deleted_at IS NOT NULL AND deleted_at >= ?", id.value(), tenant.value(),
+            db.execute().update("UPDATE memories SET deleted_at = NULL, updated_by = ? WHERE id = ? AND tenant = ? "
+                    + "AND deleted_at IS NOT NULL AND deleted_at >= ?", by.id(), id.value(), tenant.value(),
                     Timestamps.format(deletedSince));
         } catch (DbClientException e) {
             if (isUniqueViolation(e)) {
@@ -275,9 +280,14 @@ public final class SqliteMemoryStore implements MemoryStore {
     }
 
     @Override
-    public int purgeDeletedBefore(Instant cutoff) {
-        return (int) db.execute().delete("DELETE FROM memories WHERE deleted_at IS NOT NULL AND deleted_at < ?",
-                Timestamps.format(cutoff));
+    public List<PurgedMemory> purgeDeleted(Instant cutoff) {
+        return transactions.write("purge deleted memories", c -> {
+            List<PurgedMemory> purged = new ArrayList<>();
+            Jdbc.forEach(c, "DELETE FROM memories WHERE deleted_at IS NOT NULL AND deleted_at < ? RETURNING tenant, id",
+                    List.of(Timestamps.format(cutoff)),
+                    r -> purged.add(new PurgedMemory(Tenant.of(r.getString("tenant")), MemoryId.of(r.getLong("id")))));
+            return purged;
+        });
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.strata.adapters.sqlite;
 
 import dev.strata.domain.error.ConflictException;
+import dev.strata.domain.memory.MemoryId;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.prompt.PromptBlock;
 import dev.strata.domain.session.Session;
@@ -24,6 +25,7 @@ import java.io.StringReader;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * {@link SessionStore} on the {@code sessions} table. Blocks, identity and notices are JSON columns:
@@ -37,24 +39,47 @@ public final class SqliteSessionStore implements SessionStore {
     private static final String COLUMNS = "id, tenant, created_at, expires_at, bootstrap, identity, blocks, notices";
 
     private final DbClient db;
+    private final Transactions transactions;
 
     public SqliteSessionStore(SqliteDatabase database) {
         this.db = database.dbClient();
+        this.transactions = new Transactions(database);
+    }
+
+    /** The session and the memories its prompt holds, in one transaction: revocation never misses a session. */
+    @Override
+    public void save(Session s, Set<MemoryId> holding) {
+        transactions.write("store the session", c -> {
+            try {
+                Jdbc.update(c, "INSERT INTO sessions(" + COLUMNS + ", prompt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        s.id().value(), s.tenant().value(), Timestamps.format(s.createdAt()),
+                        Timestamps.format(s.expiresAt()), s.bootstrap() ? 1 : 0, identityJson(s.identity()),
+                        blocksJson(s.blocks()), noticesJson(s.notices()), s.prompt());
+            } catch (SQLiteException e) {
+                if (isPrimaryKeyViolation(e)) {
+                    throw new ConflictException("session " + s.id() + " already exists");
+                }
+                throw e;
+            }
+            for (MemoryId memory : holding) {
+                Jdbc.update(c, "INSERT OR IGNORE INTO session_memories(tenant, memory_id, session_id) VALUES (?, ?, ?)",
+                        s.tenant().value(), memory.value(), s.id().value());
+            }
+            return null;
+        });
     }
 
     @Override
-    public void save(Session s) {
-        try {
-            db.execute().insert("INSERT INTO sessions(" + COLUMNS + ", prompt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    s.id().value(), s.tenant().value(), Timestamps.format(s.createdAt()),
-                    Timestamps.format(s.expiresAt()), s.bootstrap() ? 1 : 0, identityJson(s.identity()),
-                    blocksJson(s.blocks()), noticesJson(s.notices()), s.prompt());
-        } catch (RuntimeException e) {
-            if (isPrimaryKeyViolation(e)) {
-                throw new ConflictException("session " + s.id() + " already exists");
-            }
-            throw e;
-        }
+    public boolean revoke(Tenant tenant, SessionId id) {
+        return transactions.write("revoke the session", c -> Jdbc.update(c,
+                "DELETE FROM sessions WHERE id = ? AND tenant = ?", id.value(), tenant.value()) == 1);
+    }
+
+    @Override
+    public int revokeHolding(Tenant tenant, MemoryId memory) {
+        return transactions.write("revoke the sessions holding the memory", c -> Jdbc.update(c,
+                "DELETE FROM sessions WHERE tenant = ? AND id IN (SELECT session_id FROM session_memories "
+                        + "WHERE tenant = ? AND memory_id = ?)", tenant.value(), tenant.value(), memory.value()));
     }
 
     @Override

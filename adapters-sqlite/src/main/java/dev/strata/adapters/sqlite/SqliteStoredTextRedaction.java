@@ -32,8 +32,8 @@ import java.util.Objects;
  *   <li>facts: the FTS index through its trigger and the dedup key ({@code normalized});</li>
  *   <li>role memory (spec 05): its FTS index through its trigger, and its on-row vector cleared, so the
  *       entry is embedded again;</li>
- *   <li>consolidation events, role evidence, the user profile, the audit log and frozen sessions are
- *       rewritten in place.</li>
+ *   <li>consolidation events, role evidence, the user profile, the audit log, frozen sessions and
+ *       their explanations are rewritten in place.</li>
  * </ul>
  * Every derived value is computed by the use case's {@link RedactionPolicy}: this store applies no
  * policy of its own. Then the FTS indexes whose rows changed are merged into one segment ({@code optimize}), so the old tokens leave
@@ -62,6 +62,7 @@ public final class SqliteStoredTextRedaction implements StoredTextRedaction {
             new Target("user_profile", List.of("tenant", "key"), List.of("value")),
             new Target("audit_log", List.of("id"), List.of("subject", "detail")),
             new Target("sessions", List.of("id"), List.of("blocks", "prompt", "notices", "identity")),
+            new Target("session_explanations", List.of("tenant", "session_id"), List.of("explanation")),
             new Target("role_memory", List.of("id"), List.of("inputs", "decision", "narrative", "lesson", "outcome",
                     "note")),
             new Target("role_memory_evidence", List.of("id"), List.of("text")),

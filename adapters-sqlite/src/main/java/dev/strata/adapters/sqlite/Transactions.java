@@ -70,9 +70,11 @@ final class Transactions {
     }
 
     private final Connections connections;
+    /** The database whose {@link CommitMarks} this helper writes before each commit; null writes none. */
+    private final SqliteDatabase database;
 
     Transactions(SqliteDatabase database) {
-        this(new Connections() {
+        this(database, new Connections() {
             @Override
             public Connection borrow() throws SQLException {
                 return database.connection();
@@ -91,6 +93,11 @@ final class Transactions {
     }
 
     Transactions(Connections connections) {
+        this(null, connections);
+    }
+
+    private Transactions(SqliteDatabase database, Connections connections) {
+        this.database = database;
         this.connections = Objects.requireNonNull(connections, "connections");
     }
 
@@ -125,9 +132,17 @@ final class Transactions {
         } catch (SQLException | RuntimeException e) {
             throw failure(what, e);
         }
+        // What must be true exactly when this commits (an Idempotency-Key marked applied) joins it, last.
+        Work<T> marked = connection -> {
+            T result = work.run(connection);
+            if (commitIf.test(result)) {
+                CommitMarks.writeBeforeCommit(database, connection);
+            }
+            return result;
+        };
         boolean ended = false;
         try {
-            T result = transaction(c, work, commitIf, connections::discard);
+            T result = transaction(c, marked, commitIf, connections::discard);
             ended = true;
             return result;
         } catch (SQLException e) {

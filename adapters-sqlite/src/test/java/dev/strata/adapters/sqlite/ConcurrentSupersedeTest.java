@@ -3,7 +3,9 @@ package dev.strata.adapters.sqlite;
 import dev.strata.application.memory.MemoryLimits;
 import dev.strata.application.memory.MemoryService;
 import dev.strata.application.memory.SaveMemory;
+import dev.strata.application.provenance.WriteOrigin;
 import dev.strata.domain.audit.InMemoryAuditLog;
+import dev.strata.domain.memory.Actor;
 import dev.strata.domain.memory.Memory;
 import dev.strata.domain.memory.MemoryKey;
 import dev.strata.domain.memory.Metadata;
@@ -44,7 +46,7 @@ class ConcurrentSupersedeTest {
             MemoryService service = new MemoryService(store, new InMemoryAuditLog(), Clock.systemUTC(),
                     MemoryLimits.DEFAULTS, Duration.ofDays(30));
             service.save(new SaveMemory(ME, "focus", "initial focus", Optional.of("context"), Optional.empty(),
-                    Metadata.EMPTY, Source.AGENT_RECORDED));
+                    Metadata.EMPTY, Optional.of(Source.AGENT_RECORDED), WriteOrigin.operator(Actor.cli("test"))));
 
             CountDownLatch start = new CountDownLatch(1);
             ExecutorService pool = Executors.newFixedThreadPool(THREADS);
@@ -56,10 +58,10 @@ class ConcurrentSupersedeTest {
                     int done = 0;
                     for (int i = 0; i < SAVES_PER_THREAD; i++) {
                         service.save(new SaveMemory(ME, "focus", "focus " + thread + "-" + i, Optional.of("context"),
-                                Optional.of("newer plan"), Metadata.EMPTY, Source.AGENT_RECORDED));
+                                Optional.of("newer plan"), Metadata.EMPTY, Optional.of(Source.AGENT_RECORDED), WriteOrigin.operator(Actor.cli("test"))));
                         // Another key at the same time: must never be blocked into failure by the busy one.
                         service.save(new SaveMemory(ME, "other-" + thread + "-" + i, "x", Optional.empty(),
-                                Optional.empty(), Metadata.EMPTY, Source.AGENT_RECORDED));
+                                Optional.empty(), Metadata.EMPTY, Optional.of(Source.AGENT_RECORDED), WriteOrigin.operator(Actor.cli("test"))));
                         done++;
                     }
                     return done;

@@ -148,7 +148,7 @@ class LearningLoopTest {
         // A hard constraint proposed by mining stays proposed until approved, and shows only then.
         for (int i = 0; i < 3; i++) {
             memories.write(new WriteMemory(ALICE, "observation", "Never use more than 2x leverage on BTC",
-                    Metadata.EMPTY, Source.AGENT_RECORDED));
+                    Metadata.EMPTY, Optional.of(Source.AGENT_RECORDED), TestWrites.OPERATOR));
         }
         // Mining also sees the 40 trades: all long, all crypto_major.
         assertThat(preferences.mine(ALICE).proposed()).isEqualTo(3);
@@ -185,11 +185,11 @@ class LearningLoopTest {
         SqliteFactStore facts = new SqliteFactStore(db);
         LanguageModel supersedes = new AlwaysSupersedes();
         GeneralFactService factLayer = new GeneralFactService(facts, new FactConsolidator(supersedes, facts, memoryStore,
-                clock, ConsolidationSettings.enabled("")), clock, 8_192);
+                clock, ConsolidationSettings.enabled("")), clock, 8_192, new SqliteAuditLog(db));
 
-        factLayer.recordFact(ALICE, "prefers BTC dip buying methodology");
-        factLayer.recordFact(ALICE, "prefers BTC dip buying methodology");
-        factLayer.recordFact(ALICE, "prefers the buy the dip methodology on BTC with 20% drawdowns");
+        factLayer.recordFact(ALICE, "prefers BTC dip buying methodology", Optional.empty(), TestWrites.OPERATOR);
+        factLayer.recordFact(ALICE, "prefers BTC dip buying methodology", Optional.empty(), TestWrites.OPERATOR);
+        factLayer.recordFact(ALICE, "prefers the buy the dip methodology on BTC with 20% drawdowns", Optional.empty(), TestWrites.OPERATOR);
         factLayer.consolidatePending(ALICE);
 
         assertThat(TempDatabase.column(db, "SELECT COUNT(*) FROM facts WHERE status = 'retired'"))
@@ -203,13 +203,13 @@ class LearningLoopTest {
     @Test
     void the_loop_never_rewrites_a_user_stated_fact_or_a_user_manual_row() {
         Memory stated = memories.write(new WriteMemory(ALICE, "personalization", "Never use more than 2x leverage on BTC",
-                Metadata.EMPTY, Source.USER_MANUAL));
+                Metadata.EMPTY, Optional.of(Source.USER_MANUAL), TestWrites.OPERATOR));
         Memory statedPreference = memories.write(new WriteMemory(ALICE, "preference",
-                "Never use more than 2x leverage on BTC", Metadata.EMPTY, Source.USER_MANUAL));
+                "Never use more than 2x leverage on BTC", Metadata.EMPTY, Optional.of(Source.USER_MANUAL), TestWrites.OPERATOR));
         SqliteFactStore facts = new SqliteFactStore(db);
         GeneralFactService factLayer = new GeneralFactService(facts, new FactConsolidator(new NoModel(), facts,
-                memoryStore, clock, ConsolidationSettings.DISABLED), clock, 8_192);
-        factLayer.recordFact(ALICE, "prefers weekly charts");
+                memoryStore, clock, ConsolidationSettings.DISABLED), clock, 8_192, new SqliteAuditLog(db));
+        factLayer.recordFact(ALICE, "prefers weekly charts", Optional.empty(), TestWrites.OPERATOR);
         factLayer.consolidatePending(ALICE);
         List<String> userRows = TempDatabase.column(db, "SELECT id || '|' || category || '|' || content || '|' || "
                 + "updated_at || '|' || COALESCE(deleted_at, '-') FROM memories WHERE source = 'user_manual' ORDER BY id");
@@ -224,7 +224,7 @@ class LearningLoopTest {
         trades.recordOutcome(new RecordOutcome(ALICE, t.id(), new BigDecimal("50000"), Optional.empty(), Optional.empty()));
         for (int i = 0; i < 2; i++) {
             memories.write(new WriteMemory(ALICE, "observation", "Never use more than 2x leverage on BTC",
-                    Metadata.EMPTY, Source.AGENT_RECORDED));
+                    Metadata.EMPTY, Optional.of(Source.AGENT_RECORDED), TestWrites.OPERATOR));
         }
         preferences.mine(ALICE);
         LearnedPreference cap = preferences.list(ALICE, Optional.empty(), Optional.empty(), Optional.empty(),

@@ -1,6 +1,7 @@
 package dev.strata.adapters.sqlite;
 
 import dev.strata.domain.entity.FinanceEntity;
+import dev.strata.domain.memory.Actor;
 import dev.strata.domain.memory.MemoryId;
 import dev.strata.domain.memory.SearchRequest;
 import dev.strata.domain.memory.Source;
@@ -63,6 +64,27 @@ class MigrationTest {
             // The rebuilt FTS index (migration 3) still covers rows written before it.
             assertThat(store.search(new SearchRequest(Tenant.DEFAULT, "legacy", 10, Optional.empty()))).hasSize(2);
             TempDatabase.execute(db, "INSERT INTO memories_fts(memories_fts, rank) VALUES ('integrity-check', 1)");
+        }
+    }
+
+    @Test
+    void rows_written_before_migration_eighteen_show_an_unknown_actor_and_stay_readable() throws SQLException {
+        Path file = dir.resolve("strata.db");
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file)) {
+            new Migrator(onPlainConnections(file), TempDatabase.CLOCK).migrate(Schema.MIGRATIONS.stream()
+                    .filter(m -> m.version() < Schema.V18_ACTORS_AND_EXPLANATIONS.version()).toList());
+            c.createStatement().execute("INSERT INTO memories(tenant, category, content, source, created_at, "
+                    + "updated_at) VALUES ('default', 'lesson', 'written before actors', 'user_manual', "
+                    + "'2025-01-01T00:00:00.000Z', '2025-01-01T00:00:00.000Z')");
+            c.createStatement().execute("INSERT INTO audit_log(tenant, action, subject, detail, created_at) VALUES "
+                    + "('default', 'memory.delete', '1', 'old entry', '2025-01-01T00:00:00.000Z')");
+        }
+
+        try (SqliteDatabase db = TempDatabase.open(dir)) {
+            assertThat(new SqliteMemoryStore(db).find(Tenant.DEFAULT, MemoryId.of(1)).orElseThrow().updatedBy())
+                    .isEqualTo(Actor.UNKNOWN);
+            assertThat(new SqliteAuditLog(db).recent(Tenant.DEFAULT, 10)).singleElement()
+                    .satisfies(e -> assertThat(e.actor()).isEqualTo(Actor.UNKNOWN));
         }
     }
 

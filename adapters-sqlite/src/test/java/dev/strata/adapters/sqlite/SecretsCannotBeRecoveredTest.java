@@ -98,13 +98,13 @@ class SecretsCannotBeRecoveredTest {
                 Duration.ofDays(30), request -> SearchResults.keywordOnly(memoryStore.search(request)), edges, scrubber);
         SqliteFactStore factStore = new SqliteFactStore(db);
         facts = new GeneralFactService(factStore, new FactConsolidator(new DisabledLanguageModel(), factStore, memoryStore,
-                CLOCK, ConsolidationSettings.enabled("")), CLOCK, 2_000, scrubber);
+                CLOCK, ConsolidationSettings.enabled("")), CLOCK, 2_000, scrubber, new SqliteAuditLog(db));
         SqliteUserProfileStore profileStore = new SqliteUserProfileStore(db);
-        profile = new ProfileService(profileStore, CLOCK, scrubber);
+        profile = new ProfileService(profileStore, CLOCK, scrubber, new SqliteAuditLog(db));
         snapshots = new SnapshotService(memoryStore, profileStore, 50, CLOCK, t -> facts.activeFacts(t, 50), scrubber);
         sessionStore = new SqliteSessionStore(db);
         vault = new VaultService(new SqliteVaultStore(db, SqliteVaultStoreTest.KEYS), scrubber, CLOCK,
-                new SqliteStoredTextRedaction(db, CLOCK), edges);
+                new SqliteStoredTextRedaction(db, CLOCK), edges, new SqliteAuditLog(db));
     }
 
     @AfterEach
@@ -135,8 +135,8 @@ class SecretsCannotBeRecoveredTest {
 
     @Test
     void prefix_phrase_searches_cannot_rebuild_a_secret_registered_before_the_text_was_written() {
-        vault.set(ACME, "DEPLOY_TOKEN", SECRET, true);
-        memories.write(new WriteMemory(ACME, "reference", "deploy token " + SECRET, Metadata.EMPTY, Source.AGENT_RECORDED));
+        vault.set(ACME, "DEPLOY_TOKEN", SECRET, true, TestWrites.ACTOR);
+        memories.write(new WriteMemory(ACME, "reference", "deploy token " + SECRET, Metadata.EMPTY, Optional.of(Source.AGENT_RECORDED), TestWrites.OPERATOR));
 
         assertThat(prefixOracleRecovers("deploy token sk live", "")).isEmpty();
         assertThat(memories.search(ACME, "q7fw2mxp9lzr4tb8", Optional.empty(), Optional.empty())).isEmpty();
@@ -147,26 +147,25 @@ class SecretsCannotBeRecoveredTest {
     @Test
     void a_secret_registered_after_the_text_was_written_stops_being_findable_and_leaves_every_table() throws IOException {
         Memory memory = memories.write(new WriteMemory(ACME, "reference", "deploy token " + SECRET + " on $BTC desk",
-                Metadata.EMPTY, Source.AGENT_RECORDED));
-        memories.save(new SaveMemory(ACME, "deploy", "v1", Optional.of("decision"), Optional.empty(), Metadata.EMPTY,
-                Source.AGENT_RECORDED));
+                Metadata.EMPTY, Optional.of(Source.AGENT_RECORDED), TestWrites.OPERATOR));
+        memories.save(new SaveMemory(ACME, "deploy", "v1", Optional.of("decision"), Optional.empty(), Metadata.EMPTY, Optional.of(Source.AGENT_RECORDED), TestWrites.OPERATOR));
         memories.save(new SaveMemory(ACME, "deploy", "v2", Optional.of("decision"), Optional.of("rotated " + SECRET),
-                Metadata.EMPTY, Source.AGENT_RECORDED));
-        Fact fact = facts.recordFact(ACME, "the deploy token is " + SECRET.toUpperCase(Locale.ROOT));
+                Metadata.EMPTY, Optional.of(Source.AGENT_RECORDED), TestWrites.OPERATOR));
+        Fact fact = facts.recordFact(ACME, "the deploy token is " + SECRET.toUpperCase(Locale.ROOT), Optional.empty(), TestWrites.OPERATOR);
         facts.consolidatePending(ACME);
         TempDatabase.execute(db, "INSERT INTO memory_consolidation_events(tenant, fact_id, target_kind, target_id, named, "
                 + "decision, outcome, reason, model, prompt_hash, created_at) VALUES ('acme', " + fact.id().value()
                 + ", 'fact', " + fact.id().value() + ", 'fact:1', 'keep', 'applied', 'the model quoted " + SECRET
                 + "', 'm', 'h', '2026-01-01T00:00:00Z')");
-        profile.set(ACME, "deploy_token", SECRET);
+        profile.set(ACME, "deploy_token", SECRET, TestWrites.ACTOR);
         InMemoryWorkspaceReader workspace = new InMemoryWorkspaceReader(WorkspaceLimits.defaults(), CLOCK);
-        new SessionService(workspace, workspace, snapshots, profile, sessionStore, Duration.ofHours(1), CLOCK, scrubber)
-                .start(ACME);
+        new SessionService(workspace, workspace, snapshots, profile, sessionStore,
+                new SqliteSessionExplanationStore(db), Duration.ofHours(1), CLOCK, scrubber).start(ACME);
         vectors.replace(ACME, memory.id(), List.of(new Embedding(new float[] {1, 0, 0})));
         assertThat(prefixOracleRecovers("deploy token sk live", "")).as("the oracle works before").startsWith("q7f");
         assertThat(memories.search(ACME, "q7fw2mxp9lzr4tb8", Optional.empty(), Optional.empty())).isNotEmpty();
 
-        vault.set(ACME, "DEPLOY_TOKEN", SECRET, true);
+        vault.set(ACME, "DEPLOY_TOKEN", SECRET, true, TestWrites.ACTOR);
 
         assertThat(prefixOracleRecovers("deploy token sk live", "")).isEmpty();
         assertThat(memories.search(ACME, "q7fw2mxp9lzr4tb8", Optional.empty(), Optional.empty())).isEmpty();
@@ -180,7 +179,7 @@ class SecretsCannotBeRecoveredTest {
         assertThat(facts.get(ACME, fact.id()).normalized()).isEqualTo("the deploy token is [redacted:vault:deploy_token]");
         assertThat(TempDatabase.column(db, "SELECT value FROM user_profile")).containsExactly("[REDACTED:vault:DEPLOY_TOKEN]");
         for (String table : List.of("memories", "facts", "memory_consolidation_events", "user_profile", "audit_log",
-                "sessions", "memory_edges")) {
+                "sessions", "session_explanations", "memory_edges")) {
             assertThat(cells(table)).as(table).isNotEmpty().noneMatch(v -> SecretVariants.holds(v, SECRET));
         }
         assertThat(allText("audit_log", "detail")).anySatisfy(d -> assertThat(d).contains("rotated [REDACTED:vault:"));
@@ -198,7 +197,7 @@ class SecretsCannotBeRecoveredTest {
         String match = "SELECT rowid FROM role_memory_fts WHERE role_memory_fts MATCH 'q7fw2mxp9lzr4tb8'";
         assertThat(TempDatabase.column(db, match)).containsExactly("1");
 
-        vault.set(ACME, "DEPLOY_TOKEN", SECRET, true);
+        vault.set(ACME, "DEPLOY_TOKEN", SECRET, true, TestWrites.ACTOR);
 
         assertThat(TempDatabase.column(db, match)).isEmpty();
         assertThat(TempDatabase.column(db, "SELECT decision || ' / ' || lesson FROM role_memory"))
@@ -216,26 +215,26 @@ class SecretsCannotBeRecoveredTest {
         }
         // Half registered before the text is written, half after.
         for (int i = 0; i < 3; i++) {
-            vault.set(ACME, "K" + i, secrets.get(i), true);
+            vault.set(ACME, "K" + i, secrets.get(i), true, TestWrites.ACTOR);
         }
         for (int round = 0; round < 30; round++) {
             String secret = secrets.get(random.nextInt(secrets.size()));
             String variant = SecretVariants.variant(secret, random);
             String text = SecretVariants.filler(random) + variant + " " + SecretVariants.filler(random);
-            memories.write(new WriteMemory(ACME, "observation", text, Metadata.EMPTY, Source.AGENT_RECORDED));
-            facts.recordFact(ACME, text);
-            profile.set(ACME, "k" + round, text.replaceAll("[\\r\\n\\u0000]", " ").strip());
+            memories.write(new WriteMemory(ACME, "observation", text, Metadata.EMPTY, Optional.of(Source.AGENT_RECORDED), TestWrites.OPERATOR));
+            facts.recordFact(ACME, text, Optional.empty(), TestWrites.OPERATOR);
+            profile.set(ACME, "k" + round, text.replaceAll("[\\r\\n\\u0000]", " ").strip(), TestWrites.ACTOR);
             memories.save(new SaveMemory(ACME, "key" + round % 3, "entry " + round, Optional.of("context"),
-                    Optional.of("because " + text), Metadata.EMPTY, Source.AGENT_RECORDED));
+                    Optional.of("because " + text), Metadata.EMPTY, Optional.of(Source.AGENT_RECORDED), TestWrites.OPERATOR));
         }
         for (int i = 3; i < secrets.size(); i++) {
-            vault.set(ACME, "K" + i, secrets.get(i), true);
+            vault.set(ACME, "K" + i, secrets.get(i), true, TestWrites.ACTOR);
         }
         facts.consolidatePending(ACME);
         InMemoryWorkspaceReader workspace = new InMemoryWorkspaceReader(WorkspaceLimits.defaults(), CLOCK)
                 .put("MEMORY.md", "old note " + SecretVariants.variant(secrets.get(4), random));
-        String prompt = new SessionService(workspace, workspace, snapshots, profile, sessionStore, Duration.ofHours(1),
-                CLOCK, scrubber).start(ACME).prompt();
+        String prompt = new SessionService(workspace, workspace, snapshots, profile, sessionStore,
+                new SqliteSessionExplanationStore(db), Duration.ofHours(1), CLOCK, scrubber).start(ACME).prompt();
 
         List<String> outputs = new ArrayList<>();
         outputs.add(snapshots.render(ACME));

@@ -84,7 +84,7 @@ class VaultAtRestTest {
         SqliteVaultStore store = new SqliteVaultStore(db, VaultKeyFile.keyring(root.resolve("k"), Optional.empty()));
         CredentialScrubber scrubber = new CredentialScrubber();
 
-        new VaultService(store, scrubber, TempDatabase.CLOCK);
+        new VaultService(store, scrubber, TempDatabase.CLOCK, new SqliteAuditLog(db));
 
         assertThat(TempDatabase.column(db, "SELECT sealed_by FROM vault")).doesNotContainNull();
         assertThat(store.get(ACME, "OLD").orElseThrow().value()).isEqualTo(SECRET);
@@ -100,7 +100,7 @@ class VaultAtRestTest {
         SqliteVaultStore store = new SqliteVaultStore(db, VaultKeyFile.keyring(keyFile, Optional.empty()));
 
         store.put(ACME, "progress", "3", false, TempDatabase.CLOCK.instant());
-        new VaultService(store, new CredentialScrubber(), TempDatabase.CLOCK);
+        new VaultService(store, new CredentialScrubber(), TempDatabase.CLOCK, new SqliteAuditLog(db));
 
         assertThat(store.get(ACME, "progress").orElseThrow().value()).isEqualTo("3");
         assertThat(keyFile).doesNotExist();
@@ -116,7 +116,7 @@ class VaultAtRestTest {
 
         String newId = VaultKeyFile.rotate(keyFile);
         SqliteVaultStore restarted = new SqliteVaultStore(db, VaultKeyFile.keyring(keyFile, Optional.empty()));
-        new VaultService(restarted, new CredentialScrubber(), TempDatabase.CLOCK);
+        new VaultService(restarted, new CredentialScrubber(), TempDatabase.CLOCK, new SqliteAuditLog(db));
 
         assertThat(newId).isNotEqualTo(oldId);
         assertThat(TempDatabase.column(db, "SELECT sealed_by FROM vault")).containsExactly(newId);

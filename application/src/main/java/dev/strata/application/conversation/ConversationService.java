@@ -13,6 +13,7 @@ import dev.strata.domain.personalization.UserId;
 import dev.strata.domain.error.InvalidInputException;
 import dev.strata.domain.error.NotFoundException;
 import dev.strata.domain.memory.Tenant;
+import dev.strata.domain.memory.Actor;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -93,12 +94,12 @@ public final class ConversationService {
     }
 
     /** Deletes a conversation and all its messages, and leaves an audit row saying how many. */
-    public ConversationStore.Deleted delete(Tenant tenant, String conversationId) {
+    public ConversationStore.Deleted delete(Tenant tenant, String conversationId, Actor actor) {
         ConversationId id = ConversationId.of(conversationId);
         ConversationStore.Deleted deleted = store.delete(tenant, id)
                 .orElseThrow(() -> new NotFoundException("conversation", id.value()));
         audit.record(new AuditEntry(tenant, "conversation.delete", id.value(), "deleted with " + deleted.messages()
-                + " messages (user " + deleted.conversation().userId() + ")", clock.instant()));
+                + " messages (user " + deleted.conversation().userId() + ")", actor, clock.instant()));
         return deleted;
     }
 

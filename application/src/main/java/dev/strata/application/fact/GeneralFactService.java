@@ -1,5 +1,10 @@
 package dev.strata.application.fact;
 
+import dev.strata.application.audit.AuditTrail;
+import dev.strata.application.provenance.WriteOrigin;
+import dev.strata.domain.audit.AuditEntry;
+import dev.strata.domain.audit.AuditLog;
+import dev.strata.domain.memory.Actor;
 import dev.strata.domain.error.BudgetExceededException;
 import dev.strata.domain.error.InvalidInputException;
 import dev.strata.domain.error.NotFoundException;
@@ -41,6 +46,10 @@ import java.util.concurrent.locks.ReentrantLock;
  * </ol>
  * When the model cannot answer (over budget, unavailable, invalid output) the run stops and the
  * fact and every later one stay pending, so the order is kept for the next run.
+ *
+ * <p>Recording is audited with the recording actor ({@code fact.record}); every settled decision is
+ * audited as {@code fact.decision} by {@link #CONSOLIDATION}, beside the consolidation events that
+ * hold its details.
  */
 public final class GeneralFactService {
 
@@ -49,28 +58,34 @@ public final class GeneralFactService {
     static final int DRAIN_PAGE = 256;
     public static final int DEFAULT_LIST_LIMIT = 50;
     public static final int MAX_LIST_LIMIT = 500;
+    /** The actor of consolidation decisions, whoever triggered the run. */
+    public static final Actor CONSOLIDATION = Actor.system("consolidation");
 
     private final FactStore facts;
     private final FactConsolidator consolidator;
     private final Clock clock;
     private final int maxContentChars;
+    private final AuditTrail audit;
     private final List<FactListener> listeners = new CopyOnWriteArrayList<>();
     /** Consolidation runs one at a time: two runs could otherwise settle the same restatements twice. */
     private final ReentrantLock consolidation = new ReentrantLock();
     private final CredentialScrubber scrubber;
 
-    public GeneralFactService(FactStore facts, FactConsolidator consolidator, Clock clock, int maxContentChars) {
-        this(facts, consolidator, clock, maxContentChars, new CredentialScrubber());
+    public GeneralFactService(FactStore facts, FactConsolidator consolidator, Clock clock, int maxContentChars,
+                              AuditLog audit) {
+        this(facts, consolidator, clock, maxContentChars, new CredentialScrubber(), audit);
     }
 
     /**
      * @param scrubber the vault's scrubber: a fact is stored with every registered secret replaced, so
      *                 neither its content nor its dedup key ({@code normalized}) nor its search index
      *                 entry carries one
+     * @param audit    where recordings and decisions are recorded, with who made them
      */
     public GeneralFactService(FactStore facts, FactConsolidator consolidator, Clock clock, int maxContentChars,
-                              CredentialScrubber scrubber) {
+                              CredentialScrubber scrubber, AuditLog audit) {
         this.scrubber = Objects.requireNonNull(scrubber, "scrubber");
+        this.audit = new AuditTrail(audit);
         this.facts = Objects.requireNonNull(facts, "facts");
         this.consolidator = Objects.requireNonNull(consolidator, "consolidator");
         this.clock = Objects.requireNonNull(clock, "clock");
@@ -89,8 +104,13 @@ public final class GeneralFactService {
         return consolidator.isActive();
     }
 
-    /** spec 01 {@code memory_write({category:"fact"})}: stores a pending, agent-recorded fact and returns at once. */
-    public Fact recordFact(Tenant tenant, String content) {
+    /**
+     * spec 01 {@code memory_write({category:"fact"})}: stores a pending fact and returns at once. Its
+     * source is the claimed one if the origin may claim it for a fact (agent-side sources only),
+     * {@code agent_recorded} without a claim; a refused claim is an error naming {@code source}.
+     */
+    public Fact recordFact(Tenant tenant, String content, Optional<Source> source, WriteOrigin origin) {
+        Source resolved = origin.resolveFact(source);
         if (content == null || content.isBlank()) {
             throw new InvalidInputException("content", "must not be blank");
         }
@@ -99,7 +119,9 @@ public final class GeneralFactService {
         }
         // Redacted before anything is derived from it: the normalised dedup key and the index follow.
         String redacted = scrubber.redactFor(tenant, content);
-        Fact stored = facts.insert(new NewFact(tenant, redacted, Source.AGENT_RECORDED), clock.instant());
+        Fact stored = facts.insert(new NewFact(tenant, redacted, resolved), clock.instant());
+        audit.record(new AuditEntry(tenant, "fact.record", "fact:" + stored.id(), "recorded pending, source "
+                + resolved.wireName(), origin.actor(), stored.createdAt()));
         FactRecorded event = new FactRecorded(stored);
         for (FactListener listener : listeners) {
             try {
@@ -191,20 +213,29 @@ public final class GeneralFactService {
             if (facts.apply(fact.tenant(), List.of(FactTransition.retire(fact.id(), FactStatus.PENDING,
                     Optional.of(older.id()), reason)), Optional.of(event), clock.instant())) {
                 tally.duplicates++;
+                decided(fact, "duplicate: " + reason + " (deterministic)");
             }
             return;
         }
         if (consolidator.isActive()) {
             switch (consolidator.consolidate(fact)) {
-                case KEPT -> tally.activated++;
-                case DUPLICATE -> tally.duplicates++;
+                case KEPT -> {
+                    tally.activated++;
+                    decided(fact, "kept: activated (no similar fact, or the model kept both)");
+                }
+                case DUPLICATE -> {
+                    tally.duplicates++;
+                    decided(fact, "duplicate: retired as the model judged it a restatement");
+                }
                 case SUPERSEDED -> {
                     tally.activated++;
                     tally.superseded++;
+                    decided(fact, "supersede: activated, retiring the older fact the model named");
                 }
                 case REFUSED -> {
                     tally.activated++;
                     tally.refused++;
+                    decided(fact, "refused: the model's decision broke an invariant; activated as keep_both");
                 }
                 case STALE -> { }
             }
@@ -213,7 +244,14 @@ public final class GeneralFactService {
         if (facts.apply(fact.tenant(), List.of(FactTransition.activate(fact.id(), "no active fact states the same")),
                 Optional.empty(), clock.instant())) {
             tally.activated++;
+            decided(fact, "activated: no active fact states the same");
         }
+    }
+
+    /** One audit entry per settled fact; the consolidation events keep the full decision. */
+    private void decided(Fact fact, String detail) {
+        audit.record(new AuditEntry(fact.tenant(), "fact.decision", "fact:" + fact.id(), detail
+                + " (events: GET /v1/facts/" + fact.id() + "/events)", CONSOLIDATION, clock.instant()));
     }
 
     private static final class Tally {

@@ -1,9 +1,11 @@
 package dev.strata.application.learning;
 
+import dev.strata.application.provenance.WriteOrigin;
 import dev.strata.domain.audit.AuditEntry;
 import dev.strata.domain.audit.AuditLog;
 import dev.strata.domain.learning.LearningPolicy;
 import dev.strata.domain.learning.MethodologyChange;
+import dev.strata.domain.memory.Actor;
 import dev.strata.domain.memory.Tenant;
 
 import java.time.Clock;
@@ -17,6 +19,14 @@ import java.util.Objects;
  */
 final class LearningAudit {
 
+    /**
+     * The loop's actor on its audit entries and on the memories it writes. Requests that start a loop
+     * action (approving a preference, recording a trade) do not yet pass their caller's actor down.
+     */
+    static final Actor ACTOR = Actor.system("learning");
+    /** The loop's write origin: it alone may claim {@code learned_preference}. */
+    static final WriteOrigin ORIGIN = WriteOrigin.learningLoop(ACTOR);
+
     private final AuditLog log;
     private final Clock clock;
 
@@ -26,7 +36,7 @@ final class LearningAudit {
     }
 
     void record(Tenant tenant, String action, String subject, String detail) {
-        log.record(new AuditEntry(tenant, action, subject, detail, clock.instant()));
+        log.record(new AuditEntry(tenant, action, subject, detail, ACTOR, clock.instant()));
     }
 
     /**

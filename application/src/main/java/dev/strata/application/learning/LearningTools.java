@@ -1,6 +1,7 @@
 package dev.strata.application.learning;
 
 import dev.strata.application.tool.ToolArguments;
+import dev.strata.application.tool.ToolCall;
 import dev.strata.application.tool.ToolDefinition;
 import dev.strata.application.tool.ToolSchema;
 import dev.strata.domain.error.InvalidInputException;
@@ -15,7 +16,6 @@ import dev.strata.domain.learning.MethodologyId;
 import dev.strata.domain.learning.PreferenceDimension;
 import dev.strata.domain.learning.Trade;
 import dev.strata.domain.learning.TradeId;
-import dev.strata.domain.memory.Tenant;
 
 import java.time.DateTimeException;
 import java.time.Instant;
@@ -96,12 +96,12 @@ public final class LearningTools {
                                 .optional("state", STRING, "quarantined or graduated.")
                                 .optional("limit", INTEGER, limit)
                                 .build(),
-                        (tenant, args) -> new Methodologies(methodologies.list(tenant, args.optionalText("asset_class"),
+                        (call, args) -> new Methodologies(methodologies.list(call.tenant(), args.optionalText("asset_class"),
                                 args.optionalText("state"), args.optionalInt("limit")))),
                 new ToolDefinition("methodology_get", "One methodology with its successes, uses, Wilson confidence "
                         + "and quarantine flag.",
                         ToolSchema.builder().required("id", INTEGER, "The methodology's id.").build(),
-                        (tenant, args) -> methodologies.get(tenant, MethodologyId.parse("id", id(args, "id")))),
+                        (call, args) -> methodologies.get(call.tenant(), MethodologyId.parse("id", id(args, "id")))),
                 new ToolDefinition("trade_record", "Record an in-session trade, optionally already closed (then it "
                         + "is scored at once), and optionally the decision behind it: methodology_ids with the "
                         + "hint_hash attribute the outcome to those methodologies.",
@@ -157,7 +157,7 @@ public final class LearningTools {
                                 .optional("dimension", STRING, dimension)
                                 .optional("limit", INTEGER, limit)
                                 .build(),
-                        (tenant, args) -> new Preferences(preferences.list(tenant, args.optionalText("state"),
+                        (call, args) -> new Preferences(preferences.list(call.tenant(), args.optionalText("state"),
                                 args.optionalText("kind"), args.optionalText("dimension"), args.optionalInt("limit")))),
                 new ToolDefinition("memory_learn", "Record a procedure that worked: the task, the steps or tool "
                         + "sequence, and the context. Kept apart from memories and never injected; the same task "
@@ -167,21 +167,21 @@ public final class LearningTools {
                                 .required("steps", STRING, "The steps or tool sequence that achieved it.")
                                 .optional("context", STRING, "When it applies.")
                                 .build(),
-                        (tenant, args) -> {
-                            var r = learnings.learn(tenant, args.text("task"), args.text("steps"),
+                        (call, args) -> {
+                            var r = learnings.learn(call.tenant(), args.text("task"), args.text("steps"),
                                     args.optionalText("context"));
                             return new Learned(r.learning(), r.inserted());
                         }),
                 new ToolDefinition("learning_list", "List recorded learnings, most recently used first.",
                         ToolSchema.builder().optional("limit", INTEGER, limit).build(),
-                        (tenant, args) -> new Learnings(learnings.list(tenant, args.optionalInt("limit")))),
+                        (call, args) -> new Learnings(learnings.list(call.tenant(), args.optionalInt("limit")))),
                 new ToolDefinition("learning_search", "Search recorded learnings by their words (task, steps, "
                         + "context), best match first.",
                         ToolSchema.builder()
                                 .required("query", STRING, "Words to look for.")
                                 .optional("limit", INTEGER, limit)
                                 .build(),
-                        (tenant, args) -> new Learnings(learnings.search(tenant, args.text("query"),
+                        (call, args) -> new Learnings(learnings.search(call.tenant(), args.text("query"),
                                 args.optionalInt("limit")))),
                 new ToolDefinition("memory_compiled_page", "The compiled page of one asset: graduated methodologies "
                         + "for its class and active hard constraints naming it (compiled truth), then its latest "
@@ -191,41 +191,41 @@ public final class LearningTools {
                                 .optional("include_hard_constraints", BOOLEAN, "Show active hard constraints "
                                         + "(default true).")
                                 .build(),
-                        (tenant, args) -> {
+                        (call, args) -> {
                             boolean include = args.optionalBoolean("include_hard_constraints").orElse(true);
-                            CompiledPageService.Page page = pages.page(tenant, args.text("entity"), include);
+                            CompiledPageService.Page page = pages.page(call.tenant(), args.text("entity"), include);
                             return new Page(page.entity(), include, page.markdown(), page.cached());
                         }));
     }
 
-    private Object createMethodology(Tenant tenant, ToolArguments args) {
-        var created = methodologies.create(tenant, new MethodologyDraft(args.text("asset_class"), args.text("title"),
+    private Object createMethodology(ToolCall call, ToolArguments args) {
+        var created = methodologies.create(call.tenant(), new MethodologyDraft(args.text("asset_class"), args.text("title"),
                 args.text("body"), args.optionalText("provenance")));
         return new CreatedMethodology(created.methodology(), created.inserted());
     }
 
-    private Object recordTrade(Tenant tenant, ToolArguments args) {
-        TradeService.Recording r = trades.record(new RecordTrade(tenant, args.text("asset"), args.text("asset_class"),
+    private Object recordTrade(ToolCall call, ToolArguments args) {
+        TradeService.Recording r = trades.record(new RecordTrade(call.tenant(), args.text("asset"), args.text("asset_class"),
                 args.text("side"), args.decimal("size"), args.decimal("entry_price"), instant(args, "opened_at"),
                 args.optionalDecimal("exit_price"), args.optionalDecimal("pnl"), instant(args, "closed_at"),
                 args.integers("methodology_ids"), args.optionalText("hint_hash"), args.optionalText("decision")));
         return recorded(r);
     }
 
-    private Object recordOutcome(Tenant tenant, ToolArguments args) {
-        TradeService.OutcomeRecording r = trades.recordOutcome(new RecordOutcome(tenant,
+    private Object recordOutcome(ToolCall call, ToolArguments args) {
+        TradeService.OutcomeRecording r = trades.recordOutcome(new RecordOutcome(call.tenant(),
                 TradeId.parse("trade_id", id(args, "trade_id")), args.decimal("exit_price"), args.optionalDecimal("pnl"),
                 instant(args, "closed_at")));
         return new Outcome(r.trade(), r.cases(), r.changes(), r.replayed());
     }
 
-    private Object recordCase(Tenant tenant, ToolArguments args) {
-        return recorded(trades.recordCase(tenant, TradeId.parse("trade_id", id(args, "trade_id")),
+    private Object recordCase(ToolCall call, ToolArguments args) {
+        return recorded(trades.recordCase(call.tenant(), TradeId.parse("trade_id", id(args, "trade_id")),
                 args.integers("methodology_ids"), args.optionalText("hint_hash"), args.optionalText("decision")));
     }
 
-    private Object propose(Tenant tenant, ToolArguments args) {
-        var p = preferences.propose(tenant, new ProposePreference(args.text("dimension"), args.text("content"),
+    private Object propose(ToolCall call, ToolArguments args) {
+        var p = preferences.propose(call.tenant(), new ProposePreference(args.text("dimension"), args.text("content"),
                 args.optionalText("kind"), args.optionalInt("evidence").map(Integer::longValue), Optional.of("agent")));
         return new Proposed(p.preference(), p.inserted());
     }

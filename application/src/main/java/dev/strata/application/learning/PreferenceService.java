@@ -179,7 +179,8 @@ public final class PreferenceService {
         try {
             Memory m = memories.write(new WriteMemory(p.tenant(), Category.PREFERENCE.value(), p.memoryContent(),
                     new Metadata("{\"preference_id\":" + p.id().value() + ",\"kind\":\"" + p.kind().wireName()
-                            + "\",\"dimension\":\"" + p.dimension().wireName() + "\"}"), Source.LEARNED_PREFERENCE));
+                            + "\",\"dimension\":\"" + p.dimension().wireName() + "\"}"), Optional.of(Source.LEARNED_PREFERENCE),
+                    LearningAudit.ORIGIN));
             LearnedPreference linked = store.linkMemory(p.tenant(), p.id(), Optional.of(m.id()), clock.instant())
                     .orElse(p);
             audit.record(p.tenant(), "preference.promote", "preference:" + p.id(), "promoted to memory " + m.id());
@@ -203,7 +204,7 @@ public final class PreferenceService {
                 return;
             }
             if (!m.isDeleted()) {
-                memories.delete(p.tenant(), memoryId);
+                memories.delete(p.tenant(), memoryId, LearningAudit.ACTOR);
             }
             audit.record(p.tenant(), "preference.retire_memory", "preference:" + p.id(), "retired memory " + memoryId);
         } catch (NotFoundException e) {

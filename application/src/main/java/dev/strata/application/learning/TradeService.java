@@ -203,12 +203,13 @@ public final class TradeService {
             if (existing.isPresent()) {
                 if (!existing.get().content().equals(line)) {
                     memories.update(trade.tenant(), existing.get().id(), new MemoryChange(Optional.of(line),
-                            Optional.empty()));
+                            Optional.empty()), LearningAudit.ACTOR);
                 }
                 return trade;
             }
             Memory written = memories.write(new WriteMemory(trade.tenant(), Category.TRADE_OUTCOME.value(), line,
-                    new Metadata("{\"trade_id\":" + trade.id().value() + "}"), Source.AGENT_RECORDED));
+                    new Metadata("{\"trade_id\":" + trade.id().value() + "}"), Optional.of(Source.AGENT_RECORDED),
+                    LearningAudit.ORIGIN));
             trades.linkOutcomeMemory(trade.tenant(), trade.id(), written.id());
             return trade.withOutcomeMemory(written.id());
         } catch (DomainException e) {

@@ -1,5 +1,6 @@
 package dev.strata.application.memory;
 
+import dev.strata.application.audit.AuditTrail;
 import dev.strata.domain.audit.AuditEntry;
 import dev.strata.domain.audit.AuditLog;
 import dev.strata.domain.entity.EdgeExtractor;
@@ -9,6 +10,7 @@ import dev.strata.domain.entity.SystemMetadata;
 import dev.strata.domain.error.ConflictException;
 import dev.strata.domain.error.InvalidInputException;
 import dev.strata.domain.error.NotFoundException;
+import dev.strata.domain.memory.Actor;
 import dev.strata.domain.memory.Category;
 import dev.strata.domain.memory.CategoryFilter;
 import dev.strata.domain.memory.Memory;
@@ -19,6 +21,7 @@ import dev.strata.domain.memory.MemoryStore;
 import dev.strata.domain.memory.MemoryType;
 import dev.strata.domain.memory.Metadata;
 import dev.strata.domain.memory.NewMemory;
+import dev.strata.domain.memory.PurgedMemory;
 import dev.strata.domain.memory.SaveOutcome;
 import dev.strata.domain.memory.SearchHit;
 import dev.strata.domain.memory.SearchRequest;
@@ -30,6 +33,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -41,13 +45,17 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * retention, purge and keyword search. Validation that depends on configuration (limits) happens
  * here; invariants that always hold live in the domain records. Every write carries the typed edges
  * its content implies ({@link #edgesOf}), which the store writes with the row.
+ *
+ * <p>Every write names its actor, which becomes the row's {@code updated_by} (spec 02) and the actor
+ * of its audit entry; a new row's provenance is the one its {@link dev.strata.application.provenance.WriteOrigin}
+ * may claim. The audit entries follow the committed change (see {@link AuditTrail}).
  */
 public final class MemoryService {
 
     private static final System.Logger LOG = System.getLogger(MemoryService.class.getName());
 
     private final MemoryStore store;
-    private final AuditLog audit;
+    private final AuditTrail audit;
     private final Clock clock;
     private final MemoryLimits limits;
     private final Duration retention;
@@ -59,6 +67,10 @@ public final class MemoryService {
 
     /** A bound on one key's history in a response; older entries stay in the table. */
     static final int MAX_HISTORY = 1_000;
+    /** The purge job's actor. */
+    public static final Actor PURGE = Actor.system("purge");
+    /** Ids named in one purge entry; the rest are counted. */
+    static final int PURGE_IDS_LISTED = 50;
 
     public MemoryService(MemoryStore store, AuditLog audit, Clock clock, MemoryLimits limits, Duration retention) {
         this(store, audit, clock, limits, retention, request -> SearchResults.keywordOnly(store.search(request)));
@@ -90,7 +102,7 @@ public final class MemoryService {
         this.edges = Objects.requireNonNull(edges);
         this.pipeline = Objects.requireNonNull(pipeline);
         this.store = Objects.requireNonNull(store);
-        this.audit = Objects.requireNonNull(audit);
+        this.audit = new AuditTrail(Objects.requireNonNull(audit));
         this.clock = Objects.requireNonNull(clock);
         this.limits = Objects.requireNonNull(limits);
         if (retention.isNegative() || retention.isZero()) {
@@ -119,29 +131,45 @@ public final class MemoryService {
     public Saved save(SaveMemory command) {
         MemoryKey key = MemoryKey.of(refuseSecret(command.key(), "key"));
         // Any category may carry a key; memory_save narrows its input to spec 02's six types first.
-        Category type = command.type().map(t -> Category.resolve(refuseSecret(t, "type"))).orElse(MemoryType.DEFAULT);
+        Optional<Category> requested = command.type().map(t -> Category.resolve(refuseSecret(t, "type")));
         Optional<String> reason = command.supersedeReason().map(Supersession::checkReason)
                 .map(r -> secrets.redactFor(command.tenant(), r));
         if (command.content() != null) {
             checkContentLength(command.content(), "content");
         }
         checkMetadata(command.metadata(), "metadata");
-        NewMemory unlinked = new NewMemory(command.tenant(), type, redact(command.tenant(), command.content()),
-                redact(command.tenant(), command.metadata()), command.source(), Optional.of(key));
-        NewMemory memory = unlinked.withEdges(edgesOf(unlinked.content()));
-        SaveOutcome outcome = keyLocks.withLock(command.tenant(), key, () -> store.save(memory, reason, clock.instant()));
-        Optional<Category> suggestion = MemoryType.suggestion(type, memory.content());
+        Actor actor = command.origin().actor();
+        NewMemory unlinked = new NewMemory(command.tenant(), requested.orElse(MemoryType.DEFAULT),
+                redact(command.tenant(), command.content()), redact(command.tenant(), command.metadata()),
+                command.origin().resolve(command.source()), Optional.of(key), List.of(), actor);
+        NewMemory typeless = unlinked.withEdges(edgesOf(unlinked.content()));
+        SaveOutcome outcome = keyLocks.withLock(command.tenant(), key, () -> {
+            // spec 02: "the system never auto-changes types": a save that names no type keeps the current one.
+            NewMemory memory = requested.isPresent() ? typeless : store.findActive(command.tenant(), key)
+                    .map(current -> withCategory(typeless, current.category())).orElse(typeless);
+            return store.save(memory, reason, clock.instant());
+        });
+        Category type = outcomeMemory(outcome).category();
+        Optional<Category> suggestion = MemoryType.suggestion(type, typeless.content());
         suggestion.ifPresent(s -> LOG.log(System.Logger.Level.INFO, "memory {0} saved as {1} reads like {2}", key,
                 type, s));
         return switch (outcome) {
             case SaveOutcome.Inserted inserted -> {
+                audit.record(new AuditEntry(command.tenant(), "memory.save", subject(inserted.memory()), "key " + key
+                        + " inserted as " + type + ", source " + inserted.memory().source().wireName(), actor,
+                        inserted.memory().createdAt()));
                 publish(inserted.memory());
                 yield new Saved(inserted.memory(), Optional.empty(), suggestion);
             }
             case SaveOutcome.Superseded superseded -> {
-                audit.record(new AuditEntry(command.tenant(), "memory.supersede", superseded.previous().id().toString(),
-                        "key " + key + " superseded by " + superseded.memory().id() + ": " + reason.orElseThrow(),
-                        clock.instant()));
+                Instant at = superseded.memory().createdAt();
+                audit.recordAll(List.of(
+                        new AuditEntry(command.tenant(), "memory.supersede", subject(superseded.previous()),
+                                "key " + key + " superseded by " + subject(superseded.memory()) + ": "
+                                        + reason.orElseThrow(), actor, at),
+                        new AuditEntry(command.tenant(), "memory.save", subject(superseded.memory()), "key " + key
+                                + " saved as " + type + ", source " + superseded.memory().source().wireName()
+                                + ", superseding " + subject(superseded.previous()), actor, at)));
                 publish(superseded.memory());
                 yield new Saved(superseded.memory(), Optional.of(superseded.previous()), suggestion);
             }
@@ -154,11 +182,11 @@ public final class MemoryService {
     }
 
     /** spec 02 {@code memory_delete}: soft-deletes the active entry of a key. */
-    public Memory deleteByKey(Tenant tenant, String key) {
+    public Memory deleteByKey(Tenant tenant, String key, Actor actor) {
         MemoryKey k = MemoryKey.of(key);
         return keyLocks.withLock(tenant, k, () -> {
             Memory active = store.findActive(tenant, k).orElseThrow(() -> new NotFoundException("memory key", key));
-            delete(tenant, active.id());
+            delete(tenant, active.id(), actor);
             return active;
         });
     }
@@ -182,6 +210,7 @@ public final class MemoryService {
 
     public Memory write(WriteMemory command) {
         Memory stored = store.insert(toNew(command, ""), clock.instant());
+        audit.record(written(stored, ""));
         publish(stored);
         return stored;
     }
@@ -199,6 +228,8 @@ public final class MemoryService {
             rows.add(toNew(commands.get(i), "memories[" + i + "]."));
         }
         List<Memory> stored = store.insertAll(rows, clock.instant());
+        String batch = " (batch of " + stored.size() + ")";
+        audit.recordAll(stored.stream().map(m -> written(m, batch)).toList());
         stored.forEach(this::publish);
         return stored;
     }
@@ -217,7 +248,7 @@ public final class MemoryService {
      * Edits an active memory in place. A keyed memory's content is not silently overwritten (spec
      * 02): it changes only through a save with a supersede reason, so the history stays honest.
      */
-    public Memory update(Tenant tenant, MemoryId id, MemoryChange change) {
+    public Memory update(Tenant tenant, MemoryId id, MemoryChange change, Actor actor) {
         change.content().ifPresent(c -> checkContentLength(c, "content"));
         if (change.content().isPresent()) {
             store.find(tenant, id).filter(m -> m.key().isPresent()).ifPresent(m -> {
@@ -229,38 +260,59 @@ public final class MemoryService {
         MemoryChange redacted = new MemoryChange(change.content().map(c -> redact(tenant, c)),
                 change.metadata().map(m -> redact(tenant, m)));
         MemoryChange withEdges = redacted.content().map(c -> redacted.withEdges(edgesOf(c))).orElse(redacted);
-        Memory updated = store.update(tenant, id, withEdges, clock.instant())
+        Memory updated = store.update(tenant, id, withEdges, actor, clock.instant())
                 .orElseThrow(() -> new NotFoundException("memory", id.toString()));
+        audit.record(new AuditEntry(tenant, "memory.update", subject(updated), change.content().isPresent()
+                ? (change.metadata().isPresent() ? "content and metadata changed" : "content changed")
+                : "metadata changed", actor, updated.updatedAt()));
         publish(updated);
         return updated;
     }
 
-    public void delete(Tenant tenant, MemoryId id) {
+    public void delete(Tenant tenant, MemoryId id, Actor actor) {
         Instant now = clock.instant();
-        if (!store.softDelete(tenant, id, now)) {
+        if (!store.softDelete(tenant, id, actor, now)) {
             throw new NotFoundException("memory", id.toString());
         }
-        audit.record(new AuditEntry(tenant, "memory.delete", id.toString(), "soft-deleted; restorable for "
-                + retention.toDays() + " days", now));
+        audit.record(new AuditEntry(tenant, "memory.delete", "memory:" + id, "soft-deleted; restorable for "
+                + retention.toDays() + " days", actor, now));
     }
 
     /** Brings back a soft-deleted memory while its retention lasts; restoring an active memory is a no-op. */
-    public Memory restore(Tenant tenant, MemoryId id) {
+    public Memory restore(Tenant tenant, MemoryId id, Actor actor) {
         Instant now = clock.instant();
-        Memory restored = store.restore(tenant, id, now.minus(retention))
+        Memory restored = store.restore(tenant, id, now.minus(retention), actor)
                 .orElseThrow(() -> new NotFoundException("memory", id.toString()));
-        audit.record(new AuditEntry(tenant, "memory.restore", id.toString(), "restored", now));
+        audit.record(new AuditEntry(tenant, "memory.restore", "memory:" + id, "restored", actor, now));
         return restored;
     }
 
-    /** Physically removes rows whose retention has run out. Called by the scheduled purge job. */
+    /**
+     * Physically removes rows whose retention has run out. Called by the scheduled purge job; one audit
+     * entry per tenant names the rows it removed.
+     */
     public int purgeExpired() {
-        Instant cutoff = clock.instant().minus(retention);
-        int purged = store.purgeDeletedBefore(cutoff);
-        if (purged > 0) {
-            LOG.log(System.Logger.Level.INFO, "purged {0} memories soft-deleted before {1}", purged, cutoff);
+        Instant now = clock.instant();
+        Instant cutoff = now.minus(retention);
+        List<PurgedMemory> purged = store.purgeDeleted(cutoff);
+        if (!purged.isEmpty()) {
+            LOG.log(System.Logger.Level.INFO, "purged {0} memories soft-deleted before {1}", purged.size(), cutoff);
         }
-        return purged;
+        Map<Tenant, List<MemoryId>> byTenant = new LinkedHashMap<>();
+        purged.forEach(p -> byTenant.computeIfAbsent(p.tenant(), t -> new ArrayList<>()).add(p.id()));
+        audit.recordAll(byTenant.entrySet().stream().map(e -> new AuditEntry(e.getKey(), "memory.purge", "memories",
+                purgeDetail(e.getValue(), cutoff), PURGE, now)).toList());
+        return purged.size();
+    }
+
+    private static String purgeDetail(List<MemoryId> ids, Instant cutoff) {
+        StringBuilder detail = new StringBuilder().append(ids.size()).append(ids.size() == 1 ? " memory" : " memories")
+                .append(" soft-deleted before ").append(cutoff).append(" removed for good: ");
+        detail.append(String.join(", ", ids.stream().limit(PURGE_IDS_LISTED).map(id -> "memory:" + id).toList()));
+        if (ids.size() > PURGE_IDS_LISTED) {
+            detail.append(" and ").append(ids.size() - PURGE_IDS_LISTED).append(" more");
+        }
+        return detail.toString();
     }
 
     public List<SearchHit> search(Tenant tenant, String query, Optional<Integer> limit, Optional<String> category) {
@@ -291,11 +343,34 @@ public final class MemoryService {
             }
             checkMetadata(c.metadata(), "metadata");
             NewMemory memory = new NewMemory(c.tenant(), category, redact(c.tenant(), c.content()),
-                    redact(c.tenant(), c.metadata()), c.source());
+                    redact(c.tenant(), c.metadata()), c.origin().resolve(c.source()), Optional.empty(), List.of(),
+                    c.origin().actor());
             return memory.withEdges(edgesOf(memory.content()));
         } catch (InvalidInputException e) {
             throw fieldPrefix.isEmpty() ? e : new InvalidInputException(fieldPrefix + e.field(), e.reason());
         }
+    }
+
+    private static AuditEntry written(Memory m, String suffix) {
+        return new AuditEntry(m.tenant(), "memory.write", subject(m), m.category() + ", source "
+                + m.source().wireName() + suffix, m.updatedBy(), m.createdAt());
+    }
+
+    private static String subject(Memory m) {
+        return "memory:" + m.id();
+    }
+
+    private static NewMemory withCategory(NewMemory m, Category category) {
+        return new NewMemory(m.tenant(), category, m.content(), m.metadata(), m.source(), m.key(), m.edges(),
+                m.updatedBy());
+    }
+
+    private static Memory outcomeMemory(SaveOutcome outcome) {
+        return switch (outcome) {
+            case SaveOutcome.Inserted inserted -> inserted.memory();
+            case SaveOutcome.Superseded superseded -> superseded.memory();
+            case SaveOutcome.Rejected rejected -> rejected.current();
+        };
     }
 
     /** Text as it is stored: every registered secret replaced (null stays null for the record to refuse). */

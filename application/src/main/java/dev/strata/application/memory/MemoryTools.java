@@ -1,23 +1,24 @@
 package dev.strata.application.memory;
 
 import dev.strata.application.fact.GeneralFactService;
+import dev.strata.application.provenance.WriteOrigin;
 import dev.strata.application.tool.ToolArguments;
+import dev.strata.application.tool.ToolCall;
 import dev.strata.application.tool.ToolDefinition;
 import dev.strata.application.tool.ToolSchema;
 import dev.strata.domain.error.InvalidInputException;
 import dev.strata.domain.fact.Fact;
+import dev.strata.domain.memory.Actor;
 import dev.strata.domain.memory.Category;
 import dev.strata.domain.memory.Memory;
 import dev.strata.domain.memory.MemoryType;
 import dev.strata.domain.memory.Metadata;
 import dev.strata.domain.memory.Source;
-import dev.strata.domain.memory.Tenant;
 
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.stream.Collectors;
 
 import static dev.strata.application.tool.ToolSchema.Type.INTEGER;
 import static dev.strata.application.tool.ToolSchema.Type.OBJECT;
@@ -28,7 +29,9 @@ import static dev.strata.application.tool.ToolSchema.Type.STRING;
  * {@code memory_read}, and spec 02's keyed {@code memory_save}, {@code memory_delete} and
  * {@code memory_list}. The rules that make them tools rather than plain REST calls live here:
  * a {@code fact} write goes to the general fact layer, an agent's write is recorded as
- * {@code agent_recorded}, and search results carry secret-safe snippets.
+ * {@code agent_recorded} unless it claims another agent-side source (a tool can never claim
+ * {@code user_manual}, {@code learned_preference} or {@code inferred}: see {@link WriteOrigin}),
+ * every write records the caller's actor, and search results carry secret-safe snippets.
  */
 public final class MemoryTools {
 
@@ -66,8 +69,9 @@ public final class MemoryTools {
                                 .required("content", STRING, "The memory itself, at most " + limits.maxContentChars()
                                         + " characters.")
                                 .optional("metadata", OBJECT, metadata)
-                                .optional("source", STRING, "Provenance, one of " + sources()
-                                        + " (default agent_recorded).")
+                                .optional("source", STRING, "Provenance, one of " + AGENT_SOURCES
+                                        + " (default agent_recorded): user_explicit when the user said to "
+                                        + "remember it, chat_extracted when it was pulled from the chat.")
                                 .build(),
                         this::write),
                 new ToolDefinition("memory_search", "Search the memories by meaning and keywords; returns the best "
@@ -96,7 +100,8 @@ public final class MemoryTools {
                                 .required("content", STRING, "The memory content, at most " + limits.maxContentChars()
                                         + " characters.")
                                 .optional("type", STRING, "One of identity, lesson, decision, context, reference, "
-                                        + "historical, or an alias (default context).")
+                                        + "historical, or an alias (default: the type of the entry it supersedes, "
+                                        + "else context).")
                                 .optional("supersede_reason", STRING, "Why the current entry of the key is wrong or "
                                         + "outdated; required when one exists.")
                                 .optional("metadata", OBJECT, metadata)
@@ -119,12 +124,14 @@ public final class MemoryTools {
     }
 
     /**
-     * memory_write: an agent's write, recorded as {@code agent_recorded} unless it says otherwise.
-     * The {@code fact} category (after alias resolution) goes to the general fact layer instead: it
-     * is recorded pending and consolidated in the background (spec 01); facts keep no metadata.
+     * memory_write: an agent's write, recorded as {@code agent_recorded} unless it claims another
+     * agent-side source. The {@code fact} category (after alias resolution) goes to the general fact
+     * layer instead: it is recorded pending, with the claimed source, and consolidated in the
+     * background (spec 01); facts keep no metadata.
      */
-    private Object write(Tenant tenant, ToolArguments args) {
-        Source source = args.optionalText("source").map(Source::parse).orElse(Source.AGENT_RECORDED);
+    private Object write(ToolCall call, ToolArguments args) {
+        Optional<Source> source = args.optionalText("source").map(Source::parse);
+        WriteOrigin origin = WriteOrigin.agentTool(call.actor());
         Optional<Metadata> metadata = args.optionalMetadata("metadata");
         if (Category.resolve(args.text("category")).equals(Category.FACT)) {
             // Facts keep no metadata, but an oversized one is still refused, as for any write.
@@ -132,51 +139,56 @@ public final class MemoryTools {
             if (metadata.filter(m -> m.json().length() > max).isPresent()) {
                 throw new InvalidInputException("metadata", "must be at most " + max + " characters of JSON");
             }
-            Fact fact = facts.recordFact(tenant, args.text("content"));
+            Fact fact = facts.recordFact(call.tenant(), args.text("content"), source, origin);
             return new RecordedFact(fact.id().value(), fact.status().wireName(), fact);
         }
-        Memory m = memories.write(new WriteMemory(tenant, args.text("category"), args.text("content"),
-                metadata.orElse(Metadata.EMPTY), source));
+        Memory m = memories.write(new WriteMemory(call.tenant(), args.text("category"), args.text("content"),
+                metadata.orElse(Metadata.EMPTY), source, origin));
         return new Written(m.id().value(), m);
     }
 
     /** memory_search: spec 02's max_results is accepted as a synonym of limit. */
-    private Object search(Tenant tenant, ToolArguments args) {
+    private Object search(ToolCall call, ToolArguments args) {
         if (args.has("limit") && args.has("max_results")) {
             throw new InvalidInputException("max_results", "give either limit or max_results, not both");
         }
         Optional<Integer> limit = args.has("max_results") ? args.optionalInt("max_results") : args.optionalInt("limit");
-        SearchResults results = search.search(tenant, args.text("query"), limit, args.optionalText("category"));
+        SearchResults results = search.search(call.tenant(), args.text("query"), limit, args.optionalText("category"));
         return new Results(results.hits(), results.mode().wireName());
     }
 
-    private Object read(Tenant tenant, ToolArguments args) {
-        return new Memories(memories.list(tenant, args.optionalText("category"), args.optionalInt("limit")));
+    private Object read(ToolCall call, ToolArguments args) {
+        return new Memories(memories.list(call.tenant(), args.optionalText("category"), args.optionalInt("limit")));
     }
 
-    /** memory_save: says whether it inserted or superseded, with spec 02's non-blocking type suggestion. */
-    private Object save(Tenant tenant, ToolArguments args) {
-        Category type = MemoryType.resolve(args.optionalText("type"));
-        Saved saved = memories.save(new SaveMemory(tenant, args.text("key"), args.text("content"),
-                Optional.of(type.value()), args.optionalText("supersede_reason"),
-                args.optionalMetadata("metadata").orElse(Metadata.EMPTY), Source.AGENT_RECORDED));
+    /**
+     * memory_save: says whether it inserted or superseded, with spec 02's non-blocking type
+     * suggestion. Without a {@code type} a superseding save keeps the superseded entry's type.
+     */
+    private Object save(ToolCall call, ToolArguments args) {
+        Optional<String> type = args.optionalText("type").map(t -> MemoryType.resolve(Optional.of(t)).value());
+        Saved saved = memories.save(new SaveMemory(call.tenant(), args.text("key"), args.text("content"),
+                type, args.optionalText("supersede_reason"),
+                args.optionalMetadata("metadata").orElse(Metadata.EMPTY), Optional.empty(),
+                WriteOrigin.agentTool(call.actor())));
         return new SaveAnswer(saved.superseded().isPresent() ? "superseded" : "inserted", saved.memory(),
                 saved.superseded(), saved.typeSuggestion().map(Category::value));
     }
 
     /** memory_delete: the key's active entry becomes inactive (soft delete). */
-    private Object deleteByKey(Tenant tenant, ToolArguments args) {
-        Memory deleted = memories.deleteByKey(tenant, args.text("key"));
+    private Object deleteByKey(ToolCall call, ToolArguments args) {
+        Memory deleted = memories.deleteByKey(call.tenant(), args.text("key"), call.actor());
         return new Deleted(true, deleted.id().value(), args.text("key"));
     }
 
-    private Object listByType(Tenant tenant, ToolArguments args) {
-        return new Memories(memories.listByType(tenant, args.optionalText("type"), args.optionalInt("limit")));
+    private Object listByType(ToolCall call, ToolArguments args) {
+        return new Memories(memories.listByType(call.tenant(), args.optionalText("type"), args.optionalInt("limit")));
     }
 
-    private static String sources() {
-        return Arrays.stream(Source.values()).map(Source::wireName).collect(Collectors.joining(", "));
-    }
+    /** What an agent tool may claim, in the order {@link Source} lists them. */
+    private static final String AGENT_SOURCES = String.join(", ", Arrays.stream(Source.values())
+            .filter(WriteOrigin.agentTool(Actor.ANONYMOUS).claimable()::contains)
+            .map(Source::wireName).toList());
 
     /** memory_write's answer for an ordinary category. */
     public record Written(long id, Memory memory) {

@@ -1,5 +1,6 @@
 package dev.strata.application.memory;
 
+import dev.strata.application.provenance.WriteOrigin;
 import dev.strata.domain.memory.Metadata;
 import dev.strata.domain.memory.Source;
 import dev.strata.domain.memory.Tenant;
@@ -8,11 +9,14 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Command: spec 02's {@code memory_save}. {@code type} is raw input (aliases allowed, default
- * context); {@code supersedeReason} is required when the key already has an active entry.
+ * Command: spec 02's {@code memory_save}. {@code type} is raw input (aliases allowed); without one a
+ * first entry is a {@code context} and a superseding entry keeps the type of the entry it replaces
+ * (spec 02: the system never changes types). {@code supersedeReason} is required when the key
+ * already has an active entry. {@code source} is the claimed provenance, checked by the origin.
  */
 public record SaveMemory(Tenant tenant, String key, String content, Optional<String> type,
-                         Optional<String> supersedeReason, Metadata metadata, Source source) {
+                         Optional<String> supersedeReason, Metadata metadata, Optional<Source> source,
+                         WriteOrigin origin) {
 
     public SaveMemory {
         Objects.requireNonNull(tenant, "tenant");
@@ -20,5 +24,6 @@ public record SaveMemory(Tenant tenant, String key, String content, Optional<Str
         Objects.requireNonNull(supersedeReason, "supersedeReason");
         Objects.requireNonNull(metadata, "metadata");
         Objects.requireNonNull(source, "source");
+        Objects.requireNonNull(origin, "origin");
     }
 }

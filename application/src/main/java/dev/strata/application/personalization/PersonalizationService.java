@@ -26,6 +26,7 @@ import dev.strata.domain.personalization.UserId;
 import dev.strata.domain.personalization.UserTag;
 import dev.strata.domain.personalization.UserTagStore;
 import dev.strata.domain.vault.CredentialScrubber;
+import dev.strata.application.provenance.WriteOrigin;
 
 import java.time.Clock;
 import java.time.Instant;
@@ -220,7 +221,8 @@ public final class PersonalizationService {
      * are stored. Idempotent: a re-submit updates the tags and the answers without another memory.
      * The memories are keyed per user and answer, so a retry after a failure part-way writes none twice.
      */
-    public OnboardingResult completeOnboarding(Tenant tenant, UserId user, OnboardingAnswers given) {
+    public OnboardingResult completeOnboarding(Tenant tenant, UserId user, OnboardingAnswers given, WriteOrigin origin) {
+        Objects.requireNonNull(origin, "origin");
         OnboardingAnswers answers = given.investingCapital().filter(scrubber::containsSecret)
                 .map(c -> new OnboardingAnswers(given.financeKnowledge(), given.frequency(), given.risk(), given.markets(),
                         Optional.of(scrubber.redactFor(tenant, c)))).orElse(given);
@@ -229,9 +231,9 @@ public final class PersonalizationService {
         answers.tags().values().forEach(v -> writes.add(declareTag(tenant, user, v)));
         List<Memory> written = new ArrayList<>();
         if (first) {
-            answers.tags().forEach((d, v) -> rememberOnce(tenant, user, d.slug(), "Onboarding: the user describes their "
+            answers.tags().forEach((d, v) -> rememberOnce(tenant, user, origin, d.slug(), "Onboarding: the user describes their "
                     + QUESTIONS.get(d) + " as " + v.labels() + ".").ifPresent(written::add));
-            answers.investingCapital().ifPresent(c -> rememberOnce(tenant, user, CAPITAL_ANSWER, "Onboarding: the user"
+            answers.investingCapital().ifPresent(c -> rememberOnce(tenant, user, origin, CAPITAL_ANSWER, "Onboarding: the user"
                     + " reports investing capital of " + c + " (self-reported, not verified).").ifPresent(written::add));
         }
         FinancialProfile after = profiles.recordOnboarding(tenant, user, answers, clock.instant());
@@ -250,11 +252,12 @@ public final class PersonalizationService {
             TagDimension.MARKETS, "markets of interest");
 
     /** Saves the answer's keyed memory unless it exists: the memory layer refuses a second entry for a key. */
-    private Optional<Memory> rememberOnce(Tenant tenant, UserId user, String answer, String content) {
+    private Optional<Memory> rememberOnce(Tenant tenant, UserId user, WriteOrigin origin, String answer, String content) {
         try {
             return Optional.of(memories.save(new SaveMemory(tenant, PersonalizationMemories.onboardingKey(user, answer)
                     .value(), content, Optional.of(Category.PERSONALIZATION.value()), Optional.empty(),
-                    new Metadata(PersonalizationMemories.metadata(user, ONBOARDING, answer)), Source.USER_MANUAL))
+                    new Metadata(PersonalizationMemories.metadata(user, ONBOARDING, answer)), Optional.of(Source.USER_MANUAL),
+                    origin))
                     .memory());
         } catch (ConflictException alreadyWritten) {
             return Optional.empty();

@@ -10,6 +10,7 @@ import dev.strata.domain.memory.Category;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.personalization.PersonalizationMemories;
 import dev.strata.domain.personalization.UserId;
+import dev.strata.application.tool.ToolCall;
 
 import java.util.List;
 import java.util.Objects;
@@ -55,11 +56,12 @@ public final class PersonalizationTools {
                         this::recall));
     }
 
-    private Object snapshot(Tenant tenant, ToolArguments args) {
-        return personalization.portrait(tenant, user(args));
+    private Object snapshot(ToolCall call, ToolArguments args) {
+        return personalization.portrait(call.tenant(), user(args));
     }
 
-    private Object recall(Tenant tenant, ToolArguments args) {
+    private Object recall(ToolCall call, ToolArguments args) {
+        Tenant tenant = call.tenant();
         UserId user = user(args);
         SearchResults results = search.search(tenant, args.text("query"), args.optionalInt("limit"),
                 Optional.of(Category.PERSONALIZATION.value()));

@@ -1,5 +1,9 @@
 package dev.strata.application.profile;
 
+import dev.strata.application.audit.AuditTrail;
+import dev.strata.domain.audit.AuditEntry;
+import dev.strata.domain.audit.AuditLog;
+import dev.strata.domain.memory.Actor;
 import dev.strata.domain.error.NotFoundException;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.profile.ProfileEntry;
@@ -16,16 +20,22 @@ public final class ProfileService {
     private final UserProfileStore store;
     private final Clock clock;
     private final CredentialScrubber scrubber;
+    private final AuditTrail audit;
 
-    public ProfileService(UserProfileStore store, Clock clock) {
-        this(store, clock, new CredentialScrubber());
+    /** @param audit where sets and deletes are recorded, with who made them */
+    public ProfileService(UserProfileStore store, Clock clock, AuditLog audit) {
+        this(store, clock, new CredentialScrubber(), audit);
     }
 
-    /** @param scrubber the vault's scrubber: values are stored with every registered secret replaced */
-    public ProfileService(UserProfileStore store, Clock clock, CredentialScrubber scrubber) {
+    /**
+     * @param scrubber the vault's scrubber: values are stored with every registered secret replaced
+     * @param audit    where sets and deletes are recorded, with who made them
+     */
+    public ProfileService(UserProfileStore store, Clock clock, CredentialScrubber scrubber, AuditLog audit) {
         this.store = store;
         this.clock = clock;
         this.scrubber = Objects.requireNonNull(scrubber, "scrubber");
+        this.audit = new AuditTrail(audit);
     }
 
     public List<ProfileEntry> all(Tenant tenant) {
@@ -43,18 +53,23 @@ public final class ProfileService {
     public static final java.util.Set<String> RESERVED_KEYS = java.util.Set.of("tags", "onboarding", "capital",
             "strategy-runs", "refresh");
 
-    public ProfileEntry set(Tenant tenant, String key, String value) {
+    public ProfileEntry set(Tenant tenant, String key, String value, Actor actor) {
         if (RESERVED_KEYS.contains(key)) {
             throw new dev.strata.domain.error.InvalidInputException("key", "'" + key + "' is reserved for the"
                     + " /v1/profile/" + key + " route");
         }
         String checked = ProfileEntry.checkValue(value);
-        return store.put(tenant, ProfileEntry.checkKey(key), scrubber.redactFor(tenant, checked), clock.instant());
+        ProfileEntry stored = store.put(tenant, ProfileEntry.checkKey(key), scrubber.redactFor(tenant, checked),
+                clock.instant());
+        audit.record(new AuditEntry(tenant, "profile.set", "profile:" + stored.key(), "value set", actor,
+                stored.updatedAt()));
+        return stored;
     }
 
-    public void delete(Tenant tenant, String key) {
+    public void delete(Tenant tenant, String key, Actor actor) {
         if (!store.delete(tenant, ProfileEntry.checkKey(key))) {
             throw new NotFoundException("profile key", key);
         }
+        audit.record(new AuditEntry(tenant, "profile.delete", "profile:" + key, "deleted", actor, clock.instant()));
     }
 }

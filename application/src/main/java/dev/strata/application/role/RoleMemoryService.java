@@ -2,6 +2,7 @@ package dev.strata.application.role;
 
 import dev.strata.domain.audit.AuditEntry;
 import dev.strata.domain.audit.AuditLog;
+import dev.strata.domain.memory.Actor;
 import dev.strata.domain.entity.EdgeExtractor;
 import dev.strata.domain.entity.EdgeType;
 import dev.strata.domain.entity.FinanceEntity;
@@ -131,7 +132,8 @@ public final class RoleMemoryService {
      * A person records the outcome of a {@code manual} role's decision. Refused for roles whose outcome
      * a probe measures, and for entries no longer pending (a reflection is never rewritten).
      */
-    public RoleMemoryEntry recordOutcome(Tenant tenant, RoleMemoryId id, String summary, Optional<BigDecimal> changePercent) {
+    public RoleMemoryEntry recordOutcome(Tenant tenant, RoleMemoryId id, String summary, Optional<BigDecimal> changePercent,
+                                         Actor actor) {
         RoleMemoryEntry entry = get(tenant, id);
         RoleDefinition role = registry.require(entry.role());
         if (!(role.policy().outcomeProbe() instanceof OutcomeProbeSpec.Manual)) {
@@ -144,7 +146,7 @@ public final class RoleMemoryService {
             throw notPending(tenant, id);
         }
         audit.record(new AuditEntry(tenant, "role.outcome", "role_memory:" + id, "manual outcome recorded for role "
-                + role.id(), now));
+                + role.id(), actor, now));
         return get(tenant, id);
     }
 

@@ -2,6 +2,7 @@ package dev.strata.application.role;
 
 import dev.strata.domain.audit.AuditEntry;
 import dev.strata.domain.audit.AuditLog;
+import dev.strata.domain.memory.Actor;
 import dev.strata.domain.error.BudgetExceededException;
 import dev.strata.domain.error.DomainException;
 import dev.strata.domain.error.UnavailableException;
@@ -58,6 +59,9 @@ public final class RoleReflector {
 
     private final RoleRegistry registry;
     private final RoleMemoryStore store;
+    /** The actor of the reflector's decisions. */
+    public static final Actor REFLECTOR = Actor.system("reflector");
+
     private final AuditLog audit;
     private final LanguageModel model;
     private final RoleProbes probes;
@@ -140,7 +144,7 @@ public final class RoleReflector {
         String reason = "skipped: older than maxAgeHours (" + role.policy().maxAgeHours() + "h) when reflection ran";
         if (store.skip(entry.tenant(), entry.id(), reason, now)) {
             audit.record(new AuditEntry(entry.tenant(), "role.skip", "role_memory:" + entry.id(),
-                    "role " + role.id() + ": " + reason, now));
+                    "role " + role.id() + ": " + reason, REFLECTOR, now));
         }
         return new ReflectionReport.EntryResult(entry.id(), ReflectionReport.Result.SKIPPED, Optional.empty(), reason);
     }
@@ -225,7 +229,7 @@ public final class RoleReflector {
         }
         audit.record(new AuditEntry(entry.tenant(), "role.reflect", "role_memory:" + entry.id(), "role " + role.id()
                 + " classified " + type.wireName() + (lesson.isPresent() ? " with a lesson" : " without a lesson")
-                + " by " + verdict.model(), at));
+                + " by " + verdict.model(), REFLECTOR, at));
         return new ReflectionReport.EntryResult(entry.id(), ReflectionReport.Result.REFLECTED, Optional.of(type),
                 lesson.orElse(reflection.narrative()));
     }

@@ -4,6 +4,7 @@ import dev.strata.application.profile.ProfileService;
 import dev.strata.application.snapshot.SnapshotService;
 import dev.strata.domain.error.InvalidInputException;
 import dev.strata.domain.error.NotFoundException;
+import dev.strata.domain.memory.MemoryId;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.personalization.PromptPersonalization;
 import dev.strata.domain.personalization.TagDimension;
@@ -12,18 +13,18 @@ import dev.strata.domain.prompt.PersonalizationSections;
 import dev.strata.domain.prompt.PromptBlock;
 import dev.strata.domain.prompt.ProfileEntry;
 import dev.strata.domain.prompt.PromptAssembler;
-import dev.strata.domain.prompt.PromptBlock;
 import dev.strata.domain.session.Session;
+import dev.strata.domain.session.SessionExplanationStore;
 import dev.strata.domain.session.SessionId;
 import dev.strata.domain.session.SessionStore;
 import dev.strata.domain.safety.InjectionFinding;
+import dev.strata.domain.snapshot.SnapshotExplanation;
 import dev.strata.domain.vault.CredentialScrubber;
 import dev.strata.domain.workspace.WorkspaceBootstrap;
 import dev.strata.domain.workspace.WorkspaceFile;
 import dev.strata.domain.workspace.WorkspaceKind;
 import dev.strata.domain.workspace.WorkspaceNotice;
 import dev.strata.domain.workspace.WorkspaceReader;
-import dev.strata.domain.workspace.WorkspaceNotice;
 import dev.strata.domain.workspace.WorkspaceSnapshot;
 
 import java.time.Clock;
@@ -47,6 +48,10 @@ import java.util.Set;
  * started while it exists (whichever tenant starts it) includes it, and the file is deleted once that
  * session is stored. While it exists, session starts take a lock, so two concurrent starts cannot
  * both include it.
+ *
+ * <p>The memory-context block is frozen with its explanation (what produced each line and the rule
+ * that placed it), so {@link #explain} answers for the prompt the session actually holds. A tenant
+ * with nothing to show gets no memory-context block at all.
  */
 public final class SessionService {
 
@@ -57,6 +62,7 @@ public final class SessionService {
     private final SnapshotService snapshots;
     private final ProfileService profile;
     private final SessionStore store;
+    private final SessionExplanationStore explanations;
     private final Duration ttl;
     private final Clock clock;
     private final PromptAssembler assembler = new PromptAssembler();
@@ -65,25 +71,30 @@ public final class SessionService {
     private final SessionPersonalization personalization;
 
     public SessionService(WorkspaceReader workspace, WorkspaceBootstrap bootstrap, SnapshotService snapshots,
-                          ProfileService profile, SessionStore store, Duration ttl, Clock clock) {
-        this(workspace, bootstrap, snapshots, profile, store, ttl, clock, new CredentialScrubber());
+                          ProfileService profile, SessionStore store, SessionExplanationStore explanations,
+                          Duration ttl, Clock clock) {
+        this(workspace, bootstrap, snapshots, profile, store, explanations, ttl, clock, new CredentialScrubber());
     }
 
     /**
-     * @param scrubber the vault's scrubber: a frozen prompt is stored and served with every registered
-     *                 secret replaced, including one written into a workspace file
+     * @param explanations where each session's memory-context explanation is frozen with it
+     * @param scrubber     the vault's scrubber: a frozen prompt is stored and served with every registered
+     *                     secret replaced, including one written into a workspace file
      */
     public SessionService(WorkspaceReader workspace, WorkspaceBootstrap bootstrap, SnapshotService snapshots,
-                          ProfileService profile, SessionStore store, Duration ttl, Clock clock,
-                          CredentialScrubber scrubber) {
-        this(workspace, bootstrap, snapshots, profile, store, ttl, clock, scrubber, SessionPersonalization.NONE);
+                          ProfileService profile, SessionStore store, SessionExplanationStore explanations,
+                          Duration ttl, Clock clock, CredentialScrubber scrubber) {
+        this(workspace, bootstrap, snapshots, profile, store, explanations, ttl, clock, scrubber,
+                SessionPersonalization.NONE);
     }
 
     /** @param personalization the database sub-layer of the personalization block, and intent gating */
     public SessionService(WorkspaceReader workspace, WorkspaceBootstrap bootstrap, SnapshotService snapshots,
-                          ProfileService profile, SessionStore store, Duration ttl, Clock clock,
-                          CredentialScrubber scrubber, SessionPersonalization personalization) {
+                          ProfileService profile, SessionStore store, SessionExplanationStore explanations,
+                          Duration ttl, Clock clock, CredentialScrubber scrubber,
+                          SessionPersonalization personalization) {
         this.scrubber = Objects.requireNonNull(scrubber, "scrubber");
+        this.explanations = Objects.requireNonNull(explanations, "explanations");
         this.personalization = Objects.requireNonNull(personalization, "personalization");
         this.workspace = Objects.requireNonNull(workspace, "workspace");
         this.bootstrap = Objects.requireNonNull(bootstrap, "bootstrap");
@@ -150,6 +161,31 @@ public final class SessionService {
         return new TurnContext(session.prompt(), extra, picked);
     }
 
+    /**
+     * Why the session's frozen memory-context block holds what it holds, as it was when the session
+     * started. A session started before explanations were kept has none (not found).
+     */
+    public SnapshotExplanation explain(Tenant tenant, SessionId id) {
+        get(tenant, id);
+        return explanations.find(tenant, id).orElseThrow(() -> new NotFoundException("explanation of session",
+                id.value()));
+    }
+
+    /**
+     * Ends a session before its expiry ({@code DELETE /v1/sessions/{id}}): its prompt is gone, so what it
+     * froze (a memory since erased, a profile value since changed) leaves the agent's context.
+     */
+    public void revoke(Tenant tenant, SessionId id) {
+        if (!store.revoke(tenant, id)) {
+            throw new NotFoundException("session", id.value());
+        }
+    }
+
+    /** Ends every live session of the tenant whose prompt holds {@code memory}; returns how many. */
+    public int revokeHolding(Tenant tenant, MemoryId memory) {
+        return store.revokeHolding(tenant, memory);
+    }
+
     /** Deletes expired sessions; returns how many. */
     public int purgeExpired() {
         return store.purgeExpired(clock.instant());
@@ -161,16 +197,17 @@ public final class SessionService {
         WorkspaceSnapshot loaded = redacted(tenant, read);
         // The store keeps milliseconds; truncating here makes the response of POST equal a later GET.
         Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
-        String memoryContext = snapshots.renderWithoutProfile(tenant);
+        SnapshotService.ExplainedSnapshot memoryContext = snapshots.forSession(tenant);
         List<ProfileEntry> derived = profile.all(tenant).stream()
                 .map(e -> new ProfileEntry(e.key(), e.value()))
                 .toList();
         PromptPersonalization inputs = personalization.inputs(tenant);
-        AssembledPrompt assembled = scrubbed(tenant, assembler.assemble(loaded, memoryContext, derived, first, inputs,
-                personalization.gated()));
+        AssembledPrompt assembled = scrubbed(tenant, assembler.assemble(loaded, memoryContext.text(), derived, first,
+                inputs, personalization.gated()));
         Session session = Session.freeze(SessionId.random(), tenant, now, ttl, assembled, first,
                 withCustomPromptFindings(loaded.notices(), inputs));
-        store.save(session);
+        store.save(session, memoryContext.memories());
+        keepExplanation(session, memoryContext.explanation());
         return session;
     }
 
@@ -192,6 +229,19 @@ public final class SessionService {
                 .map(b -> new PromptBlock(b.name(), scrubber.redactFor(tenant, b.text()), b.cache()))
                 .toList();
         return new AssembledPrompt(blocks, prompt.identity(), prompt.conflicts());
+    }
+
+    /**
+     * The session is stored, so its start succeeded whatever happens here: an explanation that cannot be
+     * kept is logged, and {@link #explain} then answers that the session has none.
+     */
+    private void keepExplanation(Session session, SnapshotExplanation explanation) {
+        try {
+            explanations.save(session.tenant(), session.id(), explanation);
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "session " + session.id() + " started, but the explanation of its "
+                    + "memory context could not be stored", e);
+        }
     }
 
     /**

@@ -4,17 +4,19 @@ import dev.strata.domain.fact.Fact;
 import dev.strata.domain.memory.Category;
 import dev.strata.domain.memory.CategoryFilter;
 import dev.strata.domain.memory.Memory;
+import dev.strata.domain.memory.MemoryId;
 import dev.strata.domain.memory.MemoryStore;
 import dev.strata.domain.memory.MemoryType;
 import dev.strata.domain.memory.Tenant;
+import dev.strata.domain.profile.ProfileEntry;
 import dev.strata.domain.profile.UserProfileStore;
 import dev.strata.domain.snapshot.MemoryContextBlock;
+import dev.strata.domain.snapshot.SnapshotExplanation;
 import dev.strata.domain.vault.CredentialScrubber;
 
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -22,16 +24,18 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * Loads a tenant's snapshot: the user profile and the injected memories, rendered as the fenced
  * {@code <memory-context>} block a session freezes into its prompt.
  *
- * <p>One injection policy serves both specs. In order: every active {@code identity} entry (spec 02:
- * first, never dropped); then {@code lesson} entries, newest first; then every other injectable
- * category (spec 02's decision and context, spec 01's preference, observation, trade_outcome, alert,
- * personalization, fact and custom categories), newest first by {@code updated_at} (spec 01's rule).
- * {@code reference} and {@code historical} are search-only. The block holds at most
+ * <p>One injection policy serves both specs ({@link dev.strata.domain.snapshot.InjectionTier}). In
+ * order: every active {@code identity} entry (spec 02: first, never dropped); then {@code lesson}
+ * entries; then spec 01's user-stated categories ({@code preference}, {@code personalization}, which
+ * spec 04 loads with higher priority); then {@code decision}, then {@code context}; then every other
+ * injectable category (observation, trade_outcome, alert, fact, custom ones); each tier newest first
+ * by {@code updated_at}. {@code reference} and {@code historical} are search-only. The block holds at most
  * {@code cap} entries (50 by default) unless identities alone exceed it; entries beyond the cap are
  * not injected but keep their type and stay searchable. At 80% of the cap a warning is logged and
  * counted. The general fact layer's active facts, when wired, follow the memories as {@code [fact]}
@@ -44,11 +48,11 @@ public final class SnapshotService {
     /** A guard against a runaway identity tier; identities are otherwise never dropped. */
     static final int MAX_IDENTITIES = 500;
     static final Duration WARNING_INTERVAL = Duration.ofMinutes(10);
+    /** Entries beyond the cap an explanation lists (the total is always given). */
+    public static final int LEFT_OUT_LISTED = 100;
 
     private static final System.Logger LOG = System.getLogger(SnapshotService.class.getName());
     private static final CategoryFilter INJECTABLE = new CategoryFilter.Excluding(MemoryType.SEARCH_ONLY);
-    private static final CategoryFilter REST = new CategoryFilter.Excluding(Set.of(Category.IDENTITY, Category.LESSON,
-            Category.REFERENCE, Category.HISTORICAL));
 
     private final MemoryStore memories;
     private final UserProfileStore profile;
@@ -57,6 +61,7 @@ public final class SnapshotService {
     private final AtomicLong warnings = new AtomicLong();
     private final Map<Tenant, Instant> lastWarned = new ConcurrentHashMap<>();
     private final Function<Tenant, List<Fact>> facts;
+    private final InjectionSelection selection;
     private final CredentialScrubber scrubber;
 
     public SnapshotService(MemoryStore memories, UserProfileStore profile, int cap, Clock clock) {
@@ -85,11 +90,11 @@ public final class SnapshotService {
         this.cap = cap;
         this.clock = clock;
         this.facts = Objects.requireNonNull(facts, "facts");
+        this.selection = new InjectionSelection(memories, cap, MAX_IDENTITIES);
     }
 
     public String render(Tenant tenant) {
-        return scrubber.redactFor(tenant, MemoryContextBlock.render(profile.all(tenant), injected(tenant),
-                facts.apply(tenant)));
+        return compose(tenant, true, 0).text();
     }
 
     /**
@@ -98,24 +103,59 @@ public final class SnapshotService {
      * unreconciled copy would state an overruled value as plain fact (and cost its tokens twice).
      */
     public String renderWithoutProfile(Tenant tenant) {
-        return scrubber.redactFor(tenant, MemoryContextBlock.render(List.of(), injected(tenant), facts.apply(tenant)));
+        return compose(tenant, false, 0).text();
     }
 
     /** The memories a snapshot injects, in injection order. */
     public List<Memory> injected(Tenant tenant) {
-        List<Memory> identities = memories.list(tenant, CategoryFilter.only(Category.IDENTITY), MAX_IDENTITIES);
-        int room = Math.max(0, cap - identities.size());
-        List<Memory> out = new ArrayList<>(identities);
-        if (room > 0) {
-            List<Memory> lessons = memories.list(tenant, CategoryFilter.only(Category.LESSON), room);
-            out.addAll(lessons);
-            room -= lessons.size();
-        }
-        if (room > 0) {
-            out.addAll(memories.list(tenant, REST, room));
-        }
+        List<Memory> out = selection.select(tenant, 0).memories();
         warnIfNearCap(tenant, out.size());
         return out;
+    }
+
+    /** {@code GET /v1/snapshot/explain}: each line of {@link #render}'s block and what the budget left out. */
+    public SnapshotExplanation explain(Tenant tenant) {
+        return explanation(tenant, compose(tenant, true, LEFT_OUT_LISTED));
+    }
+
+    /**
+     * A session's memory context, frozen with its explanation: the block without the profile (see
+     * {@link #renderWithoutProfile}), or no text at all when it would show no entry, since a prompt
+     * block with nothing to show is left out.
+     */
+    public ExplainedSnapshot forSession(Tenant tenant) {
+        Composed composed = compose(tenant, false, LEFT_OUT_LISTED);
+        if (composed.chosen().placed().isEmpty() && composed.facts().isEmpty()) {
+            composed = new Composed("", List.of(), composed.chosen(), List.of());
+        }
+        return new ExplainedSnapshot(composed.text(), explanation(tenant, composed), composed.chosen().memories().stream()
+                .map(Memory::id).collect(Collectors.toUnmodifiableSet()));
+    }
+
+    /**
+     * The block from one read of the state, with the inputs it was rendered from, so an explanation
+     * is matched line by line to the very text it explains.
+     *
+     * @param leftOutWanted how many entries beyond the cap to list (0 for a plain render)
+     */
+    private Composed compose(Tenant tenant, boolean withProfile, int leftOutWanted) {
+        List<ProfileEntry> shownProfile = withProfile ? profile.all(tenant) : List.of();
+        InjectionSelection.Selection chosen = selection.select(tenant, leftOutWanted);
+        warnIfNearCap(tenant, chosen.placed().size());
+        List<Fact> shownFacts = facts.apply(tenant);
+        // Scrubbed once more as a whole: text written before its secret was registered and not yet swept.
+        String text = scrubber.redactFor(tenant, MemoryContextBlock.render(shownProfile, chosen.memories(), shownFacts));
+        return new Composed(text, shownProfile, chosen, shownFacts);
+    }
+
+    private SnapshotExplanation explanation(Tenant tenant, Composed c) {
+        long injectable = memories.countActive(tenant, INJECTABLE);
+        return SnapshotExplanation.of(c.text(), c.profile(), c.text().isEmpty() ? List.of() : c.chosen().placed(),
+                c.facts(), c.chosen().leftOut(), Math.max(0, injectable - c.chosen().placed().size()), cap, injectable);
+    }
+
+    private record Composed(String text, List<ProfileEntry> profile, InjectionSelection.Selection chosen,
+                            List<Fact> facts) {
     }
 
     /** How full the tenant's injection budget is. */
@@ -143,6 +183,18 @@ public final class SnapshotService {
 
     private long warningThreshold() {
         return (long) Math.ceil(cap * 0.8);
+    }
+
+    /**
+     * A rendered block (empty when a session has nothing to show), why it holds what it holds, and the
+     * memories it holds (a session that holds a memory is revoked with it on request).
+     */
+    public record ExplainedSnapshot(String text, SnapshotExplanation explanation, Set<MemoryId> memories) {
+        public ExplainedSnapshot {
+            Objects.requireNonNull(text, "text");
+            Objects.requireNonNull(explanation, "explanation");
+            memories = Set.copyOf(memories);
+        }
     }
 
     /**

@@ -1,7 +1,6 @@
 package dev.strata.application.tool;
 
 import dev.strata.domain.error.DomainException;
-import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.model.JsonNode;
 
 import java.util.Objects;
@@ -32,10 +31,10 @@ public record ToolDefinition(String name, String description, ToolSchema input, 
      * as {@link ToolResult.Failed}; anything else (a storage outage, a defect) propagates, for the
      * front end to report as it reports any unexpected failure.
      */
-    public ToolResult call(Tenant tenant, JsonNode arguments) {
-        Objects.requireNonNull(tenant, "tenant");
+    public ToolResult call(ToolCall call, JsonNode arguments) {
+        Objects.requireNonNull(call, "call");
         try {
-            return new ToolResult.Ok(handler.handle(tenant, input.validate(arguments)));
+            return new ToolResult.Ok(handler.handle(call, input.validate(arguments)));
         } catch (DomainException e) {
             return new ToolResult.Failed(e);
         }

@@ -1,9 +1,8 @@
 package dev.strata.application.tool;
 
-import dev.strata.domain.memory.Tenant;
-
 /**
- * What a tool does with validated arguments, in the tenant the caller acts in. It returns the
+ * What a tool does with validated arguments, for the caller (the tenant it acts in and the actor its
+ * writes record). It returns the
  * tool's {@code data}: a record (or a list of records) whose components front ends write as JSON
  * fields in declaration order, named in snake_case ({@code searchMode} is {@code search_mode}),
  * an empty {@code Optional} leaving its field out. Failures are domain exceptions.
@@ -11,5 +10,5 @@ import dev.strata.domain.memory.Tenant;
 @FunctionalInterface
 public interface ToolHandler {
 
-    Object handle(Tenant tenant, ToolArguments arguments);
+    Object handle(ToolCall call, ToolArguments arguments);
 }

@@ -36,9 +36,9 @@ public final class TradingTools {
                         .optional("limit", INTEGER, "How many fills, 1 to " + limits.maxTradesLimit() + " (default "
                                 + limits.defaultTradesLimit() + ").")
                         .build(),
-                (tenant, args) -> {
+                (call, args) -> {
                     String asset = args.text("asset");
-                    return new Trades(asset.strip(), profile.searchUserTrades(tenant, asset, args.optionalInt("limit"))
+                    return new Trades(asset.strip(), profile.searchUserTrades(call.tenant(), asset, args.optionalInt("limit"))
                             .stream().map(UserTrade::of).toList());
                 }));
     }

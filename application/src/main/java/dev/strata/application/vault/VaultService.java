@@ -1,5 +1,9 @@
 package dev.strata.application.vault;
 
+import dev.strata.application.audit.AuditTrail;
+import dev.strata.domain.audit.AuditEntry;
+import dev.strata.domain.audit.AuditLog;
+import dev.strata.domain.memory.Actor;
 import dev.strata.domain.error.NotFoundException;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.entity.EdgeExtractor;
@@ -39,26 +43,31 @@ public final class VaultService {
     private final Clock clock;
     private final Optional<StoredTextRedaction> redaction;
     private final RedactionPolicy policy;
+    private final AuditTrail audit;
 
     /**
      * Without stored-text redaction, for tests and tools that hold no other stored text. Secrets are
      * then left marked as not yet swept, so the next start with redaction wired sweeps for them.
+     *
+     * @param audit where sets and deletes are recorded (the key and who, never the value)
      */
-    public VaultService(VaultStore store, CredentialScrubber scrubber, Clock clock) {
-        this(store, scrubber, clock, Optional.empty(), new EdgeExtractor(new FinanceEntityExtractor()));
+    public VaultService(VaultStore store, CredentialScrubber scrubber, Clock clock, AuditLog audit) {
+        this(store, scrubber, clock, Optional.empty(), new EdgeExtractor(new FinanceEntityExtractor()), audit);
     }
 
     /**
      * @param redaction rewrites stored text written before its secret was registered
      * @param edges     derives a rewritten memory's edges: an extractor equal to the memory write path's
+     * @param audit     where sets and deletes are recorded (the key and who, never the value)
      */
     public VaultService(VaultStore store, CredentialScrubber scrubber, Clock clock, StoredTextRedaction redaction,
-                        EdgeExtractor edges) {
-        this(store, scrubber, clock, Optional.of(Objects.requireNonNull(redaction, "redaction")), edges);
+                        EdgeExtractor edges, AuditLog audit) {
+        this(store, scrubber, clock, Optional.of(Objects.requireNonNull(redaction, "redaction")), edges, audit);
     }
 
     private VaultService(VaultStore store, CredentialScrubber scrubber, Clock clock,
-                         Optional<StoredTextRedaction> redaction, EdgeExtractor edges) {
+                         Optional<StoredTextRedaction> redaction, EdgeExtractor edges, AuditLog audit) {
+        this.audit = new AuditTrail(audit);
         this.store = Objects.requireNonNull(store, "store");
         this.scrubber = Objects.requireNonNull(scrubber, "scrubber");
         this.clock = Objects.requireNonNull(clock, "clock");
@@ -84,7 +93,7 @@ public final class VaultService {
      * Registers a secret with the scrubber before storing it, so no output between the two can show
      * it, then rewrites the stored text that already held it.
      */
-    public synchronized VaultEntry set(Tenant tenant, String key, String value, boolean secret) {
+    public synchronized VaultEntry set(Tenant tenant, String key, String value, boolean secret, Actor actor) {
         VaultEntry.checkKey(key);
         VaultEntry.checkValue(value, secret);
         if (secret) {
@@ -96,14 +105,17 @@ public final class VaultService {
         } else {
             scrubber.unregister(tenant, key);
         }
+        audit.record(new AuditEntry(tenant, "vault.set", "vault:" + key, secret ? "secret value set (never shown)"
+                : "plain value set", actor, stored.updatedAt()));
         return stored;
     }
 
-    public synchronized void delete(Tenant tenant, String key) {
+    public synchronized void delete(Tenant tenant, String key, Actor actor) {
         if (!store.delete(tenant, VaultEntry.checkKey(key))) {
             throw new NotFoundException("vault key", key);
         }
         scrubber.unregister(tenant, key);
+        audit.record(new AuditEntry(tenant, "vault.delete", "vault:" + key, "deleted", actor, clock.instant()));
     }
 
     public CredentialScrubber scrubber() {

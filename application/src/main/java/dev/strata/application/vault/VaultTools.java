@@ -1,9 +1,9 @@
 package dev.strata.application.vault;
 
 import dev.strata.application.tool.ToolArguments;
+import dev.strata.application.tool.ToolCall;
 import dev.strata.application.tool.ToolDefinition;
 import dev.strata.application.tool.ToolSchema;
-import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.vault.VaultEntry;
 
 import java.time.Instant;
@@ -43,12 +43,12 @@ public final class VaultTools {
                                 .optional("is_secret", BOOLEAN, "Whether the value is a credential: redacted from "
                                         + "every output (default false).")
                                 .build(),
-                        (tenant, args) -> shown(vault.set(tenant, args.text("key"), args.text("value"),
-                                args.optionalBoolean("is_secret").orElse(false)))),
+                        (call, args) -> shown(vault.set(call.tenant(), args.text("key"), args.text("value"),
+                                args.optionalBoolean("is_secret").orElse(false), call.actor()))),
                 new ToolDefinition("vault_get", "Read the entry of a key: a plain value, or only the fact that a "
                         + "secret exists.",
                         ToolSchema.builder().required("key", STRING, key).build(),
-                        (tenant, args) -> shown(vault.get(tenant, args.text("key")))),
+                        (call, args) -> shown(vault.get(call.tenant(), args.text("key")))),
                 new ToolDefinition("vault_list", "List the keys with their secret flag, and the values of plain "
                         + "entries.",
                         ToolSchema.none(),
@@ -58,13 +58,13 @@ public final class VaultTools {
                         this::delete));
     }
 
-    private Object list(Tenant tenant, ToolArguments args) {
-        return new Entries(vault.list(tenant).stream().map(VaultTools::shown).toList());
+    private Object list(ToolCall call, ToolArguments args) {
+        return new Entries(vault.list(call.tenant()).stream().map(VaultTools::shown).toList());
     }
 
-    private Object delete(Tenant tenant, ToolArguments args) {
+    private Object delete(ToolCall call, ToolArguments args) {
         String key = args.text("key");
-        vault.delete(tenant, key);
+        vault.delete(call.tenant(), key, call.actor());
         return new Deleted(key);
     }
 

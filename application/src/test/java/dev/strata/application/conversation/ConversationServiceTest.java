@@ -128,7 +128,8 @@ class ConversationServiceTest {
 
         assertThatThrownBy(() -> service.get(BOB, "chat-1", Optional.empty(), Optional.empty()))
                 .isInstanceOf(NotFoundException.class);
-        assertThatThrownBy(() -> service.delete(BOB, "chat-1")).isInstanceOf(NotFoundException.class);
+        assertThatThrownBy(() -> service.delete(BOB, "chat-1", dev.strata.application.provenance.TestOrigins.PERSON_ACTOR))
+                .isInstanceOf(NotFoundException.class);
         assertThat(service.get(ALICE, "chat-1", Optional.empty(), Optional.empty()).messageCount()).isEqualTo(1);
         assertThat(audit.recent(BOB, 10)).isEmpty();
     }
@@ -137,11 +138,12 @@ class ConversationServiceTest {
     void deleting_a_conversation_is_audited_with_what_went() {
         service.append(batch(ALICE, "chat-1", MessageInput.of("m1", "user", "one"), MessageInput.of("m2", "user", "two")));
 
-        service.delete(ALICE, "chat-1");
+        service.delete(ALICE, "chat-1", dev.strata.application.provenance.TestOrigins.PERSON_ACTOR);
 
         AuditEntry entry = audit.recent(ALICE, 1).getFirst();
         assertThat(entry.action()).isEqualTo("conversation.delete");
         assertThat(entry.subject()).isEqualTo("chat-1");
+        assertThat(entry.actor()).isEqualTo(dev.strata.application.provenance.TestOrigins.PERSON_ACTOR);
         assertThat(entry.detail()).contains("2 messages");
         assertThatThrownBy(() -> service.get(ALICE, "chat-1", Optional.empty(), Optional.empty()))
                 .isInstanceOf(NotFoundException.class);

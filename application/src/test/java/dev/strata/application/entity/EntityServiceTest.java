@@ -11,15 +11,15 @@ import dev.strata.domain.entity.EdgeExtractor;
 import dev.strata.domain.entity.EdgeType;
 import dev.strata.domain.entity.EntityCount;
 import dev.strata.domain.entity.EntityKind;
-import dev.strata.domain.memory.ExtractedEdges;
 import dev.strata.domain.entity.FinanceEntity;
 import dev.strata.domain.entity.FinanceEntityExtractor;
 import dev.strata.domain.entity.InMemoryMemoryEdgeStore;
-import dev.strata.domain.memory.LinkedMemory;
 import dev.strata.domain.entity.MemoryEdge;
 import dev.strata.domain.error.InvalidInputException;
 import dev.strata.domain.memory.Category;
+import dev.strata.domain.memory.ExtractedEdges;
 import dev.strata.domain.memory.InMemoryMemoryStore;
+import dev.strata.domain.memory.LinkedMemory;
 import dev.strata.domain.memory.Memory;
 import dev.strata.domain.memory.MemoryChange;
 import dev.strata.domain.memory.Metadata;
@@ -34,6 +34,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.IntStream;
 
+import static dev.strata.application.provenance.TestOrigins.AGENT_ACTOR;
+import static dev.strata.application.provenance.TestOrigins.OPERATOR;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -52,8 +54,7 @@ class EntityServiceTest {
             MemoryLimits.DEFAULTS, Duration.ofDays(30), request -> SearchResults.keywordOnly(List.of()), extractor);
 
     private Memory write(Tenant tenant, String content) {
-        return writer.write(new WriteMemory(tenant, Category.LESSON.value(), content, Metadata.EMPTY,
-                Source.USER_MANUAL));
+        return writer.write(new WriteMemory(tenant, Category.LESSON.value(), content, Metadata.EMPTY, Optional.of(Source.USER_MANUAL), OPERATOR));
     }
 
     private static void assertRefused(Runnable call, String field) {
@@ -138,15 +139,13 @@ class EntityServiceTest {
     @Test
     void a_replay_finds_nothing_that_any_write_path_of_the_memory_service_left_out() {
         write(ME, "bought BTC and ETH on base");
-        writer.writeAll(List.of(new WriteMemory(ME, "lesson", "sold SOL, watching DOGE", Metadata.EMPTY,
-                Source.USER_MANUAL), new WriteMemory(OTHER, "lesson", "went long EUR/USD", Metadata.EMPTY,
-                Source.USER_MANUAL)));
+        writer.writeAll(List.of(new WriteMemory(ME, "lesson", "sold SOL, watching DOGE", Metadata.EMPTY, Optional.of(Source.USER_MANUAL), OPERATOR), new WriteMemory(OTHER, "lesson", "went long EUR/USD", Metadata.EMPTY, Optional.of(Source.USER_MANUAL), OPERATOR)));
         writer.save(new SaveMemory(ME, "plan", "long BTC into the halving", Optional.of("decision"), Optional.empty(),
-                Metadata.EMPTY, Source.AGENT_RECORDED));
+                Metadata.EMPTY, Optional.of(Source.AGENT_RECORDED), OPERATOR));
         writer.save(new SaveMemory(ME, "plan", "long ETH instead", Optional.of("decision"),
-                Optional.of("changed my mind"), Metadata.EMPTY, Source.AGENT_RECORDED));
+                Optional.of("changed my mind"), Metadata.EMPTY, Optional.of(Source.AGENT_RECORDED), OPERATOR));
         Memory edited = write(ME, "bought SOL");
-        writer.update(ME, edited.id(), new MemoryChange(Optional.of("exited SOL, bought ARB"), Optional.empty()));
+        writer.update(ME, edited.id(), new MemoryChange(Optional.of("exited SOL, bought ARB"), Optional.empty()), AGENT_ACTOR);
 
         assertThat(service.rebuildEdges()).isEqualTo(new EdgeReplay(6, 0));
         assertThat(service.neighborhood(ME, "ARB", Optional.empty(), Optional.empty()).memories())

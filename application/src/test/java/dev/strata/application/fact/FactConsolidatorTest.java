@@ -2,6 +2,7 @@ package dev.strata.application.fact;
 
 import dev.strata.application.model.BudgetedLanguageModel;
 import dev.strata.domain.MutableClock;
+import dev.strata.domain.audit.InMemoryAuditLog;
 import dev.strata.domain.fact.ConsolidationDecision;
 import dev.strata.domain.fact.ConsolidationEvent;
 import dev.strata.domain.fact.Fact;
@@ -30,6 +31,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 
+import static dev.strata.application.provenance.TestOrigins.AGENT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -41,26 +43,27 @@ class FactConsolidatorTest {
     private final MutableClock clock = new MutableClock(Instant.parse("2026-03-14T09:00:00Z"));
     private final InMemoryFactStore store = new InMemoryFactStore();
     private final InMemoryMemoryStore memories = new InMemoryMemoryStore();
+    private final InMemoryAuditLog audit = new InMemoryAuditLog();
     private final DecidingModel model = new DecidingModel();
     private GeneralFactService facts = withModel(model, "");
 
     private GeneralFactService withModel(dev.strata.domain.model.LanguageModel llm, String guidance) {
         return new GeneralFactService(store, new FactConsolidator(llm, store, memories, clock,
-                ConsolidationSettings.enabled(guidance)), clock, 1000);
+                ConsolidationSettings.enabled(guidance)), clock, 1000, audit);
     }
 
     /** An active fact, settled before the test's own facts arrive. */
     private Fact active(String content) {
         Fact fact = record(content);
         GeneralFactService plain = new GeneralFactService(store, new FactConsolidator(model, store, memories, clock,
-                ConsolidationSettings.DISABLED), clock, 1000);
+                ConsolidationSettings.DISABLED), clock, 1000, audit);
         plain.consolidatePending(ALICE);
         return store.find(ALICE, fact.id()).orElseThrow();
     }
 
     private Fact record(String content) {
         clock.advance(Duration.ofSeconds(1));
-        return facts.recordFact(ALICE, content);
+        return facts.recordFact(ALICE, content, Optional.empty(), AGENT);
     }
 
     private Memory userStated(String content) {

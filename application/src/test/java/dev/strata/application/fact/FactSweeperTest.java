@@ -2,6 +2,7 @@ package dev.strata.application.fact;
 
 import dev.strata.application.model.DisabledLanguageModel;
 import dev.strata.domain.MutableClock;
+import dev.strata.domain.audit.InMemoryAuditLog;
 import dev.strata.domain.fact.Fact;
 import dev.strata.domain.fact.FactStatus;
 import dev.strata.domain.fact.InMemoryFactStore;
@@ -14,8 +15,10 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
+import static dev.strata.application.provenance.TestOrigins.AGENT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -31,7 +34,7 @@ class FactSweeperTest {
     private final InMemoryFactStore store = new InMemoryFactStore();
     private final GeneralFactService facts = new GeneralFactService(store, new FactConsolidator(
             new DisabledLanguageModel(), store, new InMemoryMemoryStore(), clock, ConsolidationSettings.DISABLED),
-            clock, 1000);
+            clock, 1000, new InMemoryAuditLog());
     private final List<Tenant> swept = new ArrayList<>();
     private final FactSweeper sweeper = new FactSweeper(tenant -> {
         swept.add(tenant);
@@ -54,7 +57,7 @@ class FactSweeperTest {
                 case 2 -> "  user   HOLDS asset number " + topic + " !";
                 default -> "user holds asset number " + topic + "…";
             };
-            Fact fact = facts.recordFact(ALICE, wording);
+            Fact fact = facts.recordFact(ALICE, wording, Optional.empty(), AGENT);
             assertThat(fact.status()).isEqualTo(FactStatus.PENDING);
             recorded.add(fact.id().value());
             clock.advance(Duration.ofMillis(1));
@@ -77,9 +80,9 @@ class FactSweeperTest {
 
     @Test
     void eachRecordingPostponesTheSweepByTheDebounce() {
-        facts.recordFact(ALICE, "one");
+        facts.recordFact(ALICE, "one", Optional.empty(), AGENT);
         scheduler.advance(Duration.ofMillis(1500));
-        facts.recordFact(ALICE, "two");
+        facts.recordFact(ALICE, "two", Optional.empty(), AGENT);
         scheduler.advance(Duration.ofMillis(1500));
 
         assertThat(swept).as("3 s after the first fact, but only 1.5 s after the last").isEmpty();
@@ -93,11 +96,11 @@ class FactSweeperTest {
     @Test
     void aSteadyTrickleIsSweptNoLaterThanTheMaxWait() {
         for (int second = 0; second < 29; second++) {
-            facts.recordFact(ALICE, "fact " + second);
+            facts.recordFact(ALICE, "fact " + second, Optional.empty(), AGENT);
             scheduler.advance(Duration.ofSeconds(1));
         }
         assertThat(swept).isEmpty();
-        facts.recordFact(ALICE, "fact 29");
+        facts.recordFact(ALICE, "fact 29", Optional.empty(), AGENT);
 
         scheduler.advance(Duration.ofSeconds(1));
 
@@ -107,9 +110,9 @@ class FactSweeperTest {
 
     @Test
     void aRecordingAfterASweepPlansTheNextOne() {
-        facts.recordFact(ALICE, "one");
+        facts.recordFact(ALICE, "one", Optional.empty(), AGENT);
         scheduler.advance(DEBOUNCE);
-        facts.recordFact(ALICE, "two");
+        facts.recordFact(ALICE, "two", Optional.empty(), AGENT);
 
         assertThat(sweeper.isPlanned(ALICE)).isTrue();
         scheduler.advance(DEBOUNCE);
@@ -120,9 +123,9 @@ class FactSweeperTest {
 
     @Test
     void tenantsAreDebouncedIndependently() {
-        facts.recordFact(ALICE, "alice's fact");
+        facts.recordFact(ALICE, "alice's fact", Optional.empty(), AGENT);
         scheduler.advance(Duration.ofSeconds(1));
-        facts.recordFact(BOB, "bob's fact");
+        facts.recordFact(BOB, "bob's fact", Optional.empty(), AGENT);
         scheduler.advance(Duration.ofSeconds(1));
 
         assertThat(swept).containsExactly(ALICE);

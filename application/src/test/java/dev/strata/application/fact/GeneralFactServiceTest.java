@@ -2,6 +2,8 @@ package dev.strata.application.fact;
 
 import dev.strata.application.model.DisabledLanguageModel;
 import dev.strata.domain.MutableClock;
+import dev.strata.domain.audit.AuditEntry;
+import dev.strata.domain.audit.InMemoryAuditLog;
 import dev.strata.domain.error.InvalidInputException;
 import dev.strata.domain.error.NotFoundException;
 import dev.strata.domain.fact.ConsolidationDecision;
@@ -27,8 +29,10 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 
+import static dev.strata.application.provenance.TestOrigins.AGENT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 /** The write path and the deterministic dedup pass, with LLM consolidation off. */
 class GeneralFactServiceTest {
@@ -38,16 +42,17 @@ class GeneralFactServiceTest {
 
     private final MutableClock clock = new MutableClock(Instant.parse("2026-03-14T09:00:00Z"));
     private final InMemoryFactStore store = new InMemoryFactStore();
+    private final InMemoryAuditLog audit = new InMemoryAuditLog();
     private final GeneralFactService facts = service(store);
 
     private GeneralFactService service(InMemoryFactStore on) {
         return new GeneralFactService(on, new FactConsolidator(new DisabledLanguageModel(), on, new InMemoryMemoryStore(),
-                clock, ConsolidationSettings.enabled("")), clock, 500);
+                clock, ConsolidationSettings.enabled("")), clock, 500, audit);
     }
 
     private Fact record(GeneralFactService service, String content) {
         clock.advance(Duration.ofSeconds(1));
-        return service.recordFact(ALICE, content);
+        return service.recordFact(ALICE, content, Optional.empty(), AGENT);
     }
 
     @Test
@@ -55,7 +60,7 @@ class GeneralFactServiceTest {
         List<FactRecorded> heard = new ArrayList<>();
         facts.addListener(heard::add);
 
-        Fact fact = facts.recordFact(ALICE, "  prefers weekly charts ");
+        Fact fact = facts.recordFact(ALICE, "  prefers weekly charts ", Optional.empty(), AGENT);
 
         assertThat(fact.status()).isEqualTo(FactStatus.PENDING);
         assertThat(fact.source()).isEqualTo(Source.AGENT_RECORDED);
@@ -69,14 +74,14 @@ class GeneralFactServiceTest {
             throw new IllegalStateException("listener broke");
         });
 
-        assertThat(facts.recordFact(ALICE, "prefers weekly charts").status()).isEqualTo(FactStatus.PENDING);
+        assertThat(facts.recordFact(ALICE, "prefers weekly charts", Optional.empty(), AGENT).status()).isEqualTo(FactStatus.PENDING);
     }
 
     @Test
     void badContentNamesTheField() {
-        assertThatThrownBy(() -> facts.recordFact(ALICE, "  ")).isInstanceOf(InvalidInputException.class)
+        assertThatThrownBy(() -> facts.recordFact(ALICE, "  ", Optional.empty(), AGENT)).isInstanceOf(InvalidInputException.class)
                 .extracting(e -> ((InvalidInputException) e).field()).isEqualTo("content");
-        assertThatThrownBy(() -> facts.recordFact(ALICE, "x".repeat(501))).isInstanceOf(InvalidInputException.class)
+        assertThatThrownBy(() -> facts.recordFact(ALICE, "x".repeat(501), Optional.empty(), AGENT)).isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("500");
     }
 
@@ -200,7 +205,7 @@ class GeneralFactServiceTest {
     void tenantsAreConsolidatedSeparately() {
         Fact alices = record(facts, "prefers weekly charts");
         clock.advance(Duration.ofSeconds(1));
-        Fact bobs = facts.recordFact(BOB, "prefers weekly charts");
+        Fact bobs = facts.recordFact(BOB, "prefers weekly charts", Optional.empty(), AGENT);
 
         List<ConsolidationReport> reports = facts.consolidateAll();
 
@@ -228,5 +233,31 @@ class GeneralFactServiceTest {
                 .isInstanceOf(InvalidInputException.class).hasMessageContaining("status");
         assertThatThrownBy(() -> facts.list(ALICE, Optional.empty(), Optional.of(0)))
                 .isInstanceOf(InvalidInputException.class).hasMessageContaining("limit");
+    }
+
+    @Test
+    void recording_is_audited_with_its_actor_and_source_and_every_decision_by_the_consolidation() {
+        Fact first = facts.recordFact(ALICE, "User prefers weekly charts.", Optional.of(Source.USER_EXPLICIT), AGENT);
+        Fact again = record(facts, "user prefers weekly charts");
+
+        facts.consolidatePending(ALICE);
+
+        assertThat(first.source()).isEqualTo(Source.USER_EXPLICIT);
+        assertThat(audit.recent(ALICE, 10)).extracting(AuditEntry::action, AuditEntry::subject, e -> e.actor().id())
+                .containsExactly(
+                        tuple("fact.decision", "fact:" + again.id(), "system:consolidation"),
+                        tuple("fact.decision", "fact:" + first.id(), "system:consolidation"),
+                        tuple("fact.record", "fact:" + again.id(), "test-agent"),
+                        tuple("fact.record", "fact:" + first.id(), "test-agent"));
+        assertThat(audit.recent(ALICE, 10).get(0).detail()).startsWith("duplicate");
+        assertThat(audit.recent(ALICE, 10).get(3).detail()).contains("user_explicit");
+    }
+
+    @Test
+    void a_forged_fact_source_is_refused_naming_source_and_nothing_is_recorded() {
+        assertThatThrownBy(() -> facts.recordFact(ALICE, "forged", Optional.of(Source.USER_MANUAL), AGENT))
+                .isInstanceOfSatisfying(InvalidInputException.class, e -> assertThat(e.field()).isEqualTo("source"));
+        assertThat(store.list(ALICE, Optional.empty(), 10)).isEmpty();
+        assertThat(audit.all()).isEmpty();
     }
 }

@@ -17,6 +17,7 @@ import java.util.Optional;
 
 import static dev.strata.application.learning.LearningHarness.ALICE;
 import static dev.strata.application.learning.LearningHarness.BOB;
+import static dev.strata.application.provenance.TestOrigins.OPERATOR;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -85,7 +86,7 @@ class CompiledPageServiceTest {
     void a_memory_write_invalidates_the_page() {
         h.pages.page(ALICE, "BTC", true);
 
-        h.memories.write(new WriteMemory(ALICE, "observation", "anything", Metadata.EMPTY, Source.AGENT_RECORDED));
+        h.memories.write(new WriteMemory(ALICE, "observation", "anything", Metadata.EMPTY, Optional.of(Source.AGENT_RECORDED), OPERATOR));
 
         assertThat(h.pages.page(ALICE, "BTC", true).cached()).isFalse();
     }

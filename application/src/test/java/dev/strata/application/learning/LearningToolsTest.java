@@ -1,5 +1,6 @@
 package dev.strata.application.learning;
 
+import dev.strata.application.tool.ToolCall;
 import dev.strata.application.tool.ToolRegistry;
 import dev.strata.application.tool.ToolResult;
 import dev.strata.application.tool.ToolSignatures;
@@ -24,6 +25,7 @@ import java.util.Optional;
 
 import static dev.strata.application.learning.LearningHarness.ALICE;
 import static dev.strata.application.learning.LearningHarness.BOB;
+import static dev.strata.application.provenance.TestOrigins.AGENT_ACTOR;
 import static org.assertj.core.api.Assertions.assertThat;
 
 class LearningToolsTest {
@@ -53,7 +55,7 @@ class LearningToolsTest {
     }
 
     private ToolResult call(String tool, JsonNode.ObjectNode arguments) {
-        return registry.find(tool).orElseThrow().call(ALICE, arguments);
+        return registry.find(tool).orElseThrow().call( new ToolCall(ALICE, AGENT_ACTOR), arguments);
     }
 
     private Object ok(String tool, JsonNode.ObjectNode arguments) {

@@ -22,6 +22,8 @@ import java.util.Optional;
 
 import static dev.strata.application.learning.LearningHarness.ALICE;
 import static dev.strata.application.learning.LearningHarness.BOB;
+import static dev.strata.application.provenance.TestOrigins.AGENT_ACTOR;
+import static dev.strata.application.provenance.TestOrigins.OPERATOR;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -35,7 +37,7 @@ class PreferenceServiceTest {
 
     private static void observe(LearningHarness h, Tenant tenant, String text, int times) {
         for (int i = 0; i < times; i++) {
-            h.memories.write(new WriteMemory(tenant, "observation", text, Metadata.EMPTY, Source.AGENT_RECORDED));
+            h.memories.write(new WriteMemory(tenant, "observation", text, Metadata.EMPTY, Optional.of(Source.AGENT_RECORDED), OPERATOR));
         }
     }
 
@@ -112,7 +114,7 @@ class PreferenceServiceTest {
             h.openTrade(ALICE);
         }
         Tenant carol = Tenant.of("carol");
-        h.memories.write(new WriteMemory(carol, "lesson", CAP, Metadata.EMPTY, Source.AGENT_RECORDED));
+        h.memories.write(new WriteMemory(carol, "lesson", CAP, Metadata.EMPTY, Optional.of(Source.AGENT_RECORDED), OPERATOR));
 
         List<MiningReport> reports = h.preferences.mineAll();
 
@@ -237,7 +239,7 @@ class PreferenceServiceTest {
         assertThat(archived.state()).isEqualTo(PreferenceState.ARCHIVED);
         assertThat(promoted(h, ALICE)).isEmpty();
         assertThat(h.memoryStore.find(ALICE, active.memory().orElseThrow())).as("no read path shows it").isEmpty();
-        assertThat(h.memories.restore(ALICE, active.memory().orElseThrow()).isDeleted()).as("soft delete: restorable")
+        assertThat(h.memories.restore(ALICE, active.memory().orElseThrow(), AGENT_ACTOR).isDeleted()).as("soft delete: restorable")
                 .isFalse();
         assertThat(h.actions(ALICE)).contains("preference.deactivate", "preference.retire_memory", "memory.delete");
     }
@@ -281,7 +283,7 @@ class PreferenceServiceTest {
     @Test
     void the_loop_never_rewrites_a_user_manual_row_nor_mines_its_own_promotions() {
         LearningHarness h = new LearningHarness();
-        Memory userRow = h.memories.write(new WriteMemory(ALICE, "preference", CAP, Metadata.EMPTY, Source.USER_MANUAL));
+        Memory userRow = h.memories.write(new WriteMemory(ALICE, "preference", CAP, Metadata.EMPTY, Optional.of(Source.USER_MANUAL), OPERATOR));
         observe(h, ALICE, CAP, 2);
         h.preferences.mine(ALICE);
         LearnedPreference mined = all(h, ALICE).getFirst();
@@ -298,7 +300,7 @@ class PreferenceServiceTest {
     @Test
     void a_promoted_memory_that_is_not_the_loops_own_is_never_retired() {
         LearningHarness h = new LearningHarness();
-        Memory userRow = h.memories.write(new WriteMemory(ALICE, "preference", CAP, Metadata.EMPTY, Source.USER_MANUAL));
+        Memory userRow = h.memories.write(new WriteMemory(ALICE, "preference", CAP, Metadata.EMPTY, Optional.of(Source.USER_MANUAL), OPERATOR));
         LearnedPreference p = h.preferences.propose(ALICE, hardCap()).preference();
         h.preferences.approve(ALICE, p.id());
         // A corrupted link pointing at the user's own row.

@@ -18,7 +18,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 
+import static dev.strata.application.provenance.TestOrigins.AGENT_ACTOR;
+import static dev.strata.application.provenance.TestOrigins.OPERATOR;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class MemoryServiceSaveTest {
@@ -32,7 +35,7 @@ class MemoryServiceSaveTest {
 
     private Saved save(String key, String content, String reason) {
         return service.save(new SaveMemory(ME, key, content, Optional.of("decision"), Optional.ofNullable(reason),
-                Metadata.EMPTY, Source.AGENT_RECORDED));
+                Metadata.EMPTY, Optional.of(Source.AGENT_RECORDED), OPERATOR));
     }
 
     @Test
@@ -56,25 +59,27 @@ class MemoryServiceSaveTest {
         assertThat(second.superseded()).isPresent();
         assertThat(service.history(ME, "auth-approach")).extracting(Memory::content)
                 .containsExactly("JWT with 15m expiry", "JWT with 1h expiry");
-        assertThat(audit.recent(ME, 1).get(0).action()).isEqualTo("memory.supersede");
+        assertThat(audit.recent(ME, 2)).extracting(e -> e.action(), e -> e.subject()).containsExactly(
+                tuple("memory.save", "memory:" + second.memory().id()),
+                tuple("memory.supersede", "memory:" + second.superseded().orElseThrow().id()));
     }
 
     @Test
     void keyedContentIsNotEditedInPlace() {
         Memory m = save("auth-approach", "JWT with 1h expiry", null).memory();
-        assertThatThrownBy(() -> service.update(ME, m.id(), new MemoryChange(Optional.of("changed"), Optional.empty())))
+        assertThatThrownBy(() -> service.update(ME, m.id(), new MemoryChange(Optional.of("changed"), Optional.empty()), AGENT_ACTOR))
                 .isInstanceOf(ConflictException.class);
-        assertThat(service.update(ME, m.id(), new MemoryChange(Optional.empty(), Optional.of(new Metadata("{\"a\":1}"))))
+        assertThat(service.update(ME, m.id(), new MemoryChange(Optional.empty(), Optional.of(new Metadata("{\"a\":1}"))), AGENT_ACTOR)
                 .metadata().json()).isEqualTo("{\"a\":1}");
     }
 
     @Test
     void deleteByKeyDeactivatesTheActiveEntryAndUnknownKeysAreNotFound() {
         save("focus", "the payments dashboard", null);
-        service.deleteByKey(ME, "focus");
+        service.deleteByKey(ME, "focus", AGENT_ACTOR);
 
         assertThat(service.listByType(ME, Optional.empty(), Optional.empty())).isEmpty();
-        assertThatThrownBy(() -> service.deleteByKey(ME, "focus")).isInstanceOf(NotFoundException.class);
+        assertThatThrownBy(() -> service.deleteByKey(ME, "focus", AGENT_ACTOR)).isInstanceOf(NotFoundException.class);
         assertThatThrownBy(() -> service.history(ME, "never-saved")).isInstanceOf(NotFoundException.class);
         assertThat(service.history(ME, "focus")).hasSize(1);
     }
@@ -93,9 +98,43 @@ class MemoryServiceSaveTest {
     @Test
     void listByTypeFiltersActiveEntries() {
         save("a", "a decision", null);
-        service.save(new SaveMemory(ME, "b", "a lesson", Optional.of("warning"), Optional.empty(), Metadata.EMPTY,
-                Source.AGENT_RECORDED));
+        service.save(new SaveMemory(ME, "b", "a lesson", Optional.of("warning"), Optional.empty(), Metadata.EMPTY, Optional.of(Source.AGENT_RECORDED), OPERATOR));
         assertThat(service.listByType(ME, Optional.of("lesson"), Optional.empty())).extracting(Memory::category)
                 .containsExactly(Category.LESSON);
+    }
+
+    private Saved saveTyped(String key, String content, Optional<String> type, String reason) {
+        return service.save(new SaveMemory(ME, key, content, type, Optional.ofNullable(reason), Metadata.EMPTY,
+                Optional.empty(), OPERATOR));
+    }
+
+    @Test
+    void a_superseding_save_without_a_type_keeps_the_superseded_entry_s_type() {
+        saveTyped("deploy", "never deploy on Fridays", Optional.of("warning"), null);
+
+        Saved next = saveTyped("deploy", "never deploy on Fridays or Mondays", Optional.empty(), "Mondays too");
+
+        assertThat(next.memory().category()).isEqualTo(Category.LESSON);
+        assertThat(service.listByType(ME, Optional.of("lesson"), Optional.empty())).extracting(Memory::content)
+                .containsExactly("never deploy on Fridays or Mondays");
+        assertThat(service.listByType(ME, Optional.of("context"), Optional.empty())).isEmpty();
+    }
+
+    @Test
+    void a_first_save_without_a_type_is_a_context_and_a_named_type_changes_it() {
+        Saved first = saveTyped("focus", "ship the gateway", Optional.empty(), null);
+        Saved retyped = saveTyped("focus", "gateway shipped on 2026-03-15", Optional.of("historical"), "done");
+
+        assertThat(first.memory().category()).isEqualTo(Category.CONTEXT);
+        assertThat(retyped.memory().category()).isEqualTo(Category.HISTORICAL);
+    }
+
+    @Test
+    void a_rejected_save_without_a_type_still_shows_the_current_entry_s_type() {
+        saveTyped("auth", "JWT with 1h expiry", Optional.of("decision"), null);
+
+        assertThatThrownBy(() -> saveTyped("auth", "sessions in Redis", Optional.empty(), null))
+                .isInstanceOfSatisfying(ConflictException.class,
+                        e -> assertThat(e.details()).containsEntry("current_type", "decision"));
     }
 }

@@ -20,7 +20,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
+import static dev.strata.application.provenance.TestOrigins.AGENT_ACTOR;
+import static dev.strata.application.provenance.TestOrigins.OPERATOR;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class MemoryServiceTest {
@@ -41,7 +44,7 @@ class MemoryServiceTest {
     }
 
     private WriteMemory write(String category, String content) {
-        return new WriteMemory(ME, category, content, Metadata.EMPTY, Source.USER_MANUAL);
+        return new WriteMemory(ME, category, content, Metadata.EMPTY, Optional.of(Source.USER_MANUAL), OPERATOR);
     }
 
     @Test
@@ -62,7 +65,7 @@ class MemoryServiceTest {
         assertThatThrownBy(() -> service.write(write("Not A Slug!", "text")))
                 .isInstanceOfSatisfying(InvalidInputException.class, e -> assertThat(e.field()).isEqualTo("category"));
         assertThatThrownBy(() -> service.write(new WriteMemory(ME, "lesson", "text",
-                new Metadata("{\"k\":\"" + "v".repeat(60) + "\"}"), Source.USER_MANUAL)))
+                new Metadata("{\"k\":\"" + "v".repeat(60) + "\"}"), Optional.of(Source.USER_MANUAL), OPERATOR)))
                 .isInstanceOfSatisfying(InvalidInputException.class, e -> assertThat(e.field()).isEqualTo("metadata"));
         assertThat(store.count(ME)).isZero();
     }
@@ -95,15 +98,15 @@ class MemoryServiceTest {
     @Test
     void restoreWorksUntilRetentionRunsOutAndPurgeThenRemovesTheRow() {
         Memory m = service.write(write("lesson", "trail stops by 8%"));
-        service.delete(ME, m.id());
+        service.delete(ME, m.id(), AGENT_ACTOR);
         assertThatThrownBy(() -> service.get(ME, m.id())).isInstanceOf(NotFoundException.class);
 
         clock.advance(Duration.ofDays(29));
-        assertThat(service.restore(ME, m.id()).content()).isEqualTo("trail stops by 8%");
-        service.delete(ME, m.id());
+        assertThat(service.restore(ME, m.id(), AGENT_ACTOR).content()).isEqualTo("trail stops by 8%");
+        service.delete(ME, m.id(), AGENT_ACTOR);
 
         clock.advance(Duration.ofDays(30).plusSeconds(1));
-        assertThatThrownBy(() -> service.restore(ME, m.id())).isInstanceOf(NotFoundException.class);
+        assertThatThrownBy(() -> service.restore(ME, m.id(), AGENT_ACTOR)).isInstanceOf(NotFoundException.class);
         assertThat(service.purgeExpired()).isEqualTo(1);
         assertThat(service.purgeExpired()).isZero();
     }
@@ -111,32 +114,34 @@ class MemoryServiceTest {
     @Test
     void purgeKeepsRowsStillWithinRetention() {
         Memory m = service.write(write("lesson", "keep me"));
-        service.delete(ME, m.id());
+        service.delete(ME, m.id(), AGENT_ACTOR);
         clock.advance(Duration.ofDays(29));
         assertThat(service.purgeExpired()).isZero();
-        assertThat(service.restore(ME, m.id())).isNotNull();
+        assertThat(service.restore(ME, m.id(), AGENT_ACTOR)).isNotNull();
     }
 
     @Test
     void deletesAndRestoresAreAudited() {
         Memory m = service.write(write("lesson", "audit me"));
-        service.delete(ME, m.id());
-        service.restore(ME, m.id());
+        service.delete(ME, m.id(), AGENT_ACTOR);
+        service.restore(ME, m.id(), AGENT_ACTOR);
 
-        assertThat(audit.recent(ME, 10)).extracting(e -> e.action()).containsExactly("memory.restore", "memory.delete");
-        assertThat(audit.recent(ME, 10)).allSatisfy(e -> assertThat(e.subject()).isEqualTo(m.id().toString()));
+        assertThat(audit.recent(ME, 10)).extracting(e -> e.action(), e -> e.actor())
+                .containsExactly(tuple("memory.restore", AGENT_ACTOR), tuple("memory.delete", AGENT_ACTOR),
+                        tuple("memory.write", OPERATOR.actor()));
+        assertThat(audit.recent(ME, 10)).allSatisfy(e -> assertThat(e.subject()).isEqualTo("memory:" + m.id()));
     }
 
     @Test
     void updateBumpsTheMemoryAndUnknownIdsAreNotFound() {
         Memory m = service.write(write("lesson", "old text"));
         clock.advance(Duration.ofMinutes(5));
-        Memory updated = service.update(ME, m.id(), new MemoryChange(Optional.of("new text"), Optional.empty()));
+        Memory updated = service.update(ME, m.id(), new MemoryChange(Optional.of("new text"), Optional.empty()), AGENT_ACTOR);
 
         assertThat(updated.updatedAt()).isEqualTo(clock.instant());
         assertThatThrownBy(() -> service.update(Tenant.of("other"), m.id(),
-                new MemoryChange(Optional.of("x"), Optional.empty()))).isInstanceOf(NotFoundException.class);
-        assertThatThrownBy(() -> service.delete(Tenant.of("other"), m.id())).isInstanceOf(NotFoundException.class);
+                new MemoryChange(Optional.of("x"), Optional.empty()), AGENT_ACTOR)).isInstanceOf(NotFoundException.class);
+        assertThatThrownBy(() -> service.delete(Tenant.of("other"), m.id(), AGENT_ACTOR)).isInstanceOf(NotFoundException.class);
     }
 
     @Test

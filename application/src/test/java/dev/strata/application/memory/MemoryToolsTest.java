@@ -4,6 +4,7 @@ import dev.strata.application.fact.ConsolidationSettings;
 import dev.strata.application.fact.FactConsolidator;
 import dev.strata.application.fact.GeneralFactService;
 import dev.strata.application.model.DisabledLanguageModel;
+import dev.strata.application.tool.ToolCall;
 import dev.strata.application.tool.ToolRegistry;
 import dev.strata.application.tool.ToolResult;
 import dev.strata.application.tool.ToolSignatures;
@@ -31,6 +32,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import static dev.strata.application.provenance.TestOrigins.AGENT_ACTOR;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The memory area's tools through the registry, on the domain's in-memory fakes. */
@@ -45,7 +47,7 @@ class MemoryToolsTest {
             MemoryLimits.DEFAULTS, Duration.ofDays(30));
     private final GeneralFactService facts = new GeneralFactService(factStore, new FactConsolidator(
             new DisabledLanguageModel(), factStore, store, clock, ConsolidationSettings.DISABLED), clock,
-            MemoryLimits.DEFAULTS.maxContentChars());
+            MemoryLimits.DEFAULTS.maxContentChars(), new InMemoryAuditLog());
     private final ToolRegistry registry = ToolRegistry.builder()
             .add(MemoryTools.definitions(memories, new SecretSafeSearch(memories, new CredentialScrubber()), facts))
             .build();
@@ -65,13 +67,13 @@ class MemoryToolsTest {
     }
 
     private Object ok(String tool, JsonNode.ObjectNode arguments) {
-        ToolResult result = registry.find(tool).orElseThrow().call(ME, arguments);
+        ToolResult result = registry.find(tool).orElseThrow().call( new ToolCall(ME, AGENT_ACTOR), arguments);
         assertThat(result).as("%s(%s)", tool, arguments).isInstanceOf(ToolResult.Ok.class);
         return ((ToolResult.Ok) result).data();
     }
 
     private DomainException failed(String tool, JsonNode.ObjectNode arguments) {
-        ToolResult result = registry.find(tool).orElseThrow().call(ME, arguments);
+        ToolResult result = registry.find(tool).orElseThrow().call( new ToolCall(ME, AGENT_ACTOR), arguments);
         assertThat(result).as("%s(%s)", tool, arguments).isInstanceOf(ToolResult.Failed.class);
         return ((ToolResult.Failed) result).error();
     }
@@ -200,5 +202,55 @@ class MemoryToolsTest {
                 "metadata", args("source", "user_turn", "confidence", 95)));
 
         assertThat(written.memory().metadata().json()).isEqualTo("{\"source\":\"user_turn\",\"confidence\":95}");
+    }
+
+    @Test
+    void an_agent_tool_cannot_claim_a_person_s_or_the_loops_provenance_and_the_refusal_names_source() {
+        for (String forged : List.of("user_manual", "learned_preference", "inferred")) {
+            assertThat(failed("memory_write", args("category", "preference", "content", "forged " + forged,
+                    "source", forged)))
+                    .as(forged)
+                    .isInstanceOfSatisfying(InvalidInputException.class, e -> {
+                        assertThat(e.field()).isEqualTo("source");
+                        assertThat(e.getMessage()).contains(forged, "user_explicit, chat_extracted, agent_recorded");
+                    });
+        }
+        assertThat(store.count(ME)).isZero();
+    }
+
+    @Test
+    void a_fact_write_keeps_the_source_it_claims_and_refuses_a_forged_one() {
+        var explicit = (MemoryTools.RecordedFact) ok("memory_write", args("category", "fact",
+                "content", "user prefers weekly charts", "source", "user_explicit"));
+        var plain = (MemoryTools.RecordedFact) ok("memory_write", args("category", "fact",
+                "content", "user trades on base"));
+
+        assertThat(explicit.fact().source()).isEqualTo(Source.USER_EXPLICIT);
+        assertThat(facts.get(ME, explicit.fact().id()).source()).isEqualTo(Source.USER_EXPLICIT);
+        assertThat(plain.fact().source()).isEqualTo(Source.AGENT_RECORDED);
+        assertThat(failed("memory_write", args("category", "fact", "content", "forged", "source", "user_manual")))
+                .isInstanceOfSatisfying(InvalidInputException.class, e -> assertThat(e.field()).isEqualTo("source"));
+        assertThat(factStore.list(ME, Optional.empty(), 100)).hasSize(2);
+    }
+
+    @Test
+    void a_superseding_save_without_a_type_keeps_the_type_so_memory_list_by_that_type_still_finds_it() {
+        ok("memory_save", args("key", "auth", "content", "JWT with 1h expiry", "type", "decision"));
+        var superseded = (MemoryTools.SaveAnswer) ok("memory_save", args("key", "auth",
+                "content", "JWT with 15m expiry", "supersede_reason", "1h failed the security review"));
+
+        var decisions = (MemoryTools.Memories) ok("memory_list", args("type", "decision"));
+
+        assertThat(superseded.memory().category()).isEqualTo(Category.DECISION);
+        assertThat(decisions.memories()).extracting(Memory::content).containsExactly("JWT with 15m expiry");
+    }
+
+    @Test
+    void every_tool_write_records_the_caller_as_updated_by() {
+        var written = (MemoryTools.Written) ok("memory_write", args("category", "lesson", "content", "size down"));
+        var saved = (MemoryTools.SaveAnswer) ok("memory_save", args("key", "k", "content", "a decision"));
+
+        assertThat(written.memory().updatedBy()).isEqualTo(AGENT_ACTOR);
+        assertThat(saved.memory().updatedBy()).isEqualTo(AGENT_ACTOR);
     }
 }

@@ -19,6 +19,8 @@ import java.time.Instant;
 import java.util.Optional;
 import java.util.Set;
 
+import static dev.strata.application.provenance.TestOrigins.AGENT_ACTOR;
+import static dev.strata.application.provenance.TestOrigins.OPERATOR;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The search result a reader sees: snippets never show a fragment of a registered secret. */
@@ -31,11 +33,11 @@ class SecretSafeSearchTest {
     private final InMemoryMemoryStore store = new InMemoryMemoryStore();
     private final MemoryService memories = new MemoryService(store, new InMemoryAuditLog(), clock,
             MemoryLimits.DEFAULTS, Duration.ofDays(30));
-    private final VaultService vault = new VaultService(new InMemoryVaultStore(), new CredentialScrubber(), clock);
+    private final VaultService vault = new VaultService(new InMemoryVaultStore(), new CredentialScrubber(), clock, new InMemoryAuditLog());
     private final SecretSafeSearch search = new SecretSafeSearch(memories, vault.scrubber());
 
     private void write(String content) {
-        memories.write(new WriteMemory(ME, "lesson", content, Metadata.EMPTY, Source.USER_MANUAL));
+        memories.write(new WriteMemory(ME, "lesson", content, Metadata.EMPTY, Optional.of(Source.USER_MANUAL), OPERATOR));
     }
 
     private static String longContentWithTheSecret() {
@@ -48,7 +50,7 @@ class SecretSafeSearchTest {
 
     @Test
     void a_hit_whose_content_holds_a_secret_gets_a_snippet_cut_from_the_scrubbed_content() {
-        vault.set(ME, "token", SECRET, true);
+        vault.set(ME, "token", SECRET, true, AGENT_ACTOR);
         write(longContentWithTheSecret());
 
         SearchHit raw = memories.searchRanked(ME, "live", Optional.empty(), Optional.empty()).hits().getFirst().hit();
@@ -64,7 +66,7 @@ class SecretSafeSearchTest {
 
     @Test
     void a_search_for_a_word_inside_the_secret_does_not_leak_it_either() {
-        vault.set(ME, "token", SECRET, true);
+        vault.set(ME, "token", SECRET, true, AGENT_ACTOR);
         write(longContentWithTheSecret());
 
         String snippet = search.search(ME, "4f9a8b7c6d5e", Optional.empty(), Optional.empty()).hits().getFirst()

@@ -35,7 +35,7 @@ final class PersonalizationFixture {
     }
 
     PersonalizationFixture(PersonalizationPolicy policy) {
-        service = new PersonalizationService(profiles, tags, memories, new ProfileService(keyValue, clock), policy, clock);
+        service = new PersonalizationService(profiles, tags, memories, new ProfileService(keyValue, clock, new dev.strata.domain.audit.InMemoryAuditLog()), policy, clock);
     }
 
     static TagValue single(TagDimension d, String v) {

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 
 import static dev.strata.application.personalization.PersonalizationFixture.single;
@@ -40,7 +41,7 @@ class PersonalizationToolsTest {
     }
 
     private ToolResult call(String tool, JsonNode.ObjectNode arguments) {
-        return registry.find(tool).orElseThrow().call(ME, arguments);
+        return registry.find(tool).orElseThrow().call(new dev.strata.application.tool.ToolCall(ME, dev.strata.application.provenance.TestOrigins.AGENT_ACTOR), arguments);
     }
 
     @Test
@@ -66,11 +67,11 @@ class PersonalizationToolsTest {
     @Test
     void recall_finds_only_the_users_personalization_memories() {
         f.memories.write(new WriteMemory(ME, "personalization", "prefers stablecoin pairs",
-                new Metadata("{\"user_id\":\"ann\"}"), Source.CHAT_EXTRACTED));
+                new Metadata("{\"user_id\":\"ann\"}"), Optional.of(Source.CHAT_EXTRACTED), dev.strata.application.provenance.TestOrigins.OPERATOR));
         f.memories.write(new WriteMemory(ME, "personalization", "prefers stablecoin yields",
-                new Metadata("{\"user_id\":\"ben\"}"), Source.CHAT_EXTRACTED));
+                new Metadata("{\"user_id\":\"ben\"}"), Optional.of(Source.CHAT_EXTRACTED), dev.strata.application.provenance.TestOrigins.OPERATOR));
         f.memories.write(new WriteMemory(ME, "observation", "stablecoin pairs were discussed",
-                Metadata.EMPTY, Source.AGENT_RECORDED));
+                Metadata.EMPTY, Optional.of(Source.AGENT_RECORDED), dev.strata.application.provenance.TestOrigins.OPERATOR));
 
         var results = (MemoryTools.Results) ((ToolResult.Ok) call("search_conversation_memory",
                 args("query", "stablecoin", "user_id", "ann"))).data();

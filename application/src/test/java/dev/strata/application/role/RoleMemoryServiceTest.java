@@ -1,5 +1,6 @@
 package dev.strata.application.role;
 
+import dev.strata.domain.memory.Actor;
 import dev.strata.domain.entity.EdgeExtractor;
 import dev.strata.domain.entity.EdgeType;
 import dev.strata.domain.entity.FinanceEntity;
@@ -111,7 +112,7 @@ class RoleMemoryServiceTest {
         RoleMemoryEntry entry = rig.decide("research.thesis", "rates fall", "TLT");
 
         assertThatThrownBy(() -> rig.service.get(BOB, entry.id())).isInstanceOf(NotFoundException.class);
-        assertThatThrownBy(() -> rig.service.recordOutcome(BOB, entry.id(), "rates rose", Optional.empty()))
+        assertThatThrownBy(() -> rig.service.recordOutcome(BOB, entry.id(), "rates rose", Optional.empty(), Actor.UNKNOWN))
                 .isInstanceOf(NotFoundException.class);
         assertThatThrownBy(() -> rig.service.addEvidence(BOB, entry.id(), "news", "wire", "x"))
                 .isInstanceOf(NotFoundException.class);
@@ -122,14 +123,14 @@ class RoleMemoryServiceTest {
     void a_person_records_the_outcome_of_a_manual_roles_decision_once() {
         RoleMemoryEntry entry = rig.decide("research.thesis", "rates fall", "TLT");
 
-        RoleMemoryEntry after = rig.service.recordOutcome(ALICE, entry.id(), "rates rose 50bp", Optional.of(new BigDecimal("-4.2")));
+        RoleMemoryEntry after = rig.service.recordOutcome(ALICE, entry.id(), "rates rose 50bp", Optional.of(new BigDecimal("-4.2")), Actor.UNKNOWN);
 
         assertThat(after.outcome().orElseThrow().source()).isEqualTo("manual");
         assertThat(after.outcome().orElseThrow().changePercent()).contains(new BigDecimal("-4.2"));
         assertThat(rig.audit.recent(ALICE, 1)).singleElement().satisfies(a -> assertThat(a.action()).isEqualTo("role.outcome"));
 
         rig.store.skip(ALICE, entry.id(), "test", rig.clock.instant());
-        assertThatThrownBy(() -> rig.service.recordOutcome(ALICE, entry.id(), "again", Optional.empty()))
+        assertThatThrownBy(() -> rig.service.recordOutcome(ALICE, entry.id(), "again", Optional.empty(), Actor.UNKNOWN))
                 .isInstanceOfSatisfying(ConflictException.class, e -> assertThat(e.details()).containsEntry("status", "skipped"));
     }
 
@@ -137,7 +138,7 @@ class RoleMemoryServiceTest {
     void a_probed_role_refuses_a_recorded_outcome() {
         RoleMemoryEntry entry = rig.decide("analysis.valuation.target_price", "target 120", "BTC");
 
-        assertThatThrownBy(() -> rig.service.recordOutcome(ALICE, entry.id(), "up", Optional.empty()))
+        assertThatThrownBy(() -> rig.service.recordOutcome(ALICE, entry.id(), "up", Optional.empty(), Actor.UNKNOWN))
                 .isInstanceOfSatisfying(InvalidInputException.class, e -> assertThat(e.reason()).contains("price_delta"));
     }
 
@@ -145,7 +146,7 @@ class RoleMemoryServiceTest {
     void evidence_pushed_for_an_entry_reaches_its_reflection() {
         RoleMemoryEntry entry = rig.decide("research.thesis", "rates fall, expect:exogenous", "TLT");
         rig.service.addEvidence(ALICE, entry.id(), "news", "reuters", "surprise CPI print at 4.1%");
-        rig.service.recordOutcome(ALICE, entry.id(), "rates rose", Optional.empty());
+        rig.service.recordOutcome(ALICE, entry.id(), "rates rose", Optional.empty(), Actor.UNKNOWN);
 
         rig.reflector.reflect(ALICE, dev.strata.domain.role.RoleId.of("research.thesis"));
 

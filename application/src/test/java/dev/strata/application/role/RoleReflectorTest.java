@@ -1,6 +1,7 @@
 package dev.strata.application.role;
 
 import dev.strata.application.model.BudgetedLanguageModel;
+import dev.strata.domain.memory.Actor;
 import dev.strata.domain.audit.AuditEntry;
 import dev.strata.domain.audit.AuditLog;
 import dev.strata.domain.error.NotFoundException;
@@ -170,7 +171,7 @@ class RoleReflectorTest {
     void different_roles_reflect_in_parallel_and_another_tenant_is_not_blocked() throws Exception {
         rig.targetPriceCall("target 101", "99");
         RoleMemoryEntry thesis = rig.decide("research.thesis", "rates fall by June", "TLT");
-        rig.service.recordOutcome(ALICE, thesis.id(), "rates rose", Optional.empty());
+        rig.service.recordOutcome(ALICE, thesis.id(), "rates rose", Optional.empty(), Actor.UNKNOWN);
         rig.clock.advance(WEEK);
         rig.model.entered = new CountDownLatch(1);
         rig.model.release = new CountDownLatch(1);
@@ -318,7 +319,7 @@ class RoleReflectorTest {
         assertThat(rig.reload(call).note().orElseThrow()).contains("waiting for a person to record the outcome")
                 .contains("/v1/role-memory/" + call.id() + "/outcome");
 
-        rig.service.recordOutcome(ALICE, call.id(), "rates rose after a surprise CPI print", Optional.empty());
+        rig.service.recordOutcome(ALICE, call.id(), "rates rose after a surprise CPI print", Optional.empty(), Actor.UNKNOWN);
         rig.reflector.reflect(ALICE, thesis);
 
         assertThat(rig.reload(call).reflection().orElseThrow().classification()).isEqualTo(Classification.EXOGENOUS);

@@ -52,13 +52,15 @@ class SessionPersonalizationTest {
     private final PersonalizationService personalization = new PersonalizationService(
             new InMemoryFinancialProfileStore(), new InMemoryUserTagStore(), new MemoryService(memoryStore,
             new InMemoryAuditLog(), clock, MemoryLimits.DEFAULTS, Duration.ofDays(30)),
-            new ProfileService(keyValue, clock), PersonalizationPolicy.defaults(), clock);
+            new ProfileService(keyValue, clock, new dev.strata.domain.audit.InMemoryAuditLog()), PersonalizationPolicy.defaults(), clock);
 
     private SessionService sessions(boolean gated) {
+        InMemorySessionStore sessionStore = new InMemorySessionStore();
         IntentGate gate = IntentGate.of(PersonalizationPolicy.defaults().withIntentGating(gated),
                 new DisabledLanguageModel());
         return new SessionService(workspace, workspace, new SnapshotService(memoryStore, keyValue, 50, clock),
-                new ProfileService(keyValue, clock), new InMemorySessionStore(), Duration.ofHours(2), clock,
+                new ProfileService(keyValue, clock, new dev.strata.domain.audit.InMemoryAuditLog()), sessionStore,
+                new dev.strata.domain.session.InMemorySessionExplanationStore(sessionStore), Duration.ofHours(2), clock,
                 new dev.strata.domain.vault.CredentialScrubber(), SessionPersonalization.of(personalization, gate));
     }
 
@@ -66,7 +68,7 @@ class SessionPersonalizationTest {
         personalization.completeOnboarding(ADA, U, new OnboardingAnswers(
                 Optional.of(TagValue.single(TagDimension.FINANCE_KNOWLEDGE, "level_2", "v")), Optional.empty(),
                 Optional.of(TagValue.single(TagDimension.RISK, "conservative", "v")),
-                Optional.of(TagValue.multi(TagDimension.MARKETS, List.of("memes"), "v")), Optional.empty()));
+                Optional.of(TagValue.multi(TagDimension.MARKETS, List.of("memes"), "v")), Optional.empty()), dev.strata.application.provenance.TestOrigins.PERSON);
         personalization.inferTag(ADA, U, TagValue.single(TagDimension.GREED_INDEX, "High", "v"));
         personalization.edit(ADA, U, ProfileEdit.NONE.withCustomPrompt(Optional.of("Answer briefly.")));
     }

@@ -3,6 +3,7 @@ package dev.strata.application.session;
 import dev.strata.application.profile.ProfileService;
 import dev.strata.application.snapshot.SnapshotService;
 import dev.strata.domain.MutableClock;
+import dev.strata.domain.audit.InMemoryAuditLog;
 import dev.strata.domain.error.NotFoundException;
 import dev.strata.domain.memory.Category;
 import dev.strata.domain.memory.InMemoryMemoryStore;
@@ -12,6 +13,7 @@ import dev.strata.domain.memory.Source;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.profile.InMemoryUserProfileStore;
 import dev.strata.domain.prompt.PromptBlock;
+import dev.strata.domain.session.InMemorySessionExplanationStore;
 import dev.strata.domain.session.InMemorySessionStore;
 import dev.strata.domain.session.Session;
 import dev.strata.domain.session.SessionId;
@@ -68,7 +70,8 @@ class SessionServiceTest {
 
     private SessionService service(SessionStore sessions, WorkspaceBootstrap bootstrap) {
         return new SessionService(workspace, bootstrap, new SnapshotService(memories, profiles, 50, clock),
-                new ProfileService(profiles, clock), sessions, TTL, clock);
+                new ProfileService(profiles, clock, new InMemoryAuditLog()), sessions,
+                new InMemorySessionExplanationStore(store), TTL, clock);
     }
 
     private SessionService service() {
@@ -125,14 +128,24 @@ class SessionServiceTest {
         List<Boolean> presentAtSave = new ArrayList<>();
         SessionStore watching = new SessionStore() {
             @Override
-            public void save(Session session) {
+            public void save(Session session, java.util.Set<dev.strata.domain.memory.MemoryId> holding) {
                 presentAtSave.add(workspace.contains("BOOTSTRAP.md"));
-                store.save(session);
+                store.save(session, holding);
             }
 
             @Override
             public Optional<Session> find(Tenant tenant, SessionId id, Instant now) {
                 return store.find(tenant, id, now);
+            }
+
+            @Override
+            public boolean revoke(Tenant tenant, SessionId id) {
+                return store.revoke(tenant, id);
+            }
+
+            @Override
+            public int revokeHolding(Tenant tenant, dev.strata.domain.memory.MemoryId memory) {
+                return store.revokeHolding(tenant, memory);
             }
 
             @Override
@@ -151,13 +164,23 @@ class SessionServiceTest {
     void whenStoringTheSessionFailsBootstrapStaysForTheNextSession() {
         SessionStore failing = new SessionStore() {
             @Override
-            public void save(Session session) {
+            public void save(Session session, java.util.Set<dev.strata.domain.memory.MemoryId> holding) {
                 throw new IllegalStateException("disk full");
             }
 
             @Override
             public Optional<Session> find(Tenant tenant, SessionId id, Instant now) {
                 return Optional.empty();
+            }
+
+            @Override
+            public boolean revoke(Tenant tenant, SessionId id) {
+                return false;
+            }
+
+            @Override
+            public int revokeHolding(Tenant tenant, dev.strata.domain.memory.MemoryId memory) {
+                return 0;
             }
 
             @Override
@@ -331,6 +354,36 @@ class SessionServiceTest {
     @Test
     void theTtlMustBePositive() {
         assertThatThrownBy(() -> new SessionService(workspace, workspace, new SnapshotService(memories, profiles, 50, clock),
-                new ProfileService(profiles, clock), store, Duration.ZERO, clock)).hasMessageContaining("ttl");
+                new ProfileService(profiles, clock, new InMemoryAuditLog()), store,
+                new InMemorySessionExplanationStore(store), Duration.ZERO, clock)).hasMessageContaining("ttl");
+    }
+
+    @Test
+    void a_new_tenant_s_first_session_holds_no_empty_memory_context_block() {
+        profiles.put(ADA, "home_language", "en", clock.instant());
+        SessionService service = service();
+
+        Session s = service.start(ADA);
+
+        assertThat(s.prompt()).doesNotContain("<memory-context>", "recalled memory context");
+        assertThat(service.explain(ADA, s.id()).lines()).isEmpty();
+    }
+
+    @Test
+    void a_session_s_explanation_is_frozen_with_its_prompt() {
+        remember(ADA, "user avoided meme coins");
+        SessionService service = service();
+        Session s = service.start(ADA);
+        memories.insert(new NewMemory(ADA, Category.LESSON, "written after the session started", Metadata.EMPTY,
+                Source.AGENT_RECORDED), clock.instant());
+
+        var explanation = service.explain(ADA, s.id());
+
+        assertThat(explanation.lines()).filteredOn(l -> l.kind().isEntry()).singleElement().satisfies(l -> {
+            assertThat(l.text()).isEqualTo("[observation] user avoided meme coins");
+            assertThat(s.prompt()).contains(l.text());
+            assertThat(l.origin().orElseThrow().source()).contains("agent_recorded");
+        });
+        assertThatThrownBy(() -> service.explain(BOB, s.id())).isInstanceOf(NotFoundException.class);
     }
 }

@@ -37,7 +37,7 @@ class SnapshotPolicyTest {
     }
 
     @Test
-    void identityComesFirstThenLessonsThenEverythingElseNewestFirstAndReferenceAndHistoricalNever() {
+    void identity_then_lessons_then_user_stated_then_decisions_then_context_then_the_rest_and_reference_and_historical_never() {
         add("context", "old context");
         add("identity", "I monitor the payment gateway");
         add("preference", "always use 0.5% slippage");
@@ -51,7 +51,35 @@ class SnapshotPolicyTest {
         assertThat(service(50).injected(ME)).extracting(Memory::content).containsExactly(
                 "I monitor the payment gateway",
                 "newer lesson", "older lesson",
-                "newest observation", "we chose JWT", "always use 0.5% slippage", "old context");
+                "always use 0.5% slippage",
+                "we chose JWT",
+                "old context",
+                "newest observation");
+    }
+
+    @Test
+    void preference_and_personalization_share_one_tier_newest_first_right_after_lessons() {
+        add("personalization", "treats crypto as 5% of the portfolio");
+        add("observation", "avoided memes in Q1");
+        add("preference", "always use 0.5% slippage");
+        add("lesson", "trail stops by 8%");
+        add("alert", "ETF inflows spiked");
+
+        assertThat(service(50).injected(ME)).extracting(Memory::content).containsExactly(
+                "trail stops by 8%",
+                "always use 0.5% slippage", "treats crypto as 5% of the portfolio",
+                "ETF inflows spiked", "avoided memes in Q1");
+    }
+
+    @Test
+    void a_full_budget_keeps_user_stated_entries_over_newer_decisions_context_and_observations() {
+        add("preference", "always use 0.5% slippage");
+        add("decision", "we chose JWT");
+        add("context", "migration in progress");
+        add("observation", "newest observation");
+
+        assertThat(service(2).injected(ME)).extracting(Memory::content)
+                .containsExactly("always use 0.5% slippage", "we chose JWT");
     }
 
     @Test

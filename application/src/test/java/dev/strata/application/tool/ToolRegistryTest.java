@@ -1,11 +1,13 @@
 package dev.strata.application.tool;
 
+import dev.strata.application.tool.ToolCall;
 import dev.strata.domain.error.NotFoundException;
 import dev.strata.domain.memory.Tenant;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
 
+import static dev.strata.application.provenance.TestOrigins.AGENT_ACTOR;
 import static dev.strata.application.tool.ToolSchema.Type.STRING;
 import static dev.strata.application.tool.ToolSchemaTest.object;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -18,10 +20,10 @@ class ToolRegistryTest {
 
     private static final ToolDefinition ECHO = new ToolDefinition("echo", "Says it back.",
             ToolSchema.builder().required("text", STRING, "what to say").build(),
-            (tenant, args) -> new Echo(tenant.value(), args.text("text")));
+            (call, args) -> new Echo(call.tenant().value(), args.text("text")));
 
     private static final ToolDefinition MISSING = new ToolDefinition("missing", "Always fails.", ToolSchema.none(),
-            (tenant, args) -> {
+            (call, args) -> {
                 throw new NotFoundException("thing", "42");
             });
 
@@ -42,14 +44,14 @@ class ToolRegistryTest {
 
     @Test
     void a_call_validates_the_arguments_and_runs_the_handler_in_the_callers_tenant() {
-        ToolResult result = ECHO.call(Tenant.of("acme"), object("text", "hi"));
+        ToolResult result = ECHO.call( new ToolCall(Tenant.of("acme"), AGENT_ACTOR), object("text", "hi"));
 
         assertThat(result).isEqualTo(new ToolResult.Ok(new Echo("acme", "hi")));
     }
 
     @Test
     void a_schema_violation_is_a_failed_result_naming_the_field_and_the_handler_never_runs() {
-        ToolResult result = MISSING.call(Tenant.DEFAULT, object("x", 1));
+        ToolResult result = MISSING.call( new ToolCall(Tenant.DEFAULT, AGENT_ACTOR), object("x", 1));
 
         assertThat(result).isInstanceOfSatisfying(ToolResult.Failed.class, f ->
                 assertThat(f.error()).isInstanceOfSatisfying(dev.strata.domain.error.InvalidInputException.class,
@@ -58,7 +60,7 @@ class ToolRegistryTest {
 
     @Test
     void a_domain_failure_of_the_handler_is_a_failed_result() {
-        ToolResult result = MISSING.call(Tenant.DEFAULT, object());
+        ToolResult result = MISSING.call( new ToolCall(Tenant.DEFAULT, AGENT_ACTOR), object());
 
         assertThat(result).isInstanceOfSatisfying(ToolResult.Failed.class,
                 f -> assertThat(f.error()).isInstanceOf(NotFoundException.class));

@@ -47,7 +47,7 @@ class TradingToolsTest {
                 fill(ALICE, "s", "2", NOW.minusSeconds(10), "BTC", FillSide.SELL, "Close Long", "0.5", "62000", "1000"),
                 fill(ALICE, "s", "3", NOW.minusSeconds(5), "ETH", FillSide.BUY, "Open Long", "1", "3000", "0")), NOW);
 
-        ToolResult result = registry.find("search_user_trades").orElseThrow().call(ALICE,
+        ToolResult result = registry.find("search_user_trades").orElseThrow().call(new dev.strata.application.tool.ToolCall(ALICE, dev.strata.application.provenance.TestOrigins.AGENT_ACTOR),
                 args(Map.of("asset", new JsonNode.TextNode("btc"), "limit", new JsonNode.NumberNode(BigDecimal.TEN))));
 
         TradingTools.Trades trades = (TradingTools.Trades) ((ToolResult.Ok) result).data();
@@ -61,9 +61,9 @@ class TradingToolsTest {
 
     @Test
     void a_bad_asset_or_limit_is_refused_naming_the_argument() {
-        ToolResult badAsset = registry.find("search_user_trades").orElseThrow().call(ALICE,
+        ToolResult badAsset = registry.find("search_user_trades").orElseThrow().call(new dev.strata.application.tool.ToolCall(ALICE, dev.strata.application.provenance.TestOrigins.AGENT_ACTOR),
                 args(Map.of("asset", new JsonNode.TextNode("BTC; DROP TABLE"))));
-        ToolResult badLimit = registry.find("search_user_trades").orElseThrow().call(ALICE,
+        ToolResult badLimit = registry.find("search_user_trades").orElseThrow().call(new dev.strata.application.tool.ToolCall(ALICE, dev.strata.application.provenance.TestOrigins.AGENT_ACTOR),
                 args(Map.of("asset", new JsonNode.TextNode("BTC"), "limit", new JsonNode.NumberNode(BigDecimal.ZERO))));
 
         assertThat(((ToolResult.Failed) badAsset).error()).isInstanceOfSatisfying(InvalidInputException.class,

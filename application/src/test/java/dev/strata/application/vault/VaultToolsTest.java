@@ -1,9 +1,11 @@
 package dev.strata.application.vault;
 
+import dev.strata.application.tool.ToolCall;
 import dev.strata.application.tool.ToolRegistry;
 import dev.strata.application.tool.ToolResult;
 import dev.strata.application.tool.ToolSignatures;
 import dev.strata.domain.MutableClock;
+import dev.strata.domain.audit.InMemoryAuditLog;
 import dev.strata.domain.error.NotFoundException;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.model.JsonNode;
@@ -16,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import static dev.strata.application.provenance.TestOrigins.AGENT_ACTOR;
 import static org.assertj.core.api.Assertions.assertThat;
 
 class VaultToolsTest {
@@ -24,7 +27,7 @@ class VaultToolsTest {
     private static final String SECRET = "sk-live-4f9a8b7c6d5e";
 
     private final VaultService vault = new VaultService(new InMemoryVaultStore(), new CredentialScrubber(),
-            new MutableClock(Instant.parse("2026-03-01T09:00:00Z")));
+            new MutableClock(Instant.parse("2026-03-01T09:00:00Z")), new InMemoryAuditLog());
     private final ToolRegistry registry = ToolRegistry.builder().add(VaultTools.definitions(vault)).build();
 
     private static JsonNode.ObjectNode args(Object... nameValue) {
@@ -37,7 +40,7 @@ class VaultToolsTest {
     }
 
     private ToolResult call(String tool, JsonNode.ObjectNode arguments) {
-        return registry.find(tool).orElseThrow().call(ME, arguments);
+        return registry.find(tool).orElseThrow().call( new ToolCall(ME, AGENT_ACTOR), arguments);
     }
 
     private Object ok(String tool, JsonNode.ObjectNode arguments) {

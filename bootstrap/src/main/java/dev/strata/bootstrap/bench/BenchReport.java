@@ -2,42 +2,77 @@ package dev.strata.bootstrap.bench;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.function.BiPredicate;
 
-/** Renders benchmark runs as the README's table or as the documented JSON object. */
+/**
+ * Renders benchmark runs as the README's table or as the documented JSON object. Every row with a target
+ * says whether the run met it ({@code pass} or {@code FAIL}), so no figure that misses its target can be
+ * shown as if it met it.
+ */
 public final class BenchReport {
+
+    /** A row's target: how it reads in the table and whether a measurement (and its raw baseline) meets it. */
+    record Target(String text, BiPredicate<Double, Double> met) {
+
+        static final Target NONE = new Target("", (v, raw) -> true);
+
+        static Target atMost(double limit, String unit) {
+            return new Target("< " + plain(limit) + " " + unit, (v, raw) -> v < limit);
+        }
+
+        static Target atMostTimesRaw(double ratio) {
+            return new Target("<= " + plain(ratio) + "x raw", (v, raw) -> v <= ratio * raw);
+        }
+
+        static Target atLeastTimesRaw(double ratio) {
+            return new Target(">= " + plain(ratio) + "x raw", (v, raw) -> v >= ratio * raw);
+        }
+
+        String verdict(double value, double raw) {
+            if (this == NONE) {
+                return "";
+            }
+            return !Double.isNaN(value) && met.test(value, raw) ? "pass" : "FAIL";
+        }
+
+        private static String plain(double v) {
+            return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
+        }
+    }
 
     private BenchReport() {
     }
 
     public static String table(List<MemoryBenchmark.Run> runs) {
         StringBuilder out = new StringBuilder();
-        out.append("| N | metric | Strata | raw SQLite | Strata/raw | target |\n");
-        out.append("|---|---|---|---|---|---|\n");
+        out.append("| N | metric | Strata | raw SQLite | Strata/raw | target | verdict |\n");
+        out.append("|---|---|---|---|---|---|---|\n");
         for (MemoryBenchmark.Run r : runs) {
             row(out, r.n(), "search p50 (ms, in process, right after the load)", r.uncompactedSearchP50Ms(), Double.NaN,
-                    "");
-            row(out, r.n(), "index compaction (ms)", r.indexCompactionMs(), Double.NaN, "");
-            row(out, r.n(), "search p50 (ms, in process)", r.searchP50Ms(), r.rawFtsP50Ms(), "<= 1.5x raw");
-            row(out, r.n(), "search p95 (ms, in process)", r.searchP95Ms(), Double.NaN, "");
-            row(out, r.n(), "search p50 (ms, over HTTP)", r.httpSearchP50Ms(), Double.NaN, "< 5 ms");
-            row(out, r.n(), "batched write (memories/s)", r.writeBatchPerS(), r.rawInsertPerS(), ">= 0.5x raw");
-            row(out, r.n(), "single write (memories/s)", r.writeSinglePerS(), Double.NaN, "");
-            row(out, r.n(), "snapshot p50 (ms)", r.snapshotP50Ms(), Double.NaN, "< 5 ms");
-            row(out, r.n(), "resident memory (MB)", r.rssMb(), Double.NaN, "< 300 MB");
+                    Target.NONE);
+            row(out, r.n(), "index compaction (ms)", r.indexCompactionMs(), Double.NaN, Target.NONE);
+            row(out, r.n(), "search p50 (ms, in process)", r.searchP50Ms(), r.rawFtsP50Ms(), Target.atMostTimesRaw(1.5));
+            row(out, r.n(), "search p95 (ms, in process)", r.searchP95Ms(), Double.NaN, Target.NONE);
+            row(out, r.n(), "search p50 (ms, over HTTP)", r.httpSearchP50Ms(), Double.NaN, Target.atMost(5, "ms"));
+            row(out, r.n(), "batched write (memories/s)", r.writeBatchPerS(), r.rawInsertPerS(),
+                    Target.atLeastTimesRaw(0.5));
+            row(out, r.n(), "single write (memories/s)", r.writeSinglePerS(), Double.NaN, Target.NONE);
+            row(out, r.n(), "snapshot p50 (ms)", r.snapshotP50Ms(), Double.NaN, Target.atMost(5, "ms"));
+            row(out, r.n(), "resident memory (MB)", r.rssMb(), Double.NaN, Target.atMost(300, "MB"));
             LearningBenchmark.Figures l = r.learning();
             row(out, r.n(), "trade outcome, " + LearningBenchmark.ATTRIBUTED + " methodologies attributed, p50 (ms)",
-                    l.outcomeP50Ms(), l.rawOutcomeP50Ms(), "");
-            row(out, r.n(), "compiled page p50 (ms, cold)", l.pageColdP50Ms(), l.rawPageP50Ms(), "");
-            row(out, r.n(), "compiled page p50 (ms, cached)", l.pageCachedP50Ms(), l.rawPageP50Ms(), "");
+                    l.outcomeP50Ms(), l.rawOutcomeP50Ms(), Target.NONE);
+            row(out, r.n(), "compiled page p50 (ms, cold)", l.pageColdP50Ms(), l.rawPageP50Ms(), Target.NONE);
+            row(out, r.n(), "compiled page p50 (ms, cached)", l.pageCachedP50Ms(), l.rawPageP50Ms(), Target.NONE);
         }
         return out.toString();
     }
 
-    static void row(StringBuilder out, int n, String metric, double strata, double raw, String target) {
+    static void row(StringBuilder out, int n, String metric, double strata, double raw, Target target) {
         out.append("| ").append(n).append(" | ").append(metric).append(" | ").append(num(strata)).append(" | ")
                 .append(Double.isNaN(raw) ? "" : num(raw)).append(" | ")
                 .append(Double.isNaN(raw) ? "" : String.format(Locale.ROOT, "%.2f", strata / raw)).append(" | ")
-                .append(target).append(" |\n");
+                .append(target.text()).append(" | ").append(target.verdict(strata, raw)).append(" |\n");
     }
 
     static String num(double v) {

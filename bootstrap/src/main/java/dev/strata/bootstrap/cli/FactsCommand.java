@@ -43,7 +43,7 @@ public final class FactsCommand implements Runnable {
         CommandLine.Model.CommandSpec spec;
 
         StrataCore open() {
-            StrataSettings settings = SettingsLoader.fromDefaults().load();
+            StrataSettings settings = SettingsLoader.fromDefaults().load().withoutEmbeddings();
             return StrataCore.open(dataDir == null ? settings : settings.withDataDir(dataDir), Clock.systemUTC());
         }
 

@@ -6,11 +6,12 @@ import dev.strata.bootstrap.StrataCore;
 import dev.strata.bootstrap.StrataSettings;
 import dev.strata.domain.access.ApiKey;
 import dev.strata.domain.error.InvalidInputException;
+import dev.strata.domain.memory.Actor;
 import dev.strata.domain.memory.Tenant;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -43,7 +44,7 @@ public final class KeysCommand implements Runnable {
         Path dataDir;
 
         StrataCore open() {
-            StrataSettings settings = SettingsLoader.fromDefaults().load();
+            StrataSettings settings = SettingsLoader.fromDefaults().load().withoutEmbeddings();
             if (dataDir != null) {
                 settings = settings.withDataDir(dataDir);
             }
@@ -72,7 +73,7 @@ public final class KeysCommand implements Runnable {
         public Integer call() {
             Tenant t = parseTenant(spec, tenant);
             try (StrataCore core = dataDir.open()) {
-                IssuedKey issued = core.access().access().create(t, admin);
+                IssuedKey issued = core.access().access().create(t, admin, operator());
                 PrintWriter err = spec.commandLine().getErr();
                 err.printf("strata: created %skey %s for tenant %s; it is shown only this once, store it now%n",
                         admin ? "admin " : "", issued.key().id(), t);
@@ -131,7 +132,7 @@ public final class KeysCommand implements Runnable {
                 throw new CommandLine.ParameterException(spec.commandLine(), "ID " + e.reason());
             }
             try (StrataCore core = dataDir.open()) {
-                ApiKey key = core.access().access().revoke(id);
+                ApiKey key = core.access().access().revoke(id, operator());
                 PrintWriter err = spec.commandLine().getErr();
                 err.printf("strata: key %s (tenant %s) revoked at %s%n", key.id(), key.tenant(),
                         key.revokedAt().orElseThrow());
@@ -147,5 +148,10 @@ public final class KeysCommand implements Runnable {
         } catch (InvalidInputException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--tenant " + e.reason());
         }
+    }
+
+    /** Who runs the command, for the audit log: the operating-system user at the command line. */
+    static Actor operator() {
+        return Actor.cli(System.getProperty("user.name"));
     }
 }

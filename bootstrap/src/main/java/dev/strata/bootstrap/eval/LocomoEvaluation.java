@@ -2,9 +2,11 @@ package dev.strata.bootstrap.eval;
 
 import dev.strata.application.memory.MemoryService;
 import dev.strata.application.memory.WriteMemory;
+import dev.strata.application.provenance.WriteOrigin;
 import dev.strata.application.retrieval.EmbeddingWorker;
 import dev.strata.application.retrieval.HybridSearchService;
 import dev.strata.application.retrieval.RetrievalMode;
+import dev.strata.domain.memory.Actor;
 import dev.strata.domain.memory.Memory;
 import dev.strata.domain.memory.Metadata;
 import dev.strata.domain.memory.SearchRequest;
@@ -102,7 +104,8 @@ public final class LocomoEvaluation {
             List<Locomo.Turn> slice = turns.subList(from, Math.min(turns.size(), from + BATCH));
             List<WriteMemory> writes = new ArrayList<>(slice.size());
             for (Locomo.Turn turn : slice) {
-                writes.add(new WriteMemory(tenant, "observation", memoryText(turn), metadata(turn), Source.AGENT_RECORDED));
+                writes.add(new WriteMemory(tenant, "observation", memoryText(turn), metadata(turn),
+                        Optional.of(Source.AGENT_RECORDED), WriteOrigin.operator(Actor.system("eval"))));
             }
             List<Memory> stored = memories.writeAll(writes);
             for (int i = 0; i < stored.size(); i++) {

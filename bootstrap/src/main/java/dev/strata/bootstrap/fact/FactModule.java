@@ -1,11 +1,11 @@
 package dev.strata.bootstrap.fact;
 
-import dev.strata.bootstrap.access.AccessModule;
 import dev.strata.adapters.sqlite.SqliteDatabase;
 import dev.strata.adapters.sqlite.SqliteFactStore;
 import dev.strata.application.fact.FactConsolidator;
 import dev.strata.application.fact.FactSweeper;
 import dev.strata.application.fact.GeneralFactService;
+import dev.strata.bootstrap.access.AccessModule;
 import dev.strata.bootstrap.area.AreaModule;
 import dev.strata.bootstrap.area.Job;
 import dev.strata.bootstrap.llm.LlmModule;
@@ -51,7 +51,7 @@ public final class FactModule implements AreaModule {
         SqliteFactStore store = new SqliteFactStore(db);
         GeneralFactService facts = new GeneralFactService(store, new FactConsolidator(model, store,
                 retrieval.keywordIndex(), clock, settings.consolidation()), clock,
-                memory.memories().limits().maxContentChars(), access.secrets());
+                memory.memories().limits().maxContentChars(), access.secrets(), access.auditLog());
         ExecutorSweepScheduler sweeps = new ExecutorSweepScheduler();
         facts.addListener(new FactSweeper(facts::consolidatePending, sweeps, clock, settings.sweep().debounce(),
                 settings.sweep().maxWait()));

@@ -1,13 +1,11 @@
 package dev.strata.bootstrap.memory;
 
-import dev.strata.bootstrap.access.AccessModule;
-import dev.strata.application.vault.ScrubbedAuditLog;
-import dev.strata.adapters.sqlite.SqliteAuditLog;
 import dev.strata.adapters.sqlite.SqliteDatabase;
 import dev.strata.adapters.sqlite.SqliteMemoryEdgeStore;
 import dev.strata.adapters.sqlite.SqliteMemoryStore;
 import dev.strata.application.entity.EntityService;
 import dev.strata.application.memory.MemoryService;
+import dev.strata.bootstrap.access.AccessModule;
 import dev.strata.bootstrap.area.AreaModule;
 import dev.strata.bootstrap.area.Job;
 import dev.strata.bootstrap.retrieval.RetrievalModule;
@@ -48,7 +46,7 @@ public final class MemoryModule implements AreaModule {
         EdgeExtractor edges = new EdgeExtractor(new FinanceEntityExtractor());
         SqliteMemoryStore store = new SqliteMemoryStore(db);
         // Text is stored with the vault's secrets replaced; the audit trail is redacted the same way.
-        MemoryService memories = new MemoryService(store, new ScrubbedAuditLog(new SqliteAuditLog(db), access.secrets()),
+        MemoryService memories = new MemoryService(store, access.auditLog(),
                 clock, settings.limits(), settings.retention(), retrieval.search(), edges, access.secrets());
         EntityService entities = new EntityService(new SqliteMemoryEdgeStore(db), edges, clock);
         return new MemoryModule(store, memories, entities, retrieval, settings.snapshotLimit(),

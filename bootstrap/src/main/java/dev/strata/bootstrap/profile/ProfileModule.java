@@ -1,9 +1,9 @@
 package dev.strata.bootstrap.profile;
 
-import dev.strata.bootstrap.access.AccessModule;
 import dev.strata.adapters.sqlite.SqliteDatabase;
 import dev.strata.adapters.sqlite.SqliteUserProfileStore;
 import dev.strata.application.profile.ProfileService;
+import dev.strata.bootstrap.access.AccessModule;
 import dev.strata.bootstrap.area.AreaModule;
 import dev.strata.domain.profile.UserProfileStore;
 
@@ -22,7 +22,7 @@ public final class ProfileModule implements AreaModule {
 
     public static ProfileModule wire(SqliteDatabase db, AccessModule access, Clock clock) {
         UserProfileStore store = new SqliteUserProfileStore(db);
-        return new ProfileModule(store, new ProfileService(store, clock, access.secrets()));
+        return new ProfileModule(store, new ProfileService(store, clock, access.secrets(), access.auditLog()));
     }
 
     public UserProfileStore store() {

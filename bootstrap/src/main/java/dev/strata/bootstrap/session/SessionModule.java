@@ -1,12 +1,13 @@
 package dev.strata.bootstrap.session;
 
-import dev.strata.bootstrap.access.AccessModule;
 import dev.strata.adapters.sqlite.SqliteDatabase;
+import dev.strata.adapters.sqlite.SqliteSessionExplanationStore;
 import dev.strata.adapters.sqlite.SqliteSessionStore;
 import dev.strata.adapters.workspace.FileSystemWorkspaceBootstrap;
 import dev.strata.adapters.workspace.FileSystemWorkspaceReader;
 import dev.strata.application.session.SessionService;
 import dev.strata.application.snapshot.SnapshotService;
+import dev.strata.bootstrap.access.AccessModule;
 import dev.strata.bootstrap.area.AreaModule;
 import dev.strata.bootstrap.area.Job;
 import dev.strata.bootstrap.fact.FactModule;
@@ -42,8 +43,8 @@ public final class SessionModule implements AreaModule {
         SessionService sessions = new SessionService(
                 new FileSystemWorkspaceReader(workspace.directory(), workspace.limits(), clock),
                 new FileSystemWorkspaceBootstrap(workspace.directory()),
-                snapshots, profile.profile(), new SqliteSessionStore(db), settings.ttl(), clock, access.secrets(),
-                personalization.forSessions());
+                snapshots, profile.profile(), new SqliteSessionStore(db), new SqliteSessionExplanationStore(db),
+                settings.ttl(), clock, access.secrets(), personalization.forSessions());
         return new SessionModule(snapshots, sessions, settings.purgeInterval());
     }
 

@@ -38,7 +38,8 @@ final class ServerProcess implements AutoCloseable {
     /** Starts the server on a data directory and waits until it listens. */
     static ServerProcess start(Path dataDir, Path workspace, Path log, String... extraEnv) {
         List<String> command = new ArrayList<>(List.of(javaBinary(), "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
-                "-Xmx256m", "-cp", System.getProperty("java.class.path"), "dev.strata.bootstrap.cli.Main", "serve",
+                "-Xmx256m", "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
+                "dev.strata.bootstrap.cli.Main", "serve",
                 "--port", "0", "--data-dir", dataDir.toString(), "--workspace", workspace.toString()));
         ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectErrorStream(true);

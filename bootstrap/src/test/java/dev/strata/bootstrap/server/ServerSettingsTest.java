@@ -43,4 +43,26 @@ class ServerSettingsTest {
         assertThatThrownBy(() -> load(Map.of("STRATA_PORT", "eighty")))
                 .hasMessageContaining("strata.server.port (STRATA_PORT)").hasMessageContaining("'eighty'");
     }
+
+    @Test
+    void connection_limits_default_to_the_shipped_values_and_follow_the_environment() {
+        var defaults = load(Map.of()).gateway().wire();
+        var configured = load(Map.of("STRATA_IDLE_TIMEOUT_MS", "5000", "STRATA_HEADER_TIMEOUT_MS", "2000",
+                "STRATA_BODY_TIMEOUT_MS", "9000", "STRATA_MAX_CONNECTIONS", "64")).gateway().wire();
+
+        assertThat(defaults).isEqualTo(new dev.strata.adapters.http.GatewaySettings.Wire(
+                java.time.Duration.ofSeconds(30), java.time.Duration.ofSeconds(10), java.time.Duration.ofSeconds(60), 512));
+        assertThat(configured.idleTimeout()).hasMillis(5000);
+        assertThat(configured.headerTimeout()).hasMillis(2000);
+        assertThat(configured.bodyTimeout()).hasMillis(9000);
+        assertThat(configured.maxConnections()).isEqualTo(64);
+    }
+
+    @Test
+    void a_connection_limit_out_of_range_names_the_server_keys() {
+        assertThatThrownBy(() -> load(Map.of("STRATA_MAX_CONNECTIONS", "0")))
+                .hasMessageContaining("strata.server.").hasMessageContaining("maxConnections");
+        assertThatThrownBy(() -> load(Map.of("STRATA_HEADER_TIMEOUT_MS", "5")))
+                .hasMessageContaining("strata.server.").hasMessageContaining("at least 100 ms");
+    }
 }

@@ -9,6 +9,14 @@ public interface AuditLog {
 
     void record(AuditEntry entry);
 
+    /** Several entries at once (a batch write), in one transaction where the log has them. */
+    default void recordAll(List<AuditEntry> entries) {
+        entries.forEach(this::record);
+    }
+
     /** The tenant's newest entries first. */
     List<AuditEntry> recent(Tenant tenant, int limit);
+
+    /** A page of the trail, newest first (see {@link AuditQuery}). */
+    List<AuditRecord> find(AuditQuery query);
 }

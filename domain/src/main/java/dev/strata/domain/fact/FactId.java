@@ -17,11 +17,7 @@ public record FactId(long value) {
 
     /** Parses an id from a path segment, naming the field in the error. */
     public static FactId parse(String text) {
-        try {
-            return new FactId(Long.parseLong(text.strip()));
-        } catch (NumberFormatException e) {
-            throw new InvalidInputException("id", "must be a positive integer");
-        }
+        return new FactId(dev.strata.domain.memory.MemoryId.parseCanonical(text, "id"));
     }
 
     @Override

@@ -11,11 +11,13 @@ import java.util.Optional;
  * One stored memory: spec 01's categorised row and spec 02's keyed, versioned entry are the same
  * record. {@code deletedAt} is the soft-delete cursor (a deleted memory stays recoverable until
  * retention runs out, but no read path shows it); {@code supersededAt} marks an entry replaced by a
- * newer one of the same key, which stays readable and searchable as history.
+ * newer one of the same key, which stays readable and searchable as history. {@code updatedBy} is
+ * spec 02's {@code updated_by}: the actor of the last write that changed the row.
  */
 public record Memory(MemoryId id, Tenant tenant, Category category, String content, Metadata metadata,
                      Source source, Instant createdAt, Instant updatedAt, Optional<Instant> deletedAt,
-                     Optional<MemoryKey> key, Optional<Supersession> supersedes, Optional<Instant> supersededAt) {
+                     Optional<MemoryKey> key, Optional<Supersession> supersedes, Optional<Instant> supersededAt,
+                     Actor updatedBy) {
 
     public Memory {
         Objects.requireNonNull(id, "id");
@@ -29,14 +31,23 @@ public record Memory(MemoryId id, Tenant tenant, Category category, String conte
         Objects.requireNonNull(key, "key");
         Objects.requireNonNull(supersedes, "supersedes");
         Objects.requireNonNull(supersededAt, "supersededAt");
+        Objects.requireNonNull(updatedBy, "updatedBy");
         content = Content.check(content);
+    }
+
+    /** A memory whose writer is not known (rows written before actors were recorded, fixtures). */
+    public Memory(MemoryId id, Tenant tenant, Category category, String content, Metadata metadata, Source source,
+                  Instant createdAt, Instant updatedAt, Optional<Instant> deletedAt, Optional<MemoryKey> key,
+                  Optional<Supersession> supersedes, Optional<Instant> supersededAt) {
+        this(id, tenant, category, content, metadata, source, createdAt, updatedAt, deletedAt, key, supersedes,
+                supersededAt, Actor.UNKNOWN);
     }
 
     /** An unkeyed memory (spec 01's shape). */
     public Memory(MemoryId id, Tenant tenant, Category category, String content, Metadata metadata, Source source,
                   Instant createdAt, Instant updatedAt, Optional<Instant> deletedAt) {
         this(id, tenant, category, content, metadata, source, createdAt, updatedAt, deletedAt, Optional.empty(),
-                Optional.empty(), Optional.empty());
+                Optional.empty(), Optional.empty(), Actor.UNKNOWN);
     }
 
     /**
@@ -67,11 +78,17 @@ public record Memory(MemoryId id, Tenant tenant, Category category, String conte
 
     public Memory withDeletedAt(Optional<Instant> at) {
         return new Memory(id, tenant, category, content, metadata, source, createdAt, updatedAt, at, key, supersedes,
-                supersededAt);
+                supersededAt, updatedBy);
+    }
+
+    /** The same row as last changed by {@code by}. */
+    public Memory withUpdatedBy(Actor by) {
+        return new Memory(id, tenant, category, content, metadata, source, createdAt, updatedAt, deletedAt, key,
+                supersedes, supersededAt, by);
     }
 
     public Memory withSupersededAt(Instant at) {
         return new Memory(id, tenant, category, content, metadata, source, createdAt, updatedAt, deletedAt, key,
-                supersedes, Optional.of(at));
+                supersedes, Optional.of(at), updatedBy);
     }
 }

@@ -59,11 +59,24 @@ public interface MemoryStore {
      */
     List<Tenant> tenantsWithActive(CategoryFilter filter);
 
-    /** Applies the change to an active memory and bumps {@code updated_at}; empty when there is none. */
-    Optional<Memory> update(Tenant tenant, MemoryId id, MemoryChange change, Instant now);
+    /**
+     * Applies the change to an active memory, bumps {@code updated_at} and records {@code by} as its
+     * {@code updated_by}; empty when there is none.
+     */
+    Optional<Memory> update(Tenant tenant, MemoryId id, MemoryChange change, Actor by, Instant now);
 
-    /** Marks a memory that is not deleted as deleted; false when there is no such memory. */
-    boolean softDelete(Tenant tenant, MemoryId id, Instant now);
+    /** {@link #update} by an actor nobody named (store tests). */
+    default Optional<Memory> update(Tenant tenant, MemoryId id, MemoryChange change, Instant now) {
+        return update(tenant, id, change, Actor.UNKNOWN, now);
+    }
+
+    /** Marks a memory that is not deleted as deleted, by {@code by}; false when there is no such memory. */
+    boolean softDelete(Tenant tenant, MemoryId id, Actor by, Instant now);
+
+    /** {@link #softDelete} by an actor nobody named (store tests). */
+    default boolean softDelete(Tenant tenant, MemoryId id, Instant now) {
+        return softDelete(tenant, id, Actor.UNKNOWN, now);
+    }
 
     /**
      * Clears the deletion mark of a memory deleted at or after {@code deletedSince}; a memory that is
@@ -71,10 +84,20 @@ public interface MemoryStore {
      * out. Throws {@link dev.strata.domain.error.ConflictException} when its key has meanwhile got
      * another active entry.
      */
-    Optional<Memory> restore(Tenant tenant, MemoryId id, Instant deletedSince);
+    Optional<Memory> restore(Tenant tenant, MemoryId id, Instant deletedSince, Actor by);
 
-    /** Physically removes memories (of every tenant) soft-deleted before the cutoff; returns how many. */
-    int purgeDeletedBefore(Instant cutoff);
+    /** {@link #restore} by an actor nobody named (store tests). */
+    default Optional<Memory> restore(Tenant tenant, MemoryId id, Instant deletedSince) {
+        return restore(tenant, id, deletedSince, Actor.UNKNOWN);
+    }
+
+    /** Physically removes memories (of every tenant) soft-deleted before the cutoff; returns which. */
+    List<PurgedMemory> purgeDeleted(Instant cutoff);
+
+    /** {@link #purgeDeleted}, counting. */
+    default int purgeDeletedBefore(Instant cutoff) {
+        return purgeDeleted(cutoff).size();
+    }
 
     /** Keyword search (BM25) over memories that are not deleted; superseded ones come back inactive. */
     List<SearchHit> search(SearchRequest request);

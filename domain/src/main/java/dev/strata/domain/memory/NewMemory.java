@@ -9,10 +9,11 @@ import java.util.Optional;
 /**
  * A memory about to be written: everything but the identity and timestamps the store assigns, and
  * the typed edges its content implies. The application derives the edges (with the domain's
- * {@link dev.strata.domain.entity.EdgeExtractor}); the store writes them with the row, as given.
+ * {@link dev.strata.domain.entity.EdgeExtractor}); the store writes them with the row, as given,
+ * and records {@code updatedBy} as the row's {@code updated_by}.
  */
 public record NewMemory(Tenant tenant, Category category, String content, Metadata metadata, Source source,
-                        Optional<MemoryKey> key, List<MemoryEdge> edges) {
+                        Optional<MemoryKey> key, List<MemoryEdge> edges, Actor updatedBy) {
 
     public NewMemory {
         Objects.requireNonNull(tenant, "tenant");
@@ -22,6 +23,13 @@ public record NewMemory(Tenant tenant, Category category, String content, Metada
         Objects.requireNonNull(key, "key");
         content = Content.check(content);
         edges = List.copyOf(edges);
+        Objects.requireNonNull(updatedBy, "updatedBy");
+    }
+
+    /** A memory whose writer is not named (store tests and fixtures; the memory service always names it). */
+    public NewMemory(Tenant tenant, Category category, String content, Metadata metadata, Source source,
+                     Optional<MemoryKey> key, List<MemoryEdge> edges) {
+        this(tenant, category, content, metadata, source, key, edges, Actor.UNKNOWN);
     }
 
     /** A memory without edges (its content names no finance entity, or the caller stores none). */
@@ -37,6 +45,11 @@ public record NewMemory(Tenant tenant, Category category, String content, Metada
 
     /** The same memory carrying these edges. */
     public NewMemory withEdges(List<MemoryEdge> edges) {
-        return new NewMemory(tenant, category, content, metadata, source, key, edges);
+        return new NewMemory(tenant, category, content, metadata, source, key, edges, updatedBy);
+    }
+
+    /** The same memory written by this actor. */
+    public NewMemory withUpdatedBy(Actor actor) {
+        return new NewMemory(tenant, category, content, metadata, source, key, edges, actor);
     }
 }

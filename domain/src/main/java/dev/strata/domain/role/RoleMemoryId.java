@@ -17,10 +17,7 @@ public record RoleMemoryId(long value) {
 
     /** Parses a path segment; anything but a positive integer is invalid input. */
     public static RoleMemoryId parse(String text) {
-        if (text == null || text.isEmpty() || text.length() > 18 || !text.chars().allMatch(c -> c >= '0' && c <= '9')) {
-            throw new InvalidInputException("id", "must be a positive integer");
-        }
-        return of(Long.parseLong(text));
+        return of(dev.strata.domain.memory.MemoryId.parseCanonical(text, "id"));
     }
 
     @Override

@@ -1,9 +1,11 @@
 package dev.strata.domain.session;
 
+import dev.strata.domain.memory.MemoryId;
 import dev.strata.domain.memory.Tenant;
 
 import java.time.Instant;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Driven port: frozen sessions. A store gives back exactly what was saved (block texts byte for
@@ -11,8 +13,22 @@ import java.util.Optional;
  */
 public interface SessionStore {
 
-    /** Stores a new session; its id is fresh (random), so a store may refuse a duplicate. */
-    void save(Session session);
+    /** Stores a new session whose prompt holds no memory; its id is fresh (random), so a store may refuse a duplicate. */
+    default void save(Session session) {
+        save(session, Set.of());
+    }
+
+    /**
+     * Stores a new session and which memories its prompt holds, so that {@link #revokeHolding} finds it.
+     * Its id is fresh (random), so a store may refuse a duplicate.
+     */
+    void save(Session session, Set<MemoryId> holding);
+
+    /** Ends the tenant's session now (its prompt is gone); false when the tenant has no such session. */
+    boolean revoke(Tenant tenant, SessionId id);
+
+    /** Ends every session of the tenant whose prompt holds {@code memory}; returns how many. */
+    int revokeHolding(Tenant tenant, MemoryId memory);
 
     /** The tenant's session with that id, unless it has expired by {@code now}. */
     Optional<Session> find(Tenant tenant, SessionId id, Instant now);

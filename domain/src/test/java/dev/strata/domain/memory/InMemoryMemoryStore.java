@@ -37,7 +37,8 @@ public final class InMemoryMemoryStore implements MemoryStore {
 
     private Memory store(NewMemory m, Optional<Supersession> supersedes, Instant now) {
         Memory stored = new Memory(MemoryId.of(ids.incrementAndGet()), m.tenant(), m.category(), m.content(),
-                m.metadata(), m.source(), now, now, Optional.empty(), m.key(), supersedes, Optional.empty());
+                m.metadata(), m.source(), now, now, Optional.empty(), m.key(), supersedes, Optional.empty(),
+                m.updatedBy());
         rows.put(stored.id().value(), stored);
         edges.put(stored.id().value(), new LinkedHashSet<>(m.edges()));
         return stored;
@@ -62,7 +63,7 @@ public final class InMemoryMemoryStore implements MemoryStore {
         if (supersedeReason.isEmpty()) {
             return new SaveOutcome.Rejected(current.get());
         }
-        Memory previous = current.get().withSupersededAt(now);
+        Memory previous = current.get().withSupersededAt(now).withUpdatedBy(memory.updatedBy());
         rows.put(previous.id().value(), previous);
         Memory next = store(memory, Optional.of(new Supersession(previous.id(), supersedeReason.get())), now);
         return new SaveOutcome.Superseded(previous, next);
@@ -112,11 +113,12 @@ public final class InMemoryMemoryStore implements MemoryStore {
     }
 
     @Override
-    public synchronized Optional<Memory> update(Tenant tenant, MemoryId id, MemoryChange change, Instant now) {
+    public synchronized Optional<Memory> update(Tenant tenant, MemoryId id, MemoryChange change, Actor by,
+                                                Instant now) {
         return find(tenant, id).filter(Memory::isActive).map(m -> {
             Memory updated = new Memory(m.id(), m.tenant(), m.category(), change.content().orElse(m.content()),
                     change.metadata().orElse(m.metadata()), m.source(), m.createdAt(), now, Optional.empty(), m.key(),
-                    m.supersedes(), m.supersededAt());
+                    m.supersedes(), m.supersededAt(), by);
             rows.put(id.value(), updated);
             if (change.content().isPresent()) {
                 // A content change replaces what the content implied; a scenario edge came from the system and stays.
@@ -130,14 +132,14 @@ public final class InMemoryMemoryStore implements MemoryStore {
     }
 
     @Override
-    public synchronized boolean softDelete(Tenant tenant, MemoryId id, Instant now) {
+    public synchronized boolean softDelete(Tenant tenant, MemoryId id, Actor by, Instant now) {
         Optional<Memory> m = find(tenant, id);
-        m.ifPresent(x -> rows.put(id.value(), x.withDeletedAt(Optional.of(now))));
+        m.ifPresent(x -> rows.put(id.value(), x.withDeletedAt(Optional.of(now)).withUpdatedBy(by)));
         return m.isPresent();
     }
 
     @Override
-    public synchronized Optional<Memory> restore(Tenant tenant, MemoryId id, Instant deletedSince) {
+    public synchronized Optional<Memory> restore(Tenant tenant, MemoryId id, Instant deletedSince, Actor by) {
         Memory m = rows.get(id.value());
         if (m == null || !m.tenant().equals(tenant)) {
             return Optional.empty();
@@ -149,20 +151,20 @@ public final class InMemoryMemoryStore implements MemoryStore {
             if (!m.isSuperseded() && m.key().isPresent() && findActive(tenant, m.key().get()).isPresent()) {
                 throw new ConflictException("key " + m.key().get() + " has another active entry");
             }
-            m = m.withDeletedAt(Optional.empty());
+            m = m.withDeletedAt(Optional.empty()).withUpdatedBy(by);
             rows.put(id.value(), m);
         }
         return Optional.of(m);
     }
 
     @Override
-    public synchronized int purgeDeletedBefore(Instant cutoff) {
-        List<Long> expired = rows.values().stream()
+    public synchronized List<PurgedMemory> purgeDeleted(Instant cutoff) {
+        List<PurgedMemory> expired = rows.values().stream()
                 .filter(m -> m.deletedAt().map(d -> d.isBefore(cutoff)).orElse(false))
-                .map(m -> m.id().value()).toList();
-        expired.forEach(rows::remove);
-        expired.forEach(edges::remove);
-        return expired.size();
+                .map(m -> new PurgedMemory(m.tenant(), m.id())).toList();
+        expired.forEach(p -> rows.remove(p.id().value()));
+        expired.forEach(p -> edges.remove(p.id().value()));
+        return expired;
     }
 
     /** The edges stored for a row (deleted and superseded rows keep theirs, as the table does), in write order. */

@@ -302,4 +302,60 @@ public abstract class MemoryStoreContract {
         assertThat(store.tenantsWithActive(statements)).containsExactly(ALICE, BOB);
         assertThat(store.tenantsWithActive(CategoryFilter.ALL)).containsExactly(ALICE, BOB, Tenant.of("dave"));
     }
+
+    @Test
+    void updated_by_is_the_actor_of_the_last_write_that_changed_the_row() {
+        Actor writer = Actor.claimed("agent-7", Optional.of("k3x9q2m8a1bz"));
+        Actor editor = Actor.claimed("session:42", Optional.empty());
+        Actor person = Actor.claimed("ada", Optional.empty());
+        Memory m = store.insert(memory(ALICE, "lesson", "size down").withUpdatedBy(writer), T0);
+        assertThat(store.find(ALICE, m.id()).orElseThrow().updatedBy().id()).isEqualTo("agent-7");
+
+        store.update(ALICE, m.id(), new MemoryChange(Optional.of("size down in chop"), Optional.empty()), editor,
+                T0.plusSeconds(1));
+        assertThat(store.find(ALICE, m.id()).orElseThrow().updatedBy().id()).isEqualTo("session:42");
+
+        store.softDelete(ALICE, m.id(), person, T0.plusSeconds(2));
+        Memory restored = store.restore(ALICE, m.id(), T0, writer).orElseThrow();
+        assertThat(restored.updatedBy().id()).isEqualTo("agent-7");
+    }
+
+    @Test
+    void a_supersede_names_its_actor_on_the_new_entry_and_on_the_one_it_replaced() {
+        Actor first = Actor.claimed("agent-1", Optional.empty());
+        Actor second = Actor.claimed("agent-2", Optional.empty());
+        NewMemory v1 = new NewMemory(ALICE, Category.DECISION, "JWT 1h", Metadata.EMPTY, Source.AGENT_RECORDED,
+                Optional.of(MemoryKey.of("auth")), List.of(), first);
+        store.save(v1, Optional.empty(), T0);
+
+        SaveOutcome.Superseded out = (SaveOutcome.Superseded) store.save(new NewMemory(ALICE, Category.DECISION,
+                "JWT 15m", Metadata.EMPTY, Source.AGENT_RECORDED, Optional.of(MemoryKey.of("auth")), List.of(), second),
+                Optional.of("shorter"), T0.plusSeconds(1));
+
+        assertThat(out.memory().updatedBy().id()).isEqualTo("agent-2");
+        assertThat(out.previous().updatedBy().id()).isEqualTo("agent-2");
+        assertThat(store.history(ALICE, MemoryKey.of("auth"), 10)).extracting(h -> h.updatedBy().id())
+                .containsExactly("agent-2", "agent-2");
+    }
+
+    @Test
+    void a_row_written_without_a_named_actor_shows_unknown() {
+        Memory m = store.insert(memory(ALICE, "lesson", "who wrote me?"), T0);
+
+        assertThat(store.find(ALICE, m.id()).orElseThrow().updatedBy()).isEqualTo(Actor.UNKNOWN);
+    }
+
+    @Test
+    void the_purge_answers_which_rows_of_which_tenant_it_removed() {
+        Memory mine = store.insert(memory(ALICE, "lesson", "expired"), T0);
+        Memory yours = store.insert(memory(BOB, "lesson", "expired too"), T0);
+        store.insert(memory(ALICE, "lesson", "alive"), T0);
+        store.softDelete(ALICE, mine.id(), T0);
+        store.softDelete(BOB, yours.id(), T0);
+
+        List<PurgedMemory> purged = store.purgeDeleted(T0.plusSeconds(1));
+
+        assertThat(purged).containsExactlyInAnyOrder(new PurgedMemory(ALICE, mine.id()), new PurgedMemory(BOB, yours.id()));
+        assertThat(store.purgeDeleted(T0.plusSeconds(1))).isEmpty();
+    }
 }

@@ -113,4 +113,35 @@ public abstract class SessionStoreContract {
         assertThatThrownBy(() -> store.save(saved)).isInstanceOf(RuntimeException.class);
         assertThat(store.find(ALICE, saved.id(), T0)).contains(saved);
     }
+
+    @Test
+    void a_revoked_session_is_gone_and_only_its_tenant_can_revoke_it() {
+        Session s = session(ALICE, T0);
+        store.save(s);
+
+        assertThat(store.revoke(BOB, s.id())).isFalse();
+        assertThat(store.find(ALICE, s.id(), T0)).isPresent();
+        assertThat(store.revoke(ALICE, s.id())).isTrue();
+        assertThat(store.find(ALICE, s.id(), T0)).isEmpty();
+        assertThat(store.revoke(ALICE, s.id())).isFalse();
+    }
+
+    @Test
+    void revoking_by_memory_ends_exactly_the_tenants_sessions_that_hold_it() {
+        dev.strata.domain.memory.MemoryId seven = dev.strata.domain.memory.MemoryId.of(7);
+        dev.strata.domain.memory.MemoryId eight = dev.strata.domain.memory.MemoryId.of(8);
+        Session holds = session(ALICE, T0);
+        Session other = session(ALICE, T0);
+        Session bobs = session(BOB, T0);
+        store.save(holds, java.util.Set.of(seven, eight));
+        store.save(other, java.util.Set.of(eight));
+        store.save(bobs, java.util.Set.of(seven));
+
+        assertThat(store.revokeHolding(ALICE, seven)).isEqualTo(1);
+
+        assertThat(store.find(ALICE, holds.id(), T0)).isEmpty();
+        assertThat(store.find(ALICE, other.id(), T0)).isPresent();
+        assertThat(store.find(BOB, bobs.id(), T0)).isPresent();
+        assertThat(store.revokeHolding(ALICE, seven)).isZero();
+    }
 }

@@ -9,6 +9,7 @@ import dev.strata.application.conversation.AppendMessages;
 import dev.strata.application.conversation.ConversationService;
 import dev.strata.application.conversation.MessageInput;
 import dev.strata.domain.error.InvalidInputException;
+import dev.strata.adapters.http.support.Actors;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
@@ -95,7 +96,7 @@ public final class ConversationHttpService implements Resource {
     }
 
     private void delete(ServerRequest req, ServerResponse res) {
-        Responses.ok(res, DeletedView.of(conversations.delete(Requests.tenant(req), id(req))));
+        Responses.ok(res, DeletedView.of(conversations.delete(Requests.tenant(req), id(req), Actors.of(req))));
     }
 
     private static String id(ServerRequest req) {

@@ -2,10 +2,12 @@ package dev.strata.adapters.http.fact;
 
 import dev.strata.adapters.http.GatewaySettings;
 import dev.strata.adapters.http.Resource;
+import dev.strata.adapters.http.support.Actors;
 import dev.strata.adapters.http.support.JsonBody;
 import dev.strata.adapters.http.support.Requests;
 import dev.strata.adapters.http.support.Responses;
 import dev.strata.application.fact.GeneralFactService;
+import dev.strata.application.provenance.WriteOrigin;
 import dev.strata.domain.fact.Fact;
 import dev.strata.domain.fact.FactId;
 import dev.strata.domain.memory.Tenant;
@@ -15,6 +17,7 @@ import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -47,7 +50,8 @@ public final class FactHttpService implements Resource {
     private void record(ServerRequest req, ServerResponse res) {
         Tenant tenant = Requests.tenant(req);
         JsonBody body = Requests.json(req, settings.maxBodyBytes()).allowOnly(Set.of("content"));
-        Fact fact = facts.recordFact(tenant, body.requiredString("content"));
+        Fact fact = facts.recordFact(tenant, body.requiredString("content"), Optional.empty(),
+                WriteOrigin.person(Actors.of(req)));
         res.header(HeaderNames.LOCATION, "/v1/facts/" + fact.id().value());
         Responses.json(res, Status.ACCEPTED_202, FactView.of(fact));
     }

@@ -2,6 +2,7 @@ package dev.strata.adapters.http.memory;
 
 import dev.strata.adapters.http.GatewaySettings;
 import dev.strata.adapters.http.Resource;
+import dev.strata.adapters.http.support.Actors;
 import dev.strata.adapters.http.support.JsonBody;
 import dev.strata.adapters.http.support.Requests;
 import dev.strata.adapters.http.support.Responses;
@@ -10,6 +11,8 @@ import dev.strata.application.memory.SaveMemory;
 import dev.strata.application.memory.Saved;
 import dev.strata.application.memory.SecretSafeSearch;
 import dev.strata.application.memory.WriteMemory;
+import dev.strata.application.provenance.WriteOrigin;
+import dev.strata.application.session.MemoryErasure;
 import dev.strata.domain.error.InvalidInputException;
 import dev.strata.domain.memory.Memory;
 import dev.strata.domain.memory.MemoryChange;
@@ -17,11 +20,11 @@ import dev.strata.domain.memory.MemoryId;
 import dev.strata.domain.memory.Metadata;
 import dev.strata.domain.memory.Source;
 import dev.strata.domain.memory.Tenant;
-import jakarta.json.JsonValue;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
+import jakarta.json.JsonValue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -37,13 +40,19 @@ public final class MemoryHttpService implements Resource {
     private static final Set<String> PATCH_FIELDS = Set.of("content", "metadata");
     private static final Set<String> SEARCH_FIELDS = Set.of("query", "limit", "category");
 
+    /** The response header saying how many sessions a delete with {@code revoke_sessions=true} revoked. */
+    static final String REVOKED_SESSIONS = "X-Strata-Revoked-Sessions";
+
     private final MemoryService memories;
     private final SecretSafeSearch search;
+    private final MemoryErasure erasure;
     private final GatewaySettings settings;
 
-    public MemoryHttpService(MemoryService memories, SecretSafeSearch search, GatewaySettings settings) {
+    public MemoryHttpService(MemoryService memories, SecretSafeSearch search, MemoryErasure erasure,
+                             GatewaySettings settings) {
         this.memories = memories;
         this.search = search;
+        this.erasure = erasure;
         this.settings = settings;
     }
 
@@ -74,12 +83,13 @@ public final class MemoryHttpService implements Resource {
             if (body.has("supersede_reason")) {
                 throw new InvalidInputException("supersede_reason", "only applies to a write with a key");
             }
-            Responses.json(res, Status.CREATED_201, MemoryView.of(memories.write(command(tenant, body))));
+            Responses.json(res, Status.CREATED_201, MemoryView.of(memories.write(command(tenant, body, req))));
             return;
         }
-        WriteMemory w = command(tenant, body);
+        WriteMemory w = command(tenant, body, req);
         Saved saved = memories.save(new SaveMemory(tenant, body.requiredString("key"), w.content(),
-                Optional.of(w.category()), body.optionalString("supersede_reason"), w.metadata(), w.source()));
+                Optional.of(w.category()), body.optionalString("supersede_reason"), w.metadata(), w.source(),
+                w.origin()));
         Responses.json(res, Status.CREATED_201, MemoryView.of(saved.memory()));
     }
 
@@ -96,8 +106,7 @@ public final class MemoryHttpService implements Resource {
         Tenant tenant = Requests.tenant(req);
         String key = Requests.param(req, "key").orElseThrow(() -> new InvalidInputException("key",
                 "is required (DELETE /v1/memory/{id} deletes by id)"));
-        memories.deleteByKey(tenant, key);
-        res.status(Status.NO_CONTENT_204).send();
+        deleted(res, erasure.deleteByKey(tenant, key, revokeSessions(req), Actors.of(req)));
     }
 
     private void writeBatch(ServerRequest req, ServerResponse res) {
@@ -113,6 +122,7 @@ public final class MemoryHttpService implements Resource {
             throw new InvalidInputException("memories", "must contain at most " + memories.limits().maxBatchSize()
                     + " memories");
         }
+        WriteOrigin origin = WriteOrigin.person(Actors.of(req));
         List<WriteMemory> commands = new ArrayList<>(items.size());
         for (int i = 0; i < items.size(); i++) {
             String prefix = "memories[" + i + "].";
@@ -120,7 +130,7 @@ public final class MemoryHttpService implements Resource {
                 throw new InvalidInputException("memories[" + i + "]", "must be a JSON object");
             }
             JsonBody item = JsonBody.of(items.get(i).asJsonObject(), prefix).allowOnly(WRITE_FIELDS);
-            commands.add(command(tenant, item));
+            commands.add(command(tenant, item, origin));
         }
         List<Memory> stored = memories.writeAll(commands);
         Responses.json(res, Status.CREATED_201, MemoriesView.of(stored));
@@ -149,28 +159,49 @@ public final class MemoryHttpService implements Resource {
         MemoryId id = id(req);
         JsonBody body = Requests.json(req, settings.maxBodyBytes()).allowOnly(PATCH_FIELDS);
         MemoryChange change = new MemoryChange(body.optionalString("content"), body.optionalMetadata("metadata"));
-        Responses.ok(res, MemoryView.of(memories.update(tenant, id, change)));
+        Responses.ok(res, MemoryView.of(memories.update(tenant, id, change, Actors.of(req))));
     }
 
     private void delete(ServerRequest req, ServerResponse res) {
-        memories.delete(Requests.tenant(req), id(req));
+        deleted(res, erasure.delete(Requests.tenant(req), id(req), revokeSessions(req), Actors.of(req)));
+    }
+
+    /** {@code ?revoke_sessions=true}: the delete also revokes every live session whose prompt holds the memory. */
+    private static boolean revokeSessions(ServerRequest req) {
+        return Requests.param(req, "revoke_sessions").map(v -> switch (v) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new InvalidInputException("revoke_sessions", "must be true or false");
+        }).orElse(false);
+    }
+
+    private static void deleted(ServerResponse res, MemoryErasure.Erased erased) {
+        res.header(REVOKED_SESSIONS, Integer.toString(erased.revokedSessions()));
         res.status(Status.NO_CONTENT_204).send();
     }
 
     private void restore(ServerRequest req, ServerResponse res) {
-        Responses.ok(res, MemoryView.of(memories.restore(Requests.tenant(req), id(req))));
+        Responses.ok(res, MemoryView.of(memories.restore(Requests.tenant(req), id(req), Actors.of(req))));
     }
 
     private static MemoryId id(ServerRequest req) {
         return MemoryId.parse(req.path().pathParameters().get("id"));
     }
 
-    /** HTTP writes come from a person using the API unless the body says otherwise (spec 01: user_manual). */
-    private static WriteMemory command(Tenant tenant, JsonBody body) {
+    private static WriteMemory command(Tenant tenant, JsonBody body, ServerRequest req) {
+        return command(tenant, body, WriteOrigin.person(Actors.of(req)));
+    }
+
+    /**
+     * A REST write is a person's (spec 01: {@code user_manual} by default) until API keys carry
+     * scopes; it may claim the agent-side sources too, never {@code learned_preference} or
+     * {@code inferred} (see {@link WriteOrigin}).
+     */
+    private static WriteMemory command(Tenant tenant, JsonBody body, WriteOrigin origin) {
         String category = body.requiredString("category");
         String content = body.requiredString("content");
         Metadata metadata = body.optionalMetadata("metadata").orElse(Metadata.EMPTY);
-        Source source = body.optionalString("source", Source::parse).orElse(Source.USER_MANUAL);
-        return new WriteMemory(tenant, category, content, metadata, source);
+        Optional<Source> source = body.optionalString("source", Source::parse);
+        return new WriteMemory(tenant, category, content, metadata, source, origin);
     }
 }

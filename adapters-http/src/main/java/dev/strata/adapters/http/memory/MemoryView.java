@@ -18,7 +18,7 @@ import java.util.Optional;
 public record MemoryView(long id, String key, String category, String type, String content, JsonObject metadata,
                          String source, boolean isActive, List<String> injectionFlags, Optional<Long> supersedesId,
                          Optional<String> supersedeReason, Optional<String> supersededAt, Optional<String> deletedAt,
-                         String createdAt, String updatedAt) {
+                         String createdAt, String updatedAt, String updatedBy) {
 
     /**
      * One factory for every view: {@code Json.createReader} looks the JSON provider up through the
@@ -31,7 +31,8 @@ public record MemoryView(long id, String key, String category, String type, Stri
                 m.category().value(), m.content(), metadata(m), m.source().wireName(), m.isActive(),
                 m.injectionFlags(), m.supersedes().map(s -> s.previous().value()),
                 m.supersedes().map(s -> s.reason()), m.supersededAt().map(Object::toString),
-                m.deletedAt().map(Object::toString), m.createdAt().toString(), m.updatedAt().toString());
+                m.deletedAt().map(Object::toString), m.createdAt().toString(), m.updatedAt().toString(),
+                m.updatedBy().id());
     }
 
     /** The metadata as the JSON object it is, not as a string holding JSON. */

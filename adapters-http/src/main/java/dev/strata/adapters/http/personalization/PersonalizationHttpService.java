@@ -24,6 +24,8 @@ import dev.strata.domain.personalization.StrategyRunId;
 import dev.strata.domain.personalization.TagDimension;
 import dev.strata.domain.personalization.TagValue;
 import dev.strata.domain.personalization.UserId;
+import dev.strata.application.provenance.WriteOrigin;
+import dev.strata.adapters.http.support.Actors;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.ServerRequest;
@@ -177,7 +179,8 @@ public final class PersonalizationHttpService implements Resource {
         OnboardingAnswers answers = new OnboardingAnswers(answer(a, TagDimension.FINANCE_KNOWLEDGE),
                 answer(a, TagDimension.FREQUENCY), answer(a, TagDimension.RISK), answer(a, TagDimension.MARKETS),
                 capitalAnswer(a));
-        Responses.ok(res, OnboardingResultView.of(personalization.completeOnboarding(tenant, user, answers)));
+        Responses.ok(res, OnboardingResultView.of(personalization.completeOnboarding(tenant, user, answers,
+                WriteOrigin.person(Actors.of(req)))));
     }
 
     private static Optional<TagValue> answer(JsonObject answers, TagDimension d) {

@@ -2,6 +2,7 @@ package dev.strata.adapters.http.profile;
 
 import dev.strata.adapters.http.GatewaySettings;
 import dev.strata.adapters.http.Resource;
+import dev.strata.adapters.http.support.Actors;
 import dev.strata.adapters.http.support.JsonBody;
 import dev.strata.adapters.http.support.Requests;
 import dev.strata.adapters.http.support.Responses;
@@ -49,11 +50,11 @@ public final class ProfileHttpService implements Resource {
         var tenant = Requests.tenant(req);
         String key = key(req);
         JsonBody body = Requests.json(req, settings.maxBodyBytes()).allowOnly(Set.of("value"));
-        Responses.ok(res, ProfileEntryView.of(profile.set(tenant, key, body.requiredString("value"))));
+        Responses.ok(res, ProfileEntryView.of(profile.set(tenant, key, body.requiredString("value"), Actors.of(req))));
     }
 
     private void delete(ServerRequest req, ServerResponse res) {
-        profile.delete(Requests.tenant(req), key(req));
+        profile.delete(Requests.tenant(req), key(req), Actors.of(req));
         res.status(Status.NO_CONTENT_204).send();
     }
 

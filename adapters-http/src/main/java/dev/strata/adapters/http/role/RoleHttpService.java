@@ -2,7 +2,10 @@ package dev.strata.adapters.http.role;
 
 import dev.strata.adapters.http.Resource;
 
-import dev.strata.adapters.http.HttpSupport;
+import dev.strata.adapters.http.support.Actors;
+import dev.strata.adapters.http.support.JsonBody;
+import dev.strata.adapters.http.support.Requests;
+import dev.strata.adapters.http.support.Responses;
 import dev.strata.application.role.PriceService;
 import dev.strata.application.role.PushPrice;
 import dev.strata.application.role.RecordDecision;
@@ -19,7 +22,6 @@ import dev.strata.domain.role.RoleMemoryId;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.HttpRules;
-import io.helidon.webserver.http.HttpService;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 import jakarta.json.JsonNumber;
@@ -35,6 +37,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * Role memory over REST (spec 05), registered at {@code /v1}:
@@ -53,13 +56,7 @@ import java.util.Set;
  *
  * Every route acts in the request's tenant; an entry of another tenant is 404, like one that does not exist.
  */
-public final class RoleHttpService implements Resource {
-
-    /** The area spans three top-level collections (roles, role-memory, prices), so it mounts at the API root. */
-    @Override
-    public String path() {
-        return "/v1";
-    }
+public final class RoleHttpService {
 
     private final RoleMemoryService roles;
     private final RoleReflector reflector;
@@ -76,34 +73,43 @@ public final class RoleHttpService implements Resource {
         this.maxBodyBytes = maxBodyBytes;
     }
 
-    @Override
-    public void routing(HttpRules rules) {
-        rules.get("/roles", this::list)
-                .get("/roles/{role}", this::role)
-                .post("/roles/{role}/decisions", this::decide)
-                .post("/roles/{role}/reflect", this::reflect)
-                .get("/roles/{role}/recall", this::recall)
-                .get("/role-memory/{id}", this::entry)
-                .post("/role-memory/{id}/outcome", this::outcome)
-                .post("/role-memory/{id}/evidence", this::evidence)
-                .post("/prices", this::prices);
+    /** The area's resources, one per collection ({@code /v1/roles}, {@code /v1/role-memory}, {@code /v1/prices}). */
+    public List<Resource> resources() {
+        return List.of(
+                new Mount("/v1/roles", rules -> rules.get("/", this::list)
+                        .get("/{role}", this::role)
+                        .post("/{role}/decisions", this::decide)
+                        .post("/{role}/reflect", this::reflect)
+                        .get("/{role}/recall", this::recall)),
+                new Mount("/v1/role-memory", rules -> rules.get("/{id}", this::entry)
+                        .post("/{id}/outcome", this::outcome)
+                        .post("/{id}/evidence", this::evidence)),
+                new Mount("/v1/prices", rules -> rules.post("/", this::prices)));
+    }
+
+    /** One collection of the area, mounted at its path. */
+    private record Mount(String path, Consumer<HttpRules> routes) implements Resource {
+        @Override
+        public void routing(HttpRules rules) {
+            routes.accept(rules);
+        }
     }
 
     private void list(ServerRequest req, ServerResponse res) {
-        HttpSupport.tenant(req);
-        HttpSupport.ok(res, Map.of("roles", roles.roles().stream().map(RoleView::of).toList()));
+        Requests.tenant(req);
+        Responses.ok(res, Map.of("roles", roles.roles().stream().map(RoleView::of).toList()));
     }
 
     private void role(ServerRequest req, ServerResponse res) {
-        HttpSupport.tenant(req);
-        HttpSupport.ok(res, RoleView.of(roles.role(roleParam(req))));
+        Requests.tenant(req);
+        Responses.ok(res, RoleView.of(roles.role(roleParam(req))));
     }
 
     /** {@code {decision, inputs?, asset?}}; without {@code asset}, a price_delta role takes {@code inputs[assetField]}. */
     private void decide(ServerRequest req, ServerResponse res) {
-        Tenant tenant = HttpSupport.tenant(req);
+        Tenant tenant = Requests.tenant(req);
         RoleDefinition role = roles.role(roleParam(req));
-        HttpSupport.Body body = HttpSupport.json(req, maxBodyBytes).allowOnly(Set.of("decision", "inputs", "asset"));
+        JsonBody body = Requests.json(req, maxBodyBytes).allowOnly(Set.of("decision", "inputs", "asset"));
         String decision = body.requiredString("decision");
         JsonObject inputs = body.value("inputs").map(v -> {
             if (v.getValueType() != JsonValue.ValueType.OBJECT) {
@@ -123,51 +129,52 @@ public final class RoleHttpService implements Resource {
         RoleMemoryEntry entry = roles.record(new RecordDecision(tenant, role.id().value(), new RoleInputs(inputs.toString()),
                 decision, asset));
         res.header(HeaderNames.LOCATION, "/v1/role-memory/" + entry.id());
-        HttpSupport.json(res, Status.CREATED_201, RoleMemoryEntryView.of(entry));
+        Responses.json(res, Status.CREATED_201, RoleMemoryEntryView.of(entry));
     }
 
     private void reflect(ServerRequest req, ServerResponse res) {
-        Tenant tenant = HttpSupport.tenant(req);
+        Tenant tenant = Requests.tenant(req);
         RoleDefinition role = roles.role(roleParam(req));
-        HttpSupport.ok(res, ReflectionView.of(reflector.reflect(tenant, role.id())));
+        Responses.ok(res, ReflectionView.of(reflector.reflect(tenant, role.id())));
     }
 
     private void recall(ServerRequest req, ServerResponse res) {
-        Tenant tenant = HttpSupport.tenant(req);
-        int limit = HttpSupport.intParam(req, "limit").orElse(RoleMemoryService.DEFAULT_LIMIT);
-        HttpSupport.ok(res, RecallView.of(roles.recall(tenant, roleParam(req), HttpSupport.param(req, "query"), limit)));
+        Tenant tenant = Requests.tenant(req);
+        int limit = Requests.intParam(req, "limit").orElse(RoleMemoryService.DEFAULT_LIMIT);
+        Responses.ok(res, RecallView.of(roles.recall(tenant, roleParam(req), Requests.param(req, "query"), limit)));
     }
 
     private void entry(ServerRequest req, ServerResponse res) {
-        HttpSupport.ok(res, RoleMemoryEntryView.of(roles.get(HttpSupport.tenant(req), idParam(req))));
+        Responses.ok(res, RoleMemoryEntryView.of(roles.get(Requests.tenant(req), idParam(req))));
     }
 
     /** {@code {outcome, change_percent?}}. */
     private void outcome(ServerRequest req, ServerResponse res) {
-        Tenant tenant = HttpSupport.tenant(req);
-        HttpSupport.Body body = HttpSupport.json(req, maxBodyBytes).allowOnly(Set.of("outcome", "change_percent"));
+        Tenant tenant = Requests.tenant(req);
+        JsonBody body = Requests.json(req, maxBodyBytes).allowOnly(Set.of("outcome", "change_percent"));
         String outcome = body.requiredString("outcome");
         Optional<BigDecimal> change = body.value("change_percent").map(v -> number(v, "change_percent"));
-        HttpSupport.ok(res, RoleMemoryEntryView.of(roles.recordOutcome(tenant, idParam(req), outcome, change)));
+        Responses.ok(res, RoleMemoryEntryView.of(roles.recordOutcome(tenant, idParam(req), outcome, change,
+                Actors.of(req))));
     }
 
     /** {@code {kind: news|onchain|note, text, source?}}. */
     private void evidence(ServerRequest req, ServerResponse res) {
-        Tenant tenant = HttpSupport.tenant(req);
-        HttpSupport.Body body = HttpSupport.json(req, maxBodyBytes).allowOnly(Set.of("kind", "source", "text"));
+        Tenant tenant = Requests.tenant(req);
+        JsonBody body = Requests.json(req, maxBodyBytes).allowOnly(Set.of("kind", "source", "text"));
         String kind = body.requiredString("kind");
         if (kind.equals("refetch_source")) {
             throw new InvalidInputException("kind", "refetch_source evidence comes from the role's post-hoc probes; "
                     + "push news, onchain or note");
         }
-        HttpSupport.ok(res, RoleMemoryEntryView.of(roles.addEvidence(tenant, idParam(req), kind,
+        Responses.ok(res, RoleMemoryEntryView.of(roles.addEvidence(tenant, idParam(req), kind,
                 body.optionalString("source").orElse("api"), body.requiredString("text"))));
     }
 
     /** {@code {prices: [{asset, price, at?, source?}, ...]}}. */
     private void prices(ServerRequest req, ServerResponse res) {
-        Tenant tenant = HttpSupport.tenant(req);
-        HttpSupport.Body body = HttpSupport.json(req, maxBodyBytes).allowOnly(Set.of("prices"));
+        Tenant tenant = Requests.tenant(req);
+        JsonBody body = Requests.json(req, maxBodyBytes).allowOnly(Set.of("prices"));
         JsonValue list = body.value("prices").orElseThrow(() -> new InvalidInputException("prices", "is required"));
         if (list.getValueType() != JsonValue.ValueType.ARRAY) {
             throw new InvalidInputException("prices", "must be an array of {asset, price, at?, source?}");
@@ -196,7 +203,7 @@ public final class RoleHttpService implements Resource {
                     optionalString(p, "source", at)));
         }
         var assets = prices.pushAll(tenant, pushed);
-        HttpSupport.ok(res, new PricesView(pushed.size(), assets.stream().map(Asset::symbol).toList()));
+        Responses.ok(res, new PricesView(pushed.size(), assets.stream().map(Asset::symbol).toList()));
     }
 
     private static String roleParam(ServerRequest req) {

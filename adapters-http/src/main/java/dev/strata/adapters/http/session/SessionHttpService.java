@@ -2,6 +2,7 @@ package dev.strata.adapters.http.session;
 
 import dev.strata.adapters.http.GatewaySettings;
 import dev.strata.adapters.http.Resource;
+import dev.strata.adapters.http.snapshot.ExplanationView;
 import dev.strata.adapters.http.support.Requests;
 import dev.strata.adapters.http.support.Responses;
 import dev.strata.application.session.SessionService;
@@ -39,7 +40,9 @@ public final class SessionHttpService implements Resource {
     public void routing(HttpRules rules) {
         rules.post("/", this::start)
                 .get("/{id}", this::get)
+                .delete("/{id}", this::revoke)
                 .get("/{id}/prompt", this::prompt)
+                .get("/{id}/explain", this::explain)
                 .post("/{id}/turn", this::turn);
     }
 
@@ -54,6 +57,11 @@ public final class SessionHttpService implements Resource {
         Responses.ok(res, TurnView.of(sessions.turn(tenant, id, body.requiredString("message"))));
     }
 
+    /** Why each line of the session's frozen memory-context block is there, as it was at the session's start. */
+    private void explain(ServerRequest req, ServerResponse res) {
+        Responses.ok(res, ExplanationView.of(sessions.explain(Requests.tenant(req), id(req))));
+    }
+
     private void start(ServerRequest req, ServerResponse res) {
         var tenant = Requests.tenant(req);
         // No options yet: an empty body or {} starts a session, and any field is refused rather than ignored.
@@ -65,6 +73,12 @@ public final class SessionHttpService implements Resource {
 
     private void get(ServerRequest req, ServerResponse res) {
         Responses.ok(res, SessionView.of(sessions.get(Requests.tenant(req), id(req))));
+    }
+
+    /** Ends the session now: its prompt is gone (404) from here on. */
+    private void revoke(ServerRequest req, ServerResponse res) {
+        sessions.revoke(Requests.tenant(req), id(req));
+        res.status(Status.NO_CONTENT_204).send();
     }
 
     private void prompt(ServerRequest req, ServerResponse res) {

@@ -28,7 +28,13 @@ public final class SnapshotHttpService implements Resource {
     @Override
     public void routing(HttpRules rules) {
         rules.get("/", this::render)
-                .get("/budget", this::budget);
+                .get("/budget", this::budget)
+                .get("/explain", this::explain);
+    }
+
+    /** Why each line of the block is there, and what the budget left out. */
+    private void explain(ServerRequest req, ServerResponse res) {
+        Responses.ok(res, ExplanationView.of(snapshots.explain(Requests.tenant(req))));
     }
 
     /** How full the injection budget is: the cap, injectable and injected counts, the 80% warning. */

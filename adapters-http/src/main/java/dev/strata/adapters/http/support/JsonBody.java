@@ -59,6 +59,7 @@ public final class JsonBody {
             if (value.getValueType() != JsonValue.ValueType.OBJECT) {
                 throw new InvalidInputException("body", "must be a JSON object");
             }
+            refuseLoneSurrogates(value, "");
             return new JsonBody(value.asJsonObject(), "");
         } catch (JsonParsingException e) {
             throw new InvalidInputException("body", "is not valid JSON (" + e.getLocation() + ")");
@@ -162,6 +163,49 @@ public final class JsonBody {
 
     public boolean has(String name) {
         return object.containsKey(name) && object.get(name) != JsonValue.NULL;
+    }
+
+    /**
+     * A {@code \\ud800} escape without its pair decodes to half a character, which no UTF-8 store can keep:
+     * it would be written as {@code ?}, silently changing the text. Refused, naming the field that holds it.
+     */
+    private static void refuseLoneSurrogates(JsonValue value, String path) {
+        switch (value.getValueType()) {
+            case STRING -> {
+                if (hasLoneSurrogate(((JsonString) value).getString())) {
+                    throw new InvalidInputException(path.isEmpty() ? "body" : path, "contains a lone UTF-16 surrogate "
+                            + "(an unpaired \\uD800-\\uDFFF escape), which is not a character");
+                }
+            }
+            case OBJECT -> value.asJsonObject().forEach((key, item) -> {
+                String field = path.isEmpty() ? key : path + "." + key;
+                if (hasLoneSurrogate(key)) {
+                    throw new InvalidInputException(path.isEmpty() ? "body" : path, "has a field name with a lone "
+                            + "UTF-16 surrogate (an unpaired \\uD800-\\uDFFF escape)");
+                }
+                refuseLoneSurrogates(item, field);
+            });
+            case ARRAY -> {
+                var items = value.asJsonArray();
+                for (int i = 0; i < items.size(); i++) {
+                    refuseLoneSurrogates(items.get(i), path + "[" + i + "]");
+                }
+            }
+            default -> {
+            }
+        }
+    }
+
+    static boolean hasLoneSurrogate(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static void checkDepth(String text) {

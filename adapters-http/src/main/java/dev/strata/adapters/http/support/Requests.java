@@ -74,14 +74,54 @@ public final class Requests {
         return Optional.of(JsonBody.parse(text));
     }
 
+    /** The body as text, for a front end that parses it itself (MCP's JSON-RPC); the same limits as {@link #json}. */
+    public static String text(ServerRequest req, long maxBytes) {
+        requireJsonMediaType(req);
+        return body(req, maxBytes);
+    }
+
+    /**
+     * Reads the whole body (at most {@code maxBytes}) before the route does, and keeps it in the request
+     * context, where the route's own read finds it: for filters that must see the body first (the
+     * fingerprint of a keyed write).
+     */
+    public static byte[] bufferBody(ServerRequest req, long maxBytes) {
+        Optional<BufferedBody> kept = req.context().get(BufferedBody.class);
+        if (kept.isPresent()) {
+            return kept.get().bytes();
+        }
+        byte[] bytes = bytes(req, maxBytes);
+        req.context().register(new BufferedBody(bytes));
+        return bytes;
+    }
+
+    private record BufferedBody(byte[] bytes) {
+    }
+
     /** The body as text; larger than {@code maxBytes} is a 413 and invalid UTF-8 a 400. */
     private static String body(ServerRequest req, long maxBytes) {
         OptionalLong declared = req.headers().contentLength();
         if (declared.isPresent() && declared.getAsLong() > maxBytes) {
             throw tooLarge(maxBytes);
         }
+        byte[] bytes = req.context().get(BufferedBody.class).map(BufferedBody::bytes)
+                .orElseGet(() -> bytes(req, maxBytes));
+        if (bytes.length > maxBytes) {
+            throw tooLarge(maxBytes);
+        }
+        try {
+            return StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes)).toString();
+        } catch (CharacterCodingException e) {
+            throw new InvalidInputException("body", "must be valid UTF-8");
+        }
+    }
+
+    private static byte[] bytes(ServerRequest req, long maxBytes) {
         if (!req.content().hasEntity()) {
-            return "";
+            return new byte[0];
         }
         byte[] bytes;
         try (InputStream in = req.content().inputStream()) {
@@ -96,14 +136,8 @@ public final class Requests {
             throw new InvalidInputException("body", "ended before the length its framing announced, or its chunks "
                     + "were malformed");
         }
-        try {
-            return StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes)).toString();
-        } catch (CharacterCodingException e) {
-            throw new InvalidInputException("body", "must be valid UTF-8");
-        }
+        ConnectionDeadlines.bodyRead();
+        return bytes;
     }
 
     public static Optional<String> param(ServerRequest req, String name) {

@@ -2,6 +2,7 @@ package dev.strata.adapters.http.tool;
 
 import dev.strata.adapters.http.GatewaySettings;
 import dev.strata.adapters.http.Resource;
+import dev.strata.adapters.http.support.Actors;
 import dev.strata.adapters.http.support.HttpProblemException;
 import dev.strata.adapters.http.support.Json;
 import dev.strata.adapters.http.support.JsonBody;
@@ -9,6 +10,7 @@ import dev.strata.adapters.http.support.JsonTree;
 import dev.strata.adapters.http.support.Problem;
 import dev.strata.adapters.http.support.Requests;
 import dev.strata.adapters.http.support.Responses;
+import dev.strata.application.tool.ToolCall;
 import dev.strata.application.tool.ToolDefinition;
 import dev.strata.application.tool.ToolRegistry;
 import dev.strata.application.tool.ToolResult;
@@ -76,7 +78,7 @@ public final class ToolHttpService implements Resource {
         try {
             Tenant tenant = Requests.tenant(req);
             JsonBody arguments = Requests.json(req, settings.maxBodyBytes());
-            result = tool.get().call(tenant, JsonTree.toNode(arguments.raw()));
+            result = tool.get().call(new ToolCall(tenant, Actors.of(req)), JsonTree.toNode(arguments.raw()));
         } catch (InvalidInputException e) {
             result = new ToolResult.Failed(e);
         } catch (HttpProblemException e) {

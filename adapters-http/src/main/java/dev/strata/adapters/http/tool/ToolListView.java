@@ -33,14 +33,17 @@ record ToolListView(List<ToolView> tools) {
                         .add("description", tool.description())
                         .add("tags", Json.createArrayBuilder().add("tools"))
                         .add("parameters", Json.createArrayBuilder()
-                                .add(Json.createObjectBuilder().add("$ref", "#/components/parameters/Tenant")))
+                                .add(Json.createObjectBuilder().add("$ref", "#/components/parameters/Tenant"))
+                                .add(Json.createObjectBuilder().add("$ref", "#/components/parameters/Actor")))
                         .add("requestBody", Json.createObjectBuilder()
                                 .add("required", true)
                                 .add("content", Json.createObjectBuilder().add("application/json",
                                         Json.createObjectBuilder().add("schema",
                                                 JsonTree.toJsonObject(tool.input().toJson())))))
-                        .add("responses", Json.createObjectBuilder().add("default",
-                                Json.createObjectBuilder().add("$ref", "#/components/responses/Tool"))))
+                        .add("responses", Json.createObjectBuilder()
+                                .add("200", Json.createObjectBuilder().add("$ref", "#/components/responses/Tool"))
+                                .add("default", Json.createObjectBuilder()
+                                        .add("$ref", "#/components/responses/ToolFailure"))))
                 .build();
     }
 }

@@ -28,9 +28,9 @@ import dev.strata.domain.memory.Memory;
  * A tool whose data holds another domain value needs its view added here (the writer refuses a
  * domain record it has no view for rather than leak its fields).
  */
-final class ToolViews {
+public final class ToolViews {
 
-    static final ViewMapping MAPPING = ViewMapping.builder()
+    public static final ViewMapping MAPPING = ViewMapping.builder()
             .add(Memory.class, MemoryView::of)
             .add(Fact.class, FactView::of)
             .add(SearchResults.Found.class, HitView::of)

@@ -2,6 +2,7 @@ package dev.strata.adapters.http.vault;
 
 import dev.strata.adapters.http.GatewaySettings;
 import dev.strata.adapters.http.Resource;
+import dev.strata.adapters.http.support.Actors;
 import dev.strata.adapters.http.support.JsonBody;
 import dev.strata.adapters.http.support.Requests;
 import dev.strata.adapters.http.support.Responses;
@@ -61,12 +62,12 @@ public final class VaultHttpService implements Resource {
         String key = key(req);
         JsonBody body = Requests.json(req, settings.maxBodyBytes()).allowOnly(Set.of("value", "is_secret"));
         VaultEntry stored = vault.set(tenant, key, body.requiredString("value"),
-                body.optionalBoolean("is_secret").orElse(false));
+                body.optionalBoolean("is_secret").orElse(false), Actors.of(req));
         Responses.ok(res, VaultEntryView.of(stored, false));
     }
 
     private void delete(ServerRequest req, ServerResponse res) {
-        vault.delete(Requests.tenant(req), key(req));
+        vault.delete(Requests.tenant(req), key(req), Actors.of(req));
         res.status(Status.NO_CONTENT_204).send();
     }
 

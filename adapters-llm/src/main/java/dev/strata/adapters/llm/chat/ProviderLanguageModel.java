@@ -12,7 +12,7 @@ import java.util.function.DoubleSupplier;
  * breaker) and structured output validated here whatever the provider promises. A subclass speaks
  * its provider's protocol: one exchange, from a request to a parsed reply.
  */
-abstract sealed class ProviderLanguageModel implements LanguageModel
+public abstract sealed class ProviderLanguageModel implements LanguageModel
         permits AnthropicLanguageModel, OpenAiLanguageModel {
 
     final ChatModelSettings settings;

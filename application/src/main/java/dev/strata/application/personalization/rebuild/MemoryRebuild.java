@@ -21,6 +21,8 @@ import dev.strata.domain.personalization.FinancialProfileStore;
 import dev.strata.domain.personalization.PersonalizationMemories;
 import dev.strata.domain.personalization.RebuildKind;
 import dev.strata.domain.personalization.UserId;
+import dev.strata.domain.memory.Actor;
+import dev.strata.application.provenance.WriteOrigin;
 
 import java.time.Clock;
 import java.util.ArrayList;
@@ -40,6 +42,9 @@ import java.util.Set;
  * write leaves it, so the next run reads the same lines again.
  */
 final class MemoryRebuild {
+
+    /** Extracted rows are the rebuilder's: chat_extracted, never a person's user_manual. */
+    private static final WriteOrigin ORIGIN = WriteOrigin.rebuilder(Actor.system("personalization-rebuild"));
 
     private static final System.Logger LOG = System.getLogger(MemoryRebuild.class.getName());
 
@@ -113,7 +118,7 @@ final class MemoryRebuild {
             }
             if (rows.size() < settings.maxFacts()) {
                 rows.add(new WriteMemory(tenant, Category.PERSONALIZATION.value(), content, new Metadata(metadata),
-                        Source.CHAT_EXTRACTED));
+                        Optional.of(Source.CHAT_EXTRACTED), ORIGIN));
             }
         }
         try {

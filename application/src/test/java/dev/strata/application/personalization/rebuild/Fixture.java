@@ -60,7 +60,7 @@ final class Fixture {
     final MemoryService memories = new MemoryService(memoryStore, new InMemoryAuditLog(), clock, MemoryLimits.DEFAULTS,
             Duration.ofDays(30));
     final PersonalizationService personalization = new PersonalizationService(profiles, tags, memories,
-            new ProfileService(new InMemoryUserProfileStore(), clock), PersonalizationPolicy.defaults(), clock);
+            new ProfileService(new InMemoryUserProfileStore(), clock, new dev.strata.domain.audit.InMemoryAuditLog()), PersonalizationPolicy.defaults(), clock);
     final StrategyRunService strategyRuns = new StrategyRunService(strategies, PersonalizationPolicy.defaults(), clock);
     final RebuildPorts ports = new RebuildPorts(conversations, trades, fills, spot);
     final List<Runnable> background = new ArrayList<>();

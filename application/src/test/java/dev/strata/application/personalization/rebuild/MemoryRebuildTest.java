@@ -64,7 +64,7 @@ class MemoryRebuildTest {
     @Test
     void a_fact_already_known_in_any_spelling_is_not_written_again_and_a_user_manual_row_stays_as_written() {
         Memory manual = f.memories.write(new WriteMemory(ALICE, "personalization", "The user only trades BTC.",
-                new Metadata("{\"user_id\":\"ada\"}"), Source.USER_MANUAL));
+                new Metadata("{\"user_id\":\"ada\"}"), Optional.of(Source.USER_MANUAL), dev.strata.application.provenance.TestOrigins.OPERATOR));
         f.said(ALICE, ADA, "as I said, only BTC for me");
         model.answers(facts("the user   only trades btc", "The user is based in Lisbon", "The user is based in Lisbon!"));
 

@@ -40,7 +40,7 @@ class TagsAndMarketsTest {
 
     private void evidence() {
         f.memories.write(new WriteMemory(ALICE, "personalization", "The user trades memes daily.", Metadata.EMPTY,
-                Source.USER_MANUAL));
+                Optional.of(Source.USER_MANUAL), dev.strata.application.provenance.TestOrigins.OPERATOR));
     }
 
     private static Object tagItem(String dimension, String... values) {

@@ -1,0 +1,88 @@
+package dev.strata.bootstrap;
+
+import dev.strata.adapters.llm.chat.ChatModelSettings;
+import dev.strata.adapters.llm.chat.ChatProvider;
+import dev.strata.domain.MutableClock;
+import jakarta.json.JsonObject;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The README's role-memory worked example against the whole server: a role file in {@code <data-dir>/roles},
+ * decisions recorded, prices pushed, a week passing, reflection against a stub model, the lesson recalled
+ * over REST and through the agent tool.
+ */
+class RoleMemoryEndToEndTest {
+
+    private static final String ROLE = "analysis.valuation.target_price";
+    private static final String TENANT = "desk";
+    private static final Instant T0 = Instant.parse("2026-03-02T10:00:00Z");
+
+    @RegisterExtension
+    final StrataServerExtension server = StrataServerExtension.startedByTest();
+
+    @Test
+    void the_worked_example_records_pushes_prices_reflects_and_recalls_the_lesson() throws Exception {
+        OpenAiStub stub = server.closeAfterStop(new OpenAiStub());
+        Path roles = Files.createDirectories(server.directory().resolve("data/roles"));
+        // No automatic trigger: the test drives reflection itself, so the stub's script is consumed in order.
+        Files.writeString(roles.resolve("valuation.yaml"), """
+                skill: analysis.valuation
+                roles:
+                  - id: analysis.valuation.target_price
+                    label: Target price call
+                    failureModes: [anchored to recent price, ignored macro headwinds]
+                    reflectionPrompt: "Target {decision} on {asset} came out {pnl} over {window} ({type}). Evidence: {evidence}. One lesson."
+                    reflectionPolicy:
+                      outcomeProbe: {kind: price_delta, assetField: asset, windowHours: 168}
+                      minAgeHours: 168
+                      maxAgeHours: 720
+                """);
+        MutableClock clock = new MutableClock(T0);
+        server.start(s -> s.with(s.llm().withChat(ChatProvider.OPENAI,
+                ChatModelSettings.of(stub.baseUrl(), "stub-reflector", Optional.empty()))), clock);
+        Http http = server.http();
+
+        JsonObject entry = http.json("POST", "/v1/roles/" + ROLE + "/decisions",
+                "{\"decision\":\"target 120 within a week\",\"inputs\":{\"asset\":\"BTC\",\"rsi\":71}}", TENANT);
+        long id = entry.getJsonNumber("id").longValue();
+        assertThat(entry.getString("status")).isEqualTo("pending");
+        assertThat(entry.getString("asset")).isEqualTo("BTC");
+        http.json("POST", "/v1/prices", "{\"prices\":[{\"asset\":\"BTC\",\"price\":100,\"source\":\"agent:get_price\"}]}",
+                TENANT);
+
+        JsonObject early = http.json("POST", "/v1/roles/" + ROLE + "/reflect", null, TENANT);
+        assertThat(early.toString()).contains("not_due");
+        assertThat(stub.received()).as("nothing due: no model call").isEmpty();
+
+        clock.advance(Duration.ofHours(169));
+        http.json("POST", "/v1/tools/price_report", "{\"asset\":\"BTC\",\"price\":92,\"at\":\""
+                + T0.plus(Duration.ofHours(168)) + "\"}", TENANT);
+        stub.answers("{\"classification\":\"logic_error\",\"narrative\":\"The target ignored the overbought RSI.\"}")
+                .answers("Treat an RSI above 70 as a reason to shorten the target window. Check momentum first.");
+
+        JsonObject report = http.json("POST", "/v1/roles/" + ROLE + "/reflect", null, TENANT);
+        assertThat(report.toString()).contains("\"reflected\"", "logic_error");
+        assertThat(stub.received()).hasSize(2);
+        assertThat(stub.received().get(0)).contains("target 120 within a week", "-8.00%");
+
+        JsonObject stored = http.json("GET", "/v1/role-memory/" + id, null, TENANT);
+        assertThat(stored.getString("status")).isEqualTo("reflected");
+        JsonObject recall = http.json("GET", "/v1/roles/" + ROLE + "/recall", null, TENANT);
+        assertThat(recall.toString()).contains("Treat an RSI above 70 as a reason to shorten the target window.");
+        JsonObject tool = http.json("POST", "/v1/tools/role_recall", "{\"role\":\"" + ROLE + "\",\"query\":\"target\"}",
+                TENANT);
+        assertThat(tool.toString()).contains("\"ok\":true", "target 120 within a week", "shorten the target window");
+
+        JsonObject other = http.json("GET", "/v1/roles/" + ROLE + "/recall", null, "someone-else");
+        assertThat(other.toString()).doesNotContain("shorten the target window");
+    }
+}
