@@ -66,8 +66,8 @@ public final class StrataCore implements AutoCloseable {
             idempotency = add(IdempotencyModule.wire(db, clock));
             learning = add(LearningModule.wire(db, s.learning(), llm, memory, clock));
             role = add(RoleModule.wire(db, s.roles(), s.storage().dataDir(), llm, retrieval, clock));
-            conversation = add(ConversationModule.wire(db, s.conversation(), memory, clock));
-            trading = add(TradingModule.wire(db, s.trading(), learning, clock));
+            conversation = add(ConversationModule.wire(db, s.conversation(), memory, access, clock));
+            trading = add(TradingModule.wire(db, s.trading(), learning, access, clock));
             rebuild = add(RebuildModule.wire(db, s.rebuild(), llm, memory, personalization, conversation, trading,
                     learning, clock));
         } catch (RuntimeException e) {

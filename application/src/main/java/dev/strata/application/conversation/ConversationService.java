@@ -14,6 +14,7 @@ import dev.strata.domain.error.InvalidInputException;
 import dev.strata.domain.error.NotFoundException;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.memory.Actor;
+import dev.strata.domain.vault.CredentialScrubber;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -28,7 +29,10 @@ import java.util.Optional;
  * (errors name the element, {@code messages[2].content}) and appended in one transaction; a
  * message id the conversation already holds is skipped, so a retried batch is harmless. Content
  * obeys the memory limits, so one configuration bounds every stored text. Deletes are audited;
- * retention, when configured, purges messages by the time Strata stored them.
+ * retention, when configured, purges messages by the time Strata stored them. Message content is
+ * stored text like a memory's: every registered vault secret is replaced before it is written (and
+ * the redaction sweep reaches rows stored before a secret was set); ids are identifiers, so one
+ * holding a secret is refused.
  */
 public final class ConversationService {
 
@@ -39,10 +43,18 @@ public final class ConversationService {
     private final Clock clock;
     private final MemoryLimits limits;
     private final Optional<Duration> retention;
+    private final CredentialScrubber scrubber;
 
     /** @param retention how long stored messages are kept; empty keeps them until deleted */
     public ConversationService(ConversationStore store, AuditLog audit, Clock clock, MemoryLimits limits,
                                Optional<Duration> retention) {
+        this(store, audit, clock, limits, retention, new CredentialScrubber());
+    }
+
+    /** @param scrubber the vault's scrubber: message content is stored with every registered secret replaced */
+    public ConversationService(ConversationStore store, AuditLog audit, Clock clock, MemoryLimits limits,
+                               Optional<Duration> retention, CredentialScrubber scrubber) {
+        this.scrubber = Objects.requireNonNull(scrubber, "scrubber");
         this.store = Objects.requireNonNull(store, "store");
         this.audit = Objects.requireNonNull(audit, "audit");
         this.clock = Objects.requireNonNull(clock, "clock");
@@ -61,7 +73,9 @@ public final class ConversationService {
 
     public ConversationStore.Appended append(AppendMessages command) {
         ConversationId id = ConversationId.of(command.conversationId());
+        refuseSecret(id.value(), "id");
         UserId user = command.userId().map(UserId::of).orElse(UserId.DEFAULT);
+        refuseSecret(user.value(), "user_id");
         List<MessageInput> inputs = command.messages();
         if (inputs.isEmpty()) {
             throw new InvalidInputException("messages", "must contain at least one message");
@@ -72,7 +86,7 @@ public final class ConversationService {
         Instant now = clock.instant();
         List<NewMessage> messages = new ArrayList<>(inputs.size());
         for (int i = 0; i < inputs.size(); i++) {
-            messages.add(toNew(inputs.get(i), now, "messages[" + i + "]."));
+            messages.add(toNew(command.tenant(), inputs.get(i), now, "messages[" + i + "]."));
         }
         return store.append(command.tenant(), id, user, messages, now);
     }
@@ -116,17 +130,26 @@ public final class ConversationService {
         return purged;
     }
 
-    private NewMessage toNew(MessageInput input, Instant now, String prefix) {
+    private NewMessage toNew(Tenant tenant, MessageInput input, Instant now, String prefix) {
         try {
             MessageId id = MessageId.of(input.id().orElse(null));
+            refuseSecret(id.value(), "id");
             MessageRole role = MessageRole.parse(input.role().orElse(null));
             String content = input.content().orElseThrow(() -> new InvalidInputException("content", "is required"));
             if (content.strip().length() > limits.maxContentChars()) {
                 throw new InvalidInputException("content", "must be at most " + limits.maxContentChars() + " characters");
             }
-            return new NewMessage(id, role, content, input.timestamp().orElse(now));
+            // Checked as written, stored redacted: the limit is the caller's, the label is not.
+            return new NewMessage(id, role, scrubber.redactFor(tenant, content), input.timestamp().orElse(now));
         } catch (InvalidInputException e) {
             throw new InvalidInputException(prefix + e.field(), e.reason());
+        }
+    }
+
+    /** Ids are identifiers: redacting one would change what it names, so one holding a secret is refused. */
+    private void refuseSecret(String identifier, String field) {
+        if (scrubber.containsSecret(identifier)) {
+            throw new InvalidInputException(field, "must not contain a vault secret");
         }
     }
 }

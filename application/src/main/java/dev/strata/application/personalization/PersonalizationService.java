@@ -95,6 +95,11 @@ public final class PersonalizationService {
         return profiles;
     }
 
+    /** The vault's scrubber, for the rebuild flows: what they send the model and store is redacted with it. */
+    public CredentialScrubber scrubber() {
+        return scrubber;
+    }
+
     // --- the profile row ---------------------------------------------------------------------------
 
     /** The user's row, or the defaults when nothing was stored for the user yet (nothing is written). */

@@ -231,7 +231,7 @@ public final class HistorySyncService {
         for (FillInput input : page.items()) {
             fetch.fetched++;
             try {
-                valid.add(input.toFill(tenant, Optional.of(sub)));
+                valid.add(mirror.secretSafe(input.toFill(tenant, Optional.of(sub))));
             } catch (InvalidInputException e) {
                 fetch.rejected++;
                 LOG.log(System.Logger.Level.WARNING, "history source sent a fill for {0} that was left out: {1}", sub,
@@ -249,7 +249,7 @@ public final class HistorySyncService {
         for (SpotActivityInput input : page.items()) {
             fetch.fetched++;
             try {
-                valid.add(input.toActivity(tenant));
+                valid.add(mirror.secretSafe(input.toActivity(tenant)));
             } catch (InvalidInputException e) {
                 fetch.rejected++;
                 LOG.log(System.Logger.Level.WARNING, "history source sent a spot activity that was left out: {0}",

@@ -170,4 +170,26 @@ class ConversationServiceTest {
         assertThat(keepForever.purgeExpired()).isZero();
         assertThat(store.countMessages(ALICE, dev.strata.domain.conversation.ConversationId.of("chat-1"))).isEqualTo(1);
     }
+
+    @Test
+    void content_is_stored_with_every_vault_secret_replaced_and_an_id_holding_one_is_refused() {
+        String secret = "sk-live-CHAT0123456789";
+        dev.strata.domain.vault.CredentialScrubber scrubber = new dev.strata.domain.vault.CredentialScrubber();
+        scrubber.register(ALICE, "EXCHANGE_KEY", secret);
+        ConversationService redacting = new ConversationService(store, audit, clock, LIMITS, Optional.empty(), scrubber);
+
+        redacting.append(batch(ALICE, "chat-1", MessageInput.of("m1", "user", "my key: " + secret.toUpperCase()),
+                MessageInput.of("m2", "user", "nothing here")));
+
+        assertThat(store.messages(ALICE, dev.strata.domain.conversation.ConversationId.of("chat-1"), 0, 10))
+                .extracting(Message::content).containsExactly("my key: [REDACTED:vault:EXCHANGE_KEY]", "nothing here");
+        assertThatThrownBy(() -> redacting.append(batch(ALICE, secret, MessageInput.of("m1", "user", "x"))))
+                .isInstanceOf(dev.strata.domain.error.InvalidInputException.class)
+                .satisfies(e -> assertThat(((dev.strata.domain.error.InvalidInputException) e).field()).isEqualTo("id"));
+        assertThatThrownBy(() -> redacting.append(batch(ALICE, "chat-2", MessageInput.of(secret, "user", "x"))))
+                .isInstanceOf(dev.strata.domain.error.InvalidInputException.class)
+                .satisfies(e -> assertThat(((dev.strata.domain.error.InvalidInputException) e).field())
+                        .isEqualTo("messages[0].id"));
+        assertThat(store.find(ALICE, dev.strata.domain.conversation.ConversationId.of("chat-2"))).isEmpty();
+    }
 }

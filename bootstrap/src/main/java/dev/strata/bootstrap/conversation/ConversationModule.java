@@ -1,6 +1,5 @@
 package dev.strata.bootstrap.conversation;
 
-import dev.strata.adapters.sqlite.SqliteAuditLog;
 import dev.strata.adapters.sqlite.SqliteConversationStore;
 import dev.strata.adapters.sqlite.SqliteDatabase;
 import dev.strata.application.conversation.ConversationService;
@@ -8,6 +7,7 @@ import dev.strata.bootstrap.area.AreaModule;
 import dev.strata.bootstrap.area.Job;
 import dev.strata.bootstrap.memory.MemoryModule;
 import dev.strata.domain.conversation.ConversationStore;
+import dev.strata.bootstrap.access.AccessModule;
 
 import java.time.Clock;
 import java.util.List;
@@ -26,10 +26,10 @@ public final class ConversationModule implements AreaModule {
     }
 
     public static ConversationModule wire(SqliteDatabase db, ConversationSettings settings, MemoryModule memory,
-                                          Clock clock) {
+                                          AccessModule access, Clock clock) {
         SqliteConversationStore store = new SqliteConversationStore(db);
-        ConversationService conversations = new ConversationService(store, new SqliteAuditLog(db), clock,
-                memory.memories().limits(), settings.retention());
+        ConversationService conversations = new ConversationService(store, access.auditLog(), clock,
+                memory.memories().limits(), settings.retention(), access.secrets());
         // Without retention there is nothing to purge, so there is no job.
         List<Job> jobs = settings.retention().isEmpty() ? List.of()
                 : List.of(Job.every(settings.purgeInterval(), "purge of conversation messages past retention",

@@ -21,6 +21,7 @@ import dev.strata.bootstrap.learning.LearningModule;
 import dev.strata.domain.trading.PerpsFillStore;
 import dev.strata.domain.trading.SpotActivityStore;
 import dev.strata.domain.trading.TradeHistorySource;
+import dev.strata.bootstrap.access.AccessModule;
 
 import java.time.Clock;
 import java.util.List;
@@ -58,12 +59,14 @@ public final class TradingModule implements AreaModule {
         this.jobs = List.copyOf(jobs);
     }
 
-    public static TradingModule wire(SqliteDatabase db, TradingSettings settings, LearningModule learning, Clock clock) {
+    public static TradingModule wire(SqliteDatabase db, TradingSettings settings, LearningModule learning,
+                                     AccessModule access, Clock clock) {
         SqlitePerpsFillStore fills = new SqlitePerpsFillStore(db);
         SqliteSpotActivityStore spot = new SqliteSpotActivityStore(db);
         SqliteSyncStateStore states = new SqliteSyncStateStore(db);
         TradingEvents events = new TradingEvents();
-        TradeMirrorService mirror = new TradeMirrorService(fills, spot, states, events, clock, settings.limits());
+        TradeMirrorService mirror = new TradeMirrorService(fills, spot, states, events, clock, settings.limits(),
+                access.secrets());
         TradingProfileService profile = new TradingProfileService(fills, clock, settings.limits());
         TradeHistorySource source = settings.source().<TradeHistorySource>map(HttpTradeHistorySource::new)
                 .orElseGet(NoTradeHistorySource::new);

@@ -44,18 +44,18 @@ final class MemoryExtractionPrompt {
         this.included = List.copyOf(included);
     }
 
-    static MemoryExtractionPrompt of(List<String> known, List<Message> messages) {
+    static MemoryExtractionPrompt of(PromptText text, List<String> known, List<Message> messages) {
         StringBuilder out = new StringBuilder("KNOWN FACTS:\n");
         List<String> shown = known.size() > MAX_KNOWN ? known.subList(0, MAX_KNOWN) : known;
         if (shown.isEmpty()) {
             out.append("(none)\n");
         }
-        shown.forEach(k -> out.append("- ").append(PromptText.line(k, MAX_KNOWN_CHARS)).append('\n'));
+        shown.forEach(k -> out.append("- ").append(text.line(k, MAX_KNOWN_CHARS)).append('\n'));
         out.append("\nTRANSCRIPT:\n");
         List<Message> included = new ArrayList<>();
         int used = 0;
         for (Message m : messages) {
-            String line = "[" + m.seq() + "] " + m.role().wireName() + ": " + PromptText.line(m.content(),
+            String line = "[" + m.seq() + "] " + m.role().wireName() + ": " + text.line(m.content(),
                     MAX_MESSAGE_CHARS) + "\n";
             if (!included.isEmpty() && used + line.length() > MAX_TRANSCRIPT_CHARS) {
                 break;

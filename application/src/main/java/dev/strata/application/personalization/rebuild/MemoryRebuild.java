@@ -23,6 +23,7 @@ import dev.strata.domain.personalization.RebuildKind;
 import dev.strata.domain.personalization.UserId;
 import dev.strata.domain.memory.Actor;
 import dev.strata.application.provenance.WriteOrigin;
+import dev.strata.domain.vault.CredentialScrubber;
 
 import java.time.Clock;
 import java.util.ArrayList;
@@ -56,8 +57,12 @@ final class MemoryRebuild {
     private final Clock clock;
     private final RebuildPolicy settings;
 
+    private final CredentialScrubber scrubber;
+
     MemoryRebuild(LanguageModel model, FinancialProfileStore profiles, ConversationStore conversations,
-                  MemoryService memories, RebuildGate gate, Clock clock, RebuildPolicy settings) {
+                  MemoryService memories, RebuildGate gate, Clock clock, RebuildPolicy settings,
+                  CredentialScrubber scrubber) {
+        this.scrubber = scrubber;
         this.model = model;
         this.profiles = profiles;
         this.conversations = conversations;
@@ -87,7 +92,7 @@ final class MemoryRebuild {
         List<Memory> known = memories.list(tenant, Optional.of(Category.PERSONALIZATION.value()),
                 Optional.of(memories.limits().maxListLimit())).stream()
                 .filter(m -> PersonalizationMemories.belongsTo(m, user)).toList();
-        MemoryExtractionPrompt prompt = MemoryExtractionPrompt.of(known.stream().map(Memory::content).toList(), pending);
+        MemoryExtractionPrompt prompt = MemoryExtractionPrompt.of(new PromptText(scrubber, tenant), known.stream().map(Memory::content).toList(), pending);
         long last = prompt.included().getLast().seq();
         ChatResponse answer;
         try {
@@ -104,7 +109,8 @@ final class MemoryRebuild {
         int tooLong = 0;
         String metadata = "{\"user_id\":\"" + user.value() + "\",\"origin\":\"chat_extracted\",\"chat_seq\":" + last + "}";
         for (JsonNode item : answer.structured().array("facts")) {
-            String content = ((JsonNode.ObjectNode) item).text("content").strip();
+            // Redacted before the checks: the dedup compares it with rows stored redacted.
+            String content = scrubber.redactFor(tenant, ((JsonNode.ObjectNode) item).text("content")).strip();
             if (content.isEmpty() || content.indexOf('\0') >= 0) {
                 continue;
             }
@@ -128,7 +134,7 @@ final class MemoryRebuild {
         } catch (RuntimeException e) {
             LOG.log(System.Logger.Level.WARNING, "storing extracted memories failed for " + tenant + "/" + user, e);
             return RebuildOutcome.failed(flow, "storing the extracted memories failed: "
-                    + PromptText.line(String.valueOf(e.getMessage()), 300) + "; the cursor stays at " + after);
+                    + PromptText.plain(String.valueOf(e.getMessage()), 300) + "; the cursor stays at " + after);
         }
         String next = Long.toString(last);
         boolean moved = profiles.advanceChatCursor(tenant, user, cursor, next, clock.instant());

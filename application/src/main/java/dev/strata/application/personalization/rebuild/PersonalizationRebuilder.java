@@ -65,11 +65,12 @@ public final class PersonalizationRebuilder {
         FinancialProfileStore profiles = personalization.profiles();
         RebuildGate gate = new RebuildGate(model, profiles, clock, settings);
         TagWrites writes = new TagWrites(personalization);
-        this.memories = new MemoryRebuild(model, profiles, ports.conversations(), memoryService, gate, clock, settings);
+        this.memories = new MemoryRebuild(model, profiles, ports.conversations(), memoryService, gate, clock, settings,
+                personalization.scrubber());
         this.tradingSummary = new TradingSummaryRebuild(model, profiles, ports.trades(), ports.fills(), ports.spot(),
-                tradingProfile, gate, clock, settings);
+                tradingProfile, gate, clock, settings, personalization.scrubber());
         this.tags = new TagsRebuild(model, profiles, personalization, writes, memoryService, tradingProfile, gate,
-                clock, settings);
+                clock, settings, personalization.scrubber());
         this.markets = new MarketsUpdater(ports.fills(), strategyRuns, writes, gate, clock, settings);
     }
 

@@ -69,6 +69,6 @@ final class RebuildGate {
             case dev.strata.domain.error.UnavailableException ignored -> "the model was unavailable";
             default -> "the rebuild failed";
         };
-        return kind + ": " + PromptText.line(String.valueOf(e.getMessage()), 300);
+        return kind + ": " + PromptText.plain(String.valueOf(e.getMessage()), 300);
     }
 }

@@ -38,7 +38,7 @@ final class TagsPrompt {
     private TagsPrompt() {
     }
 
-    static String user(FinancialProfile profile, List<UserTag> tags, List<String> memories, String perpsProfile) {
+    static String user(PromptText text, FinancialProfile profile, List<UserTag> tags, List<String> memories, String perpsProfile) {
         StringBuilder out = new StringBuilder("SCHEMA:\n").append(TagSchema.renderTagSchema()).append("\n\nCURRENT TAGS:\n");
         if (tags.isEmpty()) {
             out.append("(none)\n");
@@ -47,7 +47,7 @@ final class TagsPrompt {
             out.append("- ").append(t.dimension().storedName()).append(": ").append(String.join(", ", t.value().values()))
                     .append(t.declared() ? " (declared)" : " (inferred)").append('\n');
         }
-        out.append("\nTRADING SUMMARY: ").append(profile.platformWalletSummary().map(s -> PromptText.line(s, 4_000))
+        out.append("\nTRADING SUMMARY: ").append(profile.platformWalletSummary().map(s -> text.line(s, 4_000))
                 .orElse("(none)")).append('\n');
         out.append("\n30-DAY PERPS PROFILE: ").append(perpsProfile).append('\n');
         out.append("\nWHAT THE USER SAID ABOUT THEMSELVES:\n");
@@ -55,7 +55,7 @@ final class TagsPrompt {
         if (shown.isEmpty()) {
             out.append("(nothing)\n");
         }
-        shown.forEach(m -> out.append("- ").append(PromptText.line(m, 300)).append('\n'));
+        shown.forEach(m -> out.append("- ").append(text.line(m, 300)).append('\n'));
         return out.toString();
     }
 }

@@ -21,6 +21,7 @@ import dev.strata.domain.personalization.TagValue;
 import dev.strata.domain.personalization.UserId;
 import dev.strata.domain.personalization.UserTag;
 import dev.strata.domain.trading.TradingProfile;
+import dev.strata.domain.vault.CredentialScrubber;
 
 import java.time.Clock;
 import java.util.ArrayList;
@@ -46,10 +47,12 @@ final class TagsRebuild {
     private final RebuildGate gate;
     private final Clock clock;
     private final RebuildPolicy settings;
+    private final CredentialScrubber scrubber;
 
     TagsRebuild(LanguageModel model, FinancialProfileStore profiles, PersonalizationService personalization, TagWrites writes,
                 MemoryService memories, TradingProfileService perpsProfile, RebuildGate gate, Clock clock,
-                RebuildPolicy settings) {
+                RebuildPolicy settings, CredentialScrubber scrubber) {
+        this.scrubber = scrubber;
         this.model = model;
         this.profiles = profiles;
         this.personalization = personalization;
@@ -84,7 +87,7 @@ final class TagsRebuild {
         JsonNode.ObjectNode answer;
         try {
             answer = model.chat(new ChatRequest(tenant.value(), SpendCategory.REBUILD, TagsPrompt.SYSTEM,
-                    List.of(ChatMessage.user(TagsPrompt.user(profile, current, said, perpsLine(perps)))), 0.0,
+                    List.of(ChatMessage.user(TagsPrompt.user(new PromptText(scrubber, tenant), profile, current, said, perpsLine(perps)))), 0.0,
                     TagsPrompt.MAX_OUTPUT_TOKENS, Optional.of(TagsPrompt.SCHEMA))).structured();
         } catch (RuntimeException e) {
             return RebuildOutcome.failed(flow, RebuildGate.describe(e) + "; no tag was written");

@@ -48,30 +48,30 @@ final class TradingSummaryPrompt {
     private TradingSummaryPrompt() {
     }
 
-    static String user(FinancialProfile profile, List<Trade> trades, List<StoredPerpsFill> fills,
+    static String user(PromptText text, FinancialProfile profile, List<Trade> trades, List<StoredPerpsFill> fills,
                        List<StoredSpotActivity> spot, TradingProfile perps) {
         StringBuilder out = new StringBuilder();
         out.append("CURRENT SUMMARY:\n").append(profile.platformWalletSummary()
-                .map(s -> PromptText.line(s, 4_000)).orElse("(none)")).append('\n');
+                .map(s -> text.line(s, 4_000)).orElse("(none)")).append('\n');
         profile.referenceWalletsSummary().ifPresent(s -> out.append("Reference wallets: ")
-                .append(PromptText.line(s, 2_000)).append('\n'));
+                .append(text.line(s, 2_000)).append('\n'));
         out.append("\nREFERENCE WALLETS: ").append(profile.referenceWallets().isEmpty() ? "(none)"
-                : String.join(", ", profile.referenceWallets().addresses())).append('\n');
+                : text.line(String.join(", ", profile.referenceWallets().addresses()), 4_000)).append('\n');
         out.append("\nIN-SESSION TRADES (new):\n");
-        section(out, trades.stream().map(TradingSummaryPrompt::trade).toList());
+        section(text, out, trades.stream().map(TradingSummaryPrompt::trade).toList());
         out.append("\nPERPS FILLS (new):\n");
-        section(out, fills.stream().map(TradingSummaryPrompt::fill).toList());
+        section(text, out, fills.stream().map(TradingSummaryPrompt::fill).toList());
         out.append("\nSPOT ACTIVITY (new):\n");
-        section(out, spot.stream().map(TradingSummaryPrompt::spot).toList());
+        section(text, out, spot.stream().map(TradingSummaryPrompt::spot).toList());
         out.append("\n30-DAY PERPS PROFILE: ").append(profile(perps)).append('\n');
         return out.toString();
     }
 
-    private static void section(StringBuilder out, List<String> lines) {
+    private static void section(PromptText text, StringBuilder out, List<String> lines) {
         if (lines.isEmpty()) {
             out.append("(none)\n");
         }
-        lines.forEach(l -> out.append("- ").append(PromptText.line(l, MAX_LINE_CHARS)).append('\n'));
+        lines.forEach(l -> out.append("- ").append(text.line(l, MAX_LINE_CHARS)).append('\n'));
     }
 
     private static String trade(Trade t) {

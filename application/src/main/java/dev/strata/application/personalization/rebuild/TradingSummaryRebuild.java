@@ -20,6 +20,8 @@ import dev.strata.domain.trading.PerpsFillStore;
 import dev.strata.domain.trading.SpotActivityStore;
 import dev.strata.domain.trading.StoredPerpsFill;
 import dev.strata.domain.trading.StoredSpotActivity;
+import java.util.function.UnaryOperator;
+import dev.strata.domain.vault.CredentialScrubber;
 
 import java.time.Clock;
 import java.util.ArrayList;
@@ -52,10 +54,12 @@ final class TradingSummaryRebuild {
     private final RebuildGate gate;
     private final Clock clock;
     private final RebuildPolicy settings;
+    private final CredentialScrubber scrubber;
 
     TradingSummaryRebuild(LanguageModel model, FinancialProfileStore profiles, TradeStore trades, PerpsFillStore fills,
                           SpotActivityStore spot, TradingProfileService perpsProfile, RebuildGate gate, Clock clock,
-                          RebuildPolicy settings) {
+                          RebuildPolicy settings, CredentialScrubber scrubber) {
+        this.scrubber = scrubber;
         this.model = model;
         this.profiles = profiles;
         this.trades = trades;
@@ -99,18 +103,21 @@ final class TradingSummaryRebuild {
         JsonNode.ObjectNode answer;
         try {
             answer = model.chat(new ChatRequest(tenant.value(), SpendCategory.REBUILD, TradingSummaryPrompt.SYSTEM,
-                    List.of(ChatMessage.user(TradingSummaryPrompt.user(profile, tradeWindow, fillWindow, spotWindow,
+                    List.of(ChatMessage.user(TradingSummaryPrompt.user(new PromptText(scrubber, tenant), profile, tradeWindow, fillWindow, spotWindow,
                             perpsProfile.profile(tenant)))), 0.0, TradingSummaryPrompt.MAX_OUTPUT_TOKENS,
                     Optional.of(TradingSummaryPrompt.SCHEMA))).structured();
         } catch (RuntimeException e) {
             return RebuildOutcome.failed(flow, RebuildGate.describe(e) + "; all three cursors stay");
         }
-        String composed = compose(answer);
+        // The model saw no secret, but its answer is stored text all the same: redacted before it is bounded
+        // and stored, so neither the row nor the WAL ever holds a secret it might have echoed.
+        UnaryOperator<String> redact = text -> scrubber.redactFor(tenant, text);
+        String composed = compose(answer, redact);
         if (composed.isBlank()) {
             return RebuildOutcome.failed(flow, "the model's answer held no summary; all three cursors stay");
         }
         Optional<String> references = profile.referenceWallets().isEmpty() ? Optional.empty()
-                : nonBlank(answer.text("reference_wallets_summary")).or(profile::referenceWalletsSummary);
+                : nonBlank(redact.apply(answer.text("reference_wallets_summary"))).or(profile::referenceWalletsSummary);
         TradingCursors seen = new TradingCursors(
                 tradeWindow.isEmpty() ? read.lastTradeIdSeen() : Optional.of(Long.toString(tradeWindow.getLast().id().value())),
                 fillWindow.isEmpty() ? read.lastPerpsFillIdSeen() : Optional.of(Long.toString(fillWindow.getLast().id())),
@@ -121,7 +128,7 @@ final class TradingSummaryRebuild {
                     clock.instant());
         } catch (RuntimeException e) {
             return RebuildOutcome.failed(flow, "storing the summary failed: "
-                    + PromptText.line(String.valueOf(e.getMessage()), 300) + "; all three cursors stay");
+                    + PromptText.plain(String.valueOf(e.getMessage()), 300) + "; all three cursors stay");
         }
         if (!stored) {
             return RebuildOutcome.failed(flow, "another rebuild moved the cursors first; this summary was not stored");
@@ -131,11 +138,11 @@ final class TradingSummaryRebuild {
     }
 
     /** The overall summary, then the {@code Spot:} and {@code Perps:} lines when the model wrote them. */
-    static String compose(JsonNode.ObjectNode answer) {
+    static String compose(JsonNode.ObjectNode answer, UnaryOperator<String> redact) {
         List<String> parts = new ArrayList<>();
-        nonBlank(answer.text("platform_wallet_summary")).ifPresent(parts::add);
-        nonBlank(answer.text("spot_breakdown")).ifPresent(s -> parts.add("Spot: " + s));
-        nonBlank(answer.text("perps_breakdown")).ifPresent(s -> parts.add("Perps: " + s));
+        nonBlank(redact.apply(answer.text("platform_wallet_summary"))).ifPresent(parts::add);
+        nonBlank(redact.apply(answer.text("spot_breakdown"))).ifPresent(s -> parts.add("Spot: " + s));
+        nonBlank(redact.apply(answer.text("perps_breakdown"))).ifPresent(s -> parts.add("Perps: " + s));
         return PromptText.answer(String.join("\n", parts), ProfileText.MAX_SUMMARY_CHARS);
     }
 

@@ -32,6 +32,7 @@ import dev.strata.domain.profile.InMemoryUserProfileStore;
 import dev.strata.domain.trading.Fills;
 import dev.strata.domain.trading.InMemoryPerpsFillStore;
 import dev.strata.domain.trading.InMemorySpotActivityStore;
+import dev.strata.domain.vault.CredentialScrubber;
 
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -59,8 +60,11 @@ final class Fixture {
     final InMemoryMemoryStore memoryStore = new InMemoryMemoryStore();
     final MemoryService memories = new MemoryService(memoryStore, new InMemoryAuditLog(), clock, MemoryLimits.DEFAULTS,
             Duration.ofDays(30));
+    /** The vault's scrubber as the rebuild flows see it (through the personalization service). */
+    final CredentialScrubber scrubber = new CredentialScrubber();
     final PersonalizationService personalization = new PersonalizationService(profiles, tags, memories,
-            new ProfileService(new InMemoryUserProfileStore(), clock, new dev.strata.domain.audit.InMemoryAuditLog()), PersonalizationPolicy.defaults(), clock);
+            new ProfileService(new InMemoryUserProfileStore(), clock, new InMemoryAuditLog()),
+            PersonalizationPolicy.defaults(), clock, scrubber);
     final StrategyRunService strategyRuns = new StrategyRunService(strategies, PersonalizationPolicy.defaults(), clock);
     final RebuildPorts ports = new RebuildPorts(conversations, trades, fills, spot);
     final List<Runnable> background = new ArrayList<>();
