@@ -55,10 +55,12 @@ class PersonalizationHostileInputTest {
             "GET /v1/profile/onboarding", "POST /v1/profile/onboarding", "GET /v1/profile/capital",
             "POST /v1/profile/capital", "POST /v1/profile/capital/recompute", "GET /v1/profile/strategy-runs",
             "POST /v1/profile/strategy-runs", "POST /v1/profile/strategy-runs/reconcile",
-            "POST /v1/profile/strategy-runs/{id}/stop", "POST /v1/profile/strategy-runs/{id}/pnl");
+            "POST /v1/profile/strategy-runs/{id}/stop", "POST /v1/profile/strategy-runs/{id}/pnl",
+            "POST /v1/sessions/{id}/turn");
 
     private static GatewayExtension.Running gateway;
     private static long runId;
+    private static String sessionId;
 
     @BeforeContainer
     static void startGatewayWithSomeState() {
@@ -68,6 +70,7 @@ class PersonalizationHostileInputTest {
         gateway.api().patch("/v1/profile", "{\"custom_prompt\":\"Be brief.\"}").assertJson(200);
         runId = gateway.api().post("/v1/profile/strategy-runs", "{\"strategy_id\":\"grid\",\"allocated_usd\":5}")
                 .assertJson(201).id();
+        sessionId = gateway.api().post("/v1/sessions", "").assertJson(201).json().getString("id");
     }
 
     @AfterContainer
@@ -113,6 +116,18 @@ class PersonalizationHostileInputTest {
         sendAndCheck(path, gateway.request(method, path + "?user_id=" + user + "&limit=" + id).json("{}"));
     }
 
+    /** A turn of a live session: any body is answered or refused naming {@code message}, never a 5xx. */
+    @Property(tries = 400, shrinking = ShrinkingMode.OFF)
+    void arbitrary_turn_bodies_are_never_a_5xx_and_a_wrong_typed_message_is_refused_naming_it(
+            @ForAll("anyJson") String json, @ForAll("wrongTypedMessage") String wrong) {
+        String path = "/v1/sessions/" + sessionId + "/turn";
+        sendAndCheck(path, gateway.request("POST", path).json(json));
+
+        HttpReply reply = sendAndCheck(path, gateway.request("POST", path).json(wrong));
+        assertThat(reply.status()).as("%s -> %s", wrong, reply.text()).isEqualTo(400);
+        assertThat(reply.json().getString("field", "")).isEqualTo("message");
+    }
+
     @Property(tries = 500, shrinking = ShrinkingMode.OFF)
     void hostile_text_in_every_text_field_is_stored_as_given_or_refused(@ForAll("unicodeText") String text) {
         String quoted = HostileJson.quote(text);
@@ -124,6 +139,8 @@ class PersonalizationHostileInputTest {
                 .json("{\"value\":" + quoted + "}"));
         sendAndCheck("/v1/tools/search_conversation_memory", gateway.request("POST",
                 "/v1/tools/search_conversation_memory").json("{\"query\":" + quoted + "}"));
+        sendAndCheck("/v1/sessions/{id}/turn", gateway.request("POST", "/v1/sessions/" + sessionId + "/turn")
+                .json("{\"message\":" + quoted + "}"));
     }
 
     private static HttpReply sendAndCheck(String route, GatewayExtension.Request request) {
@@ -169,6 +186,11 @@ class PersonalizationHostileInputTest {
     @Provide
     Arbitrary<Map.Entry<HostileInputTest.Endpoint, String>> wrongTyped() {
         return Arbitraries.of(BODY_ENDPOINTS).flatMap(e -> HostileJson.wrongTyped(e.fields()).map(j -> Map.entry(e, j)));
+    }
+
+    @Provide
+    Arbitrary<String> wrongTypedMessage() {
+        return HostileJson.wrongTyped(List.of("message")).filter(j -> !j.contains("\"message\":\""));
     }
 
     @Provide
