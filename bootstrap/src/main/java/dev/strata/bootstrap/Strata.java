@@ -4,6 +4,8 @@ import dev.strata.adapters.http.Gateway;
 import dev.strata.adapters.http.GatewayCore;
 import dev.strata.adapters.http.GatewaySettings;
 import dev.strata.adapters.http.Resource;
+import dev.strata.adapters.http.conversation.ConversationHttpService;
+import dev.strata.adapters.http.trading.TradingHttpService;
 import dev.strata.adapters.http.audit.AuditHttpService;
 import dev.strata.adapters.http.entity.EntityHttpService;
 import dev.strata.adapters.http.fact.FactHttpService;
@@ -11,7 +13,7 @@ import dev.strata.adapters.http.learning.LearningHttpService;
 import dev.strata.adapters.http.role.RoleHttpService;
 import dev.strata.adapters.http.memory.MemoryHttpService;
 import dev.strata.adapters.http.model.ModelHttpService;
-import dev.strata.adapters.http.profile.ProfileHttpService;
+import dev.strata.adapters.http.personalization.PersonalizationHttpService;
 import dev.strata.adapters.http.session.SessionHttpService;
 import dev.strata.adapters.http.snapshot.SnapshotHttpService;
 import dev.strata.adapters.http.mcp.McpHttpService;
@@ -24,6 +26,7 @@ import dev.strata.adapters.sqlite.SqliteFailures;
 import dev.strata.application.memory.MemoryService;
 import dev.strata.application.memory.MemoryTools;
 import dev.strata.application.memory.SecretSafeSearch;
+import dev.strata.application.personalization.PersonalizationTools;
 import dev.strata.application.session.MemoryErasure;
 import dev.strata.application.tool.ToolRegistry;
 import dev.strata.application.vault.VaultService;
@@ -130,13 +133,18 @@ public final class Strata implements AutoCloseable {
                 .add(VaultTools.definitions(vault))
                 .add(learning.tools())
                 .add(core.role().tools())
+                .add(PersonalizationTools.definitions(core.personalization().personalization(), search))
+                .add(core.trading().tools())
                 .build();
         return Gateway.start(settings,
                 new GatewayCore(core.access().access(), vault.scrubber(), () -> ping(core.database()),
                         SqliteFailures::isUnavailable, healthChecks, core.idempotency().idempotency()),
                 Stream.of(Stream.<Resource>of(new MemoryHttpService(memories, search,
                                 new MemoryErasure(memories, core.session().sessions()), settings),
-                        new ProfileHttpService(core.profile().profile(), settings),
+                        // /v1/profile: the personalization routes, then the key/value profile's.
+                        new PersonalizationHttpService(core.personalization().personalization(),
+                                core.personalization().capital(), core.personalization().strategyRuns(),
+                                core.profile().profile(), settings),
                         new SnapshotHttpService(core.session().snapshots()),
                         new SessionHttpService(core.session().sessions(), settings),
                         new ToolHttpService(tools, settings),
@@ -151,7 +159,10 @@ public final class Strata implements AutoCloseable {
                                 learning.learnings(), learning.pages(), learning.synthesis(), settings)
                                 .resources().stream(),
                         new RoleHttpService(core.role().roles(), core.role().reflector(), core.role().prices(),
-                                settings.maxBodyBytes()).resources().stream())
+                                settings.maxBodyBytes()).resources().stream(),
+                        Stream.<Resource>of(new ConversationHttpService(core.conversation().conversations(), settings)),
+                        new TradingHttpService(core.trading().mirror(), core.trading().profile(),
+                                core.trading().sync(), core.rebuild().refresh(), settings).resources().stream())
                         .flatMap(area -> area).toList());
     }
 

@@ -6,15 +6,19 @@ import dev.strata.bootstrap.access.AccessModule;
 import dev.strata.bootstrap.idempotency.IdempotencyModule;
 import dev.strata.bootstrap.area.AreaModule;
 import dev.strata.bootstrap.area.Job;
+import dev.strata.bootstrap.conversation.ConversationModule;
 import dev.strata.bootstrap.fact.FactModule;
 import dev.strata.bootstrap.learning.LearningModule;
 import dev.strata.bootstrap.llm.LlmModule;
 import dev.strata.bootstrap.memory.MemoryModule;
+import dev.strata.bootstrap.personalization.PersonalizationModule;
 import dev.strata.bootstrap.profile.ProfileModule;
+import dev.strata.bootstrap.rebuild.RebuildModule;
 import dev.strata.bootstrap.retrieval.RetrievalModule;
 import dev.strata.bootstrap.role.RoleModule;
 import dev.strata.bootstrap.session.SessionModule;
 import dev.strata.bootstrap.storage.StorageSettings;
+import dev.strata.bootstrap.trading.TradingModule;
 
 import java.time.Clock;
 import java.util.ArrayList;
@@ -34,11 +38,15 @@ public final class StrataCore implements AutoCloseable {
     private final MemoryModule memory;
     private final FactModule fact;
     private final ProfileModule profile;
+    private final PersonalizationModule personalization;
     private final SessionModule session;
     private final AccessModule access;
     private final IdempotencyModule idempotency;
     private final LearningModule learning;
     private final RoleModule role;
+    private final ConversationModule conversation;
+    private final TradingModule trading;
+    private final RebuildModule rebuild;
 
     /** Wires the areas in dependency order; a failure closes what was wired, not the database. */
     private StrataCore(SqliteDatabase db, StrataSettings s, Clock clock) {
@@ -51,10 +59,17 @@ public final class StrataCore implements AutoCloseable {
             memory = add(MemoryModule.wire(db, s.memory(), retrieval, access, clock));
             fact = add(FactModule.wire(db, s.facts(), llm, memory, retrieval, access, clock));
             profile = add(ProfileModule.wire(db, access, clock));
-            session = add(SessionModule.wire(db, s.workspace(), s.sessions(), memory, profile, fact, access, clock));
+            personalization = add(PersonalizationModule.wire(db, s.personalization(), memory, profile, llm,
+                    access, clock));
+            session = add(SessionModule.wire(db, s.workspace(), s.sessions(), memory, profile, fact, access,
+                    personalization, clock));
             idempotency = add(IdempotencyModule.wire(db, clock));
             learning = add(LearningModule.wire(db, s.learning(), llm, memory, clock));
             role = add(RoleModule.wire(db, s.roles(), s.storage().dataDir(), llm, retrieval, clock));
+            conversation = add(ConversationModule.wire(db, s.conversation(), memory, access, clock));
+            trading = add(TradingModule.wire(db, s.trading(), learning, access, clock));
+            rebuild = add(RebuildModule.wire(db, s.rebuild(), llm, memory, personalization, conversation, trading,
+                    learning, clock));
         } catch (RuntimeException e) {
             closeModules();
             throw e;
@@ -113,6 +128,10 @@ public final class StrataCore implements AutoCloseable {
         return profile;
     }
 
+    public PersonalizationModule personalization() {
+        return personalization;
+    }
+
     public SessionModule session() {
         return session;
     }
@@ -132,6 +151,18 @@ public final class StrataCore implements AutoCloseable {
 
     public RoleModule role() {
         return role;
+    }
+
+    public ConversationModule conversation() {
+        return conversation;
+    }
+
+    public TradingModule trading() {
+        return trading;
+    }
+
+    public RebuildModule rebuild() {
+        return rebuild;
     }
 
     /** Every area's background jobs, for the server to schedule. */

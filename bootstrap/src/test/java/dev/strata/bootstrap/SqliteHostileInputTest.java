@@ -54,6 +54,20 @@ class SqliteHostileInputTest {
                 + "],\"hint_hash\":\"h1\"}", TENANT)).getJsonObject("trade").getJsonNumber("id").longValue();
         server.http().send("POST", "/v1/learnings", "{\"task\":\"bridge USDC to base\",\"steps\":\"approve, bridge\"}",
                 TENANT);
+        server.http().send("POST", "/v1/conversations/hostile-chat/messages", "{\"messages\":[{\"id\":\"m0\","
+                + "\"role\":\"user\",\"content\":\"I trade BTC with a trailing stop\"}]}", TENANT);
+        server.http().send("POST", "/v1/trading/perps-fills", "{\"fills\":[" + fill(1, "\"BTC\"") + "]}", TENANT);
+        server.http().send("POST", "/v1/trading/spot-activities", "{\"activities\":[" + spot("0xseed", "\"swap\"")
+                + "]}", TENANT);
+    }
+
+    private static String fill(int tid, String symbol) {
+        return "{\"sub_account_id\":\"0xsub\",\"oid\":" + tid + ",\"ts_ms\":1767600000000,\"symbol\":" + symbol
+                + ",\"side\":\"B\",\"dir\":\"Open Long\",\"size\":1,\"price\":60000,\"tid\":" + tid + "}";
+    }
+
+    private static String spot(String hash, String type) {
+        return "{\"tx_hash\":\"" + hash + "\",\"ts_ms\":1767600000000,\"type\":" + type + ",\"status\":\"completed\"}";
     }
 
     @AfterContainer
@@ -142,15 +156,19 @@ class SqliteHostileInputTest {
     }
 
     /**
-     * The tenant's stored state as the API shows it: every memory (with its history), the profile, the
-     * learning loop (methodologies with their counts, trades, cases, preferences, learnings) and the
-     * audit trail.
+     * The tenant's stored state as the API shows it: every memory (with its history), the profile (with
+     * the personalization portrait, onboarding, capital and strategy runs), the learning loop
+     * (methodologies with their counts, trades, cases, preferences, learnings), the audit trail, the
+     * conversation and the trade mirror.
      */
     private static String stored() {
         StringBuilder out = new StringBuilder();
         for (String path : List.of("/v1/memory?limit=500", "/v1/memory/history?key=slippage", "/v1/profile",
+                "/v1/profile/onboarding", "/v1/profile/capital", "/v1/profile/strategy-runs",
                 "/v1/methodologies?limit=500", "/v1/trades?limit=500", "/v1/cases?limit=500",
-                "/v1/preferences?limit=500", "/v1/learnings?limit=500", "/v1/audit?limit=500")) {
+                "/v1/preferences?limit=500", "/v1/learnings?limit=500", "/v1/audit?limit=500",
+                "/v1/conversations/hostile-chat", "/v1/trading/trades?asset=ETH", "/v1/trading/trades?asset=BTC",
+                "/v1/trading/sync-state")) {
             out.append(server.http().send("GET", path, null, TENANT).body()).append('\n');
         }
         return out.toString();
@@ -200,7 +218,50 @@ class SqliteHostileInputTest {
                 hostileText.map(t -> new String[]{"PUT", "/v1/profile/risk", "{\"value\":" + t + ",\"extra\":1}"}),
                 Arbitraries.of("{", "[", "\"x\"", "{\"category\":", "null", "{\"category\":\"lesson\",\"content\":\"x\"")
                         .map(b -> new String[]{"POST", "/v1/memory", b}),
-                learningWrites(hostileText));
+                learningWrites(hostileText),
+                personalizationWrites(hostileText),
+                conversationTradingWrites(hostileText));
+    }
+
+    /**
+     * Conversation and mirror batches that must be refused whole: a good message, fill or spot activity
+     * followed by one that breaks a rule (a role, content, symbol or type outside what the area takes),
+     * so the good one must not be written either.
+     */
+    private static Arbitrary<String[]> conversationTradingWrites(Arbitrary<String> hostileText) {
+        String good = "{\"id\":\"ok-1\",\"role\":\"user\",\"content\":\"fine\"}";
+        return Arbitraries.oneOf(
+                hostileText.map(t -> new String[]{"POST", "/v1/conversations/hostile-chat/messages", "{\"messages\":["
+                        + good + ",{\"id\":\"ok-2\",\"role\":" + t + ",\"content\":\"x\"}]}"}),
+                Arbitraries.of("\" \"", "7", "{}", "\"" + "x".repeat(8_193) + "\"", "[\"a\"]", "null").map(c ->
+                        new String[]{"POST", "/v1/conversations/hostile-chat/messages", "{\"messages\":[" + good
+                                + ",{\"id\":\"ok-2\",\"role\":\"user\",\"content\":" + c + "}]}"}),
+                hostileText.filter(t -> !t.matches("\"[A-Za-z0-9@][A-Za-z0-9@./:_-]{0,31}\"")).map(t -> new String[]{
+                        "POST", "/v1/trading/perps-fills", "{\"fills\":[" + fill(2, "\"ETH\"") + "," + fill(3, t) + "]}"}),
+                hostileText.filter(t -> !t.toLowerCase(java.util.Locale.ROOT).strip()
+                        .matches("\"\\s*[a-z][a-z0-9_]{0,31}\\s*\"")).map(t -> new String[]{"POST",
+                        "/v1/trading/spot-activities", "{\"activities\":[" + spot("0xgood", "\"swap\"") + ","
+                        + spot("0xbad", t) + "]}"}));
+    }
+
+    /**
+     * Personalization writes that must be refused whole: a tag value outside the schema (never coerced), an
+     * onboarding whose last answer is wrong (the earlier answers must not be written either), a PATCH with
+     * one bad field after good ones, a capital reading or strategy run that breaks one rule.
+     */
+    private static Arbitrary<String[]> personalizationWrites(Arbitrary<String> hostileText) {
+        return Arbitraries.oneOf(
+                hostileText.map(t -> new String[]{"PUT", "/v1/profile/tags/risk", "{\"value\":" + t + "}"}),
+                hostileText.map(t -> new String[]{"PUT", "/v1/profile/tags/markets", "{\"value\":[\"memes\"," + t
+                        + "]}"}),
+                hostileText.map(t -> new String[]{"POST", "/v1/profile/onboarding", "{\"answers\":{\"finance_knowledge\":"
+                        + "\"level_2\",\"markets\":[\"memes\"],\"investing_capital\":\"5k\",\"risk\":" + t + "}}"}),
+                hostileText.map(t -> new String[]{"PATCH", "/v1/profile", "{\"custom_prompt\":" + t
+                        + ",\"reference_wallets\":[" + t + "],\"include_tags\":\"no\"}"}),
+                Arbitraries.of("-1", "\"lots\"", "1e999999", "[]", "0.000000001").map(a -> new String[]{"POST",
+                        "/v1/profile/capital", "{\"spot_holdings_usd\":" + a + ",\"perp_value_usd\":1}"}),
+                hostileText.filter(t -> !t.matches("\"[A-Za-z0-9][A-Za-z0-9_.:/-]*\"")).map(t -> new String[]{"POST",
+                        "/v1/profile/strategy-runs", "{\"strategy_id\":" + t + ",\"allocated_usd\":5}"}));
     }
 
     /**

@@ -64,6 +64,8 @@ class ContractTest {
     private static long memory;
     private static long fact;
     private static String session;
+    /** A conversation the probes read and append to (issue 17); deletes get one of their own. */
+    private static final String CONVERSATION = "contract-chat";
     private static int counter;
 
     private final Map<String, Set<String>> observed = new TreeMap<>();
@@ -83,6 +85,9 @@ class ContractTest {
         fact = as("POST", "/v1/facts", "{\"content\":\"The user lives in Lisbon\"}").send().json().getJsonNumber("id")
                 .longValue();
         session = as("POST", "/v1/sessions", null).send().assertJson(201).json().getString("id");
+        as("POST", "/v1/conversations/" + CONVERSATION + "/messages", "{\"messages\":[{\"id\":\"m0\",\"role\":"
+                + "\"user\",\"content\":\"I mostly trade BTC\"}]}").send().assertJson(200);
+        as("POST", "/v1/profile/capital", "{\"spot_holdings_usd\":120,\"perp_value_usd\":30}").send().assertJson(200);
     }
 
     /** A request as the admin key acting in the test's tenant. */
@@ -167,6 +172,9 @@ class ContractTest {
         if (statuses.contains("404") && template.contains("{")) {
             check(method, template, send(method, missing(template), json, admin));
         }
+        if (statuses.contains("404") && method.equals("GET") && template.equals("/v1/profile/capital")) {
+            check(method, template, send(method, "/v1/profile/capital?user_id=contract-nobody", null, admin));
+        }
         if (statuses.contains("404") && method.equals("DELETE") && template.equals("/v1/memory")) {
             check(method, template, send(method, "/v1/memory?key=no_such_key", null, admin));
         }
@@ -236,6 +244,13 @@ class ContractTest {
             case "/v1/tools/{name}" -> "/v1/tools/memory_list";
             case "/v1/entities/{key}/neighborhood" -> "/v1/entities/BTC/neighborhood";
             case "/v1/entities/{base}/{quote}/neighborhood" -> "/v1/entities/EUR/USD/neighborhood";
+            case "/v1/profile/tags/{dimension}" -> "/v1/profile/tags/" + (delete ? freshTag() : "risk");
+            case "/v1/profile/strategy-runs/{id}/stop" -> "/v1/profile/strategy-runs/" + freshRun(false) + "/stop";
+            case "/v1/profile/strategy-runs/{id}/pnl" -> "/v1/profile/strategy-runs/" + freshRun(true) + "/pnl";
+            case "/v1/sessions/{id}/turn" -> "/v1/sessions/" + session + "/turn";
+            case "/v1/conversations/{id}" -> "/v1/conversations/" + (delete ? freshConversation() : CONVERSATION);
+            case "/v1/conversations/{id}/messages" -> "/v1/conversations/" + CONVERSATION + "/messages";
+            case "/v1/trading/trades" -> "/v1/trading/trades?asset=BTC";
             default -> template.replace("{id}", "1").replace("{key}", "k").replace("{entity}", "BTC");
         };
     }
@@ -243,7 +258,7 @@ class ContractTest {
     private static String missing(String template) {
         return template.replace("{id}", template.startsWith("/v1/sessions") ? UUID.randomUUID().toString() : "999999")
                 .replace("{key}", "no_such_key").replace("{name}", "no_such_tool").replace("{entity}", "NOSUCH")
-                .replace("{base}", "EUR").replace("{quote}", "JPY");
+                .replace("{base}", "EUR").replace("{quote}", "JPY").replace("{dimension}", "fomo_index");
     }
 
     private static String body(String method, String template) {
@@ -257,6 +272,22 @@ class ContractTest {
             case "PUT /v1/vault/{key}" -> "{\"value\":\"tok-0987654321\"}";
             case "POST /v1/facts" -> "{\"content\":\"The user lives in Lisbon\"}";
             case "POST /v1/tools/{name}" -> "{}";
+            case "PATCH /v1/profile" -> "{\"custom_prompt\":\"Answer briefly.\"}";
+            case "PUT /v1/profile/tags/{dimension}" -> "{\"value\":\"conservative\"}";
+            case "POST /v1/profile/onboarding" -> "{\"answers\":{\"risk\":\"balanced\",\"markets\":[\"memes\"]}}";
+            case "POST /v1/profile/capital" -> "{\"spot_holdings_usd\":100,\"perp_value_usd\":50}";
+            case "POST /v1/profile/strategy-runs" -> "{\"strategy_id\":\"contract-grid-" + counter
+                    + "\",\"allocated_usd\":10}";
+            case "POST /v1/profile/strategy-runs/reconcile" -> "{\"running\":[]}";
+            case "POST /v1/profile/strategy-runs/{id}/pnl" -> "{\"realized_pnl_usd\":1.5}";
+            case "POST /v1/sessions/{id}/turn" -> "{\"message\":\"should I buy memes?\"}";
+            case "POST /v1/conversations/{id}/messages" -> "{\"messages\":[{\"id\":\"c" + counter
+                    + "\",\"role\":\"user\",\"content\":\"I prefer limit orders\"}]}";
+            case "POST /v1/trading/perps-fills" -> "{\"fills\":[{\"sub_account_id\":\"0xsub\",\"oid\":" + counter
+                    + ",\"ts_ms\":1767600000000,\"symbol\":\"BTC\",\"side\":\"B\",\"size\":1,\"price\":60000,"
+                    + "\"tid\":" + counter + "}]}";
+            case "POST /v1/trading/spot-activities" -> "{\"activities\":[{\"tx_hash\":\"0xtx" + counter
+                    + "\",\"ts_ms\":1767600000000,\"type\":\"swap\",\"status\":\"completed\"}]}";
             default -> template.startsWith("/v1/tools/") ? toolArguments(template.substring("/v1/tools/".length()))
                     : fromSchema(method, template);
         };
@@ -309,6 +340,7 @@ class ContractTest {
                     case "memory_delete.key" -> freshKeyed();
                     case "vault_delete.key" -> freshVault();
                     case "vault_get.key", "vault_set.key" -> "api_token";
+                    case "search_user_trades.asset" -> "BTC";
                     default -> switch (field) {
                         case "category" -> "preference";
                         case "key" -> "auth";
@@ -343,6 +375,29 @@ class ContractTest {
         String key = "v" + (++counter);
         as("PUT", "/v1/vault/" + key, "{\"value\":\"value-" + counter + "\"}").send().assertJson(200);
         return key;
+    }
+
+    /** A declared tag to delete. */
+    private static String freshTag() {
+        as("PUT", "/v1/profile/tags/style", "{\"value\":\"technical\"}").send().assertJson(200);
+        return "style";
+    }
+
+    /** A strategy run of its own: running, or already stopped (the P&L is backfilled after a stop). */
+    private static long freshRun(boolean stopped) {
+        long id = as("POST", "/v1/profile/strategy-runs", "{\"strategy_id\":\"contract-run-" + (++counter)
+                + "\",\"allocated_usd\":5}").send().assertJson(201).id();
+        if (stopped) {
+            as("POST", "/v1/profile/strategy-runs/" + id + "/stop", "{}").send().assertJson(200);
+        }
+        return id;
+    }
+
+    private static String freshConversation() {
+        String id = "contract-gone-" + (++counter);
+        as("POST", "/v1/conversations/" + id + "/messages", "{\"messages\":[{\"id\":\"m1\",\"role\":\"user\","
+                + "\"content\":\"to delete\"}]}").send().assertJson(200);
+        return id;
     }
 
     private static String freshSession() {

@@ -2,6 +2,7 @@ package dev.strata.adapters.http;
 
 import dev.strata.adapters.http.support.Problem;
 import dev.strata.domain.audit.AuditEntry;
+import dev.strata.domain.conversation.Message;
 import dev.strata.domain.learning.CaseFilter;
 import dev.strata.domain.learning.LearnedPreference;
 import dev.strata.domain.learning.Methodology;
@@ -11,6 +12,7 @@ import dev.strata.domain.learning.PreferenceFilter;
 import dev.strata.domain.learning.Trade;
 import dev.strata.domain.memory.Memory;
 import dev.strata.domain.memory.Tenant;
+import dev.strata.domain.personalization.UserId;
 import dev.strata.domain.profile.ProfileEntry;
 import jakarta.json.JsonObject;
 import net.jqwik.api.Arbitraries;
@@ -78,7 +80,12 @@ class HostileInputTest {
             new Endpoint("POST", "/v1/tools/preference_propose", List.of("dimension", "content", "kind", "evidence")),
             new Endpoint("POST", "/v1/tools/memory_learn", List.of("task", "steps", "context")),
             new Endpoint("POST", "/v1/tools/learning_search", List.of("query", "limit")),
-            new Endpoint("POST", "/v1/tools/memory_compiled_page", List.of("entity", "include_hard_constraints")));
+            new Endpoint("POST", "/v1/tools/memory_compiled_page", List.of("entity", "include_hard_constraints")),
+            new Endpoint("POST", "/v1/conversations/{id}/messages", List.of("user_id", "messages")),
+            new Endpoint("POST", "/v1/trading/perps-fills", List.of("fills")),
+            new Endpoint("POST", "/v1/trading/spot-activities", List.of("activities")),
+            new Endpoint("POST", "/v1/profile/refresh", List.of("user_id")),
+            new Endpoint("POST", "/v1/tools/search_user_trades", List.of("asset", "limit")));
 
     /** Every route, for query, path and header abuse. */
     private static final List<String> ALL_ROUTES = List.of("GET /v1/memory", "DELETE /v1/memory",
@@ -94,7 +101,9 @@ class HostileInputTest {
             "GET /v1/trades/{id}", "GET /v1/cases", "GET /v1/cases/{id}", "GET /v1/preferences",
             "GET /v1/preferences/{id}", "POST /v1/preferences/{id}/approve", "POST /v1/preferences/{id}/reject",
             "POST /v1/preferences/{id}/deactivate", "POST /v1/preferences/mine", "GET /v1/learnings",
-            "GET /v1/learnings/{id}", "GET /v1/compiled/{id}");
+            "GET /v1/learnings/{id}", "GET /v1/compiled/{id}", "GET /v1/conversations/{id}",
+            "DELETE /v1/conversations/{id}", "GET /v1/trading/sync-state", "GET /v1/trading/profile",
+            "GET /v1/trading/trades", "POST /v1/profile/refresh");
 
     /** jqwik runs no JUnit extension: the container hooks start and stop the extension's gateway themselves. */
     private static GatewayExtension.Running gateway;
@@ -489,7 +498,7 @@ class HostileInputTest {
      */
     private record Stored(List<Memory> memories, long count, List<ProfileEntry> profile, List<AuditEntry> audit,
                           List<Methodology> methodologies, List<Trade> trades, List<MethodologyCase> cases,
-                          List<LearnedPreference> preferences) {
+                          List<LearnedPreference> preferences, List<Message> messages, long fills, long spot) {
 
         static Stored now() {
             InMemoryBackend b = gateway.backend();
@@ -499,7 +508,9 @@ class HostileInputTest {
                     b.methodologyStore.list(Tenant.DEFAULT, MethodologyFilter.ALL, 1_000),
                     b.tradeStore.listTrades(Tenant.DEFAULT, Optional.empty(), 1_000),
                     b.tradeStore.listCases(Tenant.DEFAULT, CaseFilter.ALL, 1_000),
-                    b.preferenceStore.list(Tenant.DEFAULT, PreferenceFilter.ALL, 1_000));
+                    b.preferenceStore.list(Tenant.DEFAULT, PreferenceFilter.ALL, 1_000),
+                    b.mine.conversationStore.messagesAfter(Tenant.DEFAULT, UserId.DEFAULT, 0, 1_000),
+                    b.mine.fillStore.countAfter(Tenant.DEFAULT, 0), b.mine.spotStore.countAfter(Tenant.DEFAULT, 0));
         }
     }
 }

@@ -6,7 +6,7 @@ import dev.strata.adapters.http.fact.FactHttpService;
 import dev.strata.adapters.http.learning.LearningHttpService;
 import dev.strata.adapters.http.memory.MemoryHttpService;
 import dev.strata.adapters.http.model.ModelHttpService;
-import dev.strata.adapters.http.profile.ProfileHttpService;
+import dev.strata.adapters.http.personalization.PersonalizationHttpService;
 import dev.strata.adapters.http.session.SessionHttpService;
 import dev.strata.adapters.http.snapshot.SnapshotHttpService;
 import dev.strata.adapters.http.mcp.McpHttpService;
@@ -37,6 +37,11 @@ import dev.strata.application.memory.MemoryTools;
 import dev.strata.application.memory.SecretSafeSearch;
 import dev.strata.application.model.DisabledLanguageModel;
 import dev.strata.application.model.ModelSpendService;
+import dev.strata.application.personalization.CapitalService;
+import dev.strata.application.personalization.PersonalizationPolicy;
+import dev.strata.application.personalization.PersonalizationService;
+import dev.strata.application.personalization.PersonalizationTools;
+import dev.strata.application.personalization.StrategyRunService;
 import dev.strata.application.profile.ProfileService;
 import dev.strata.application.session.SessionService;
 import dev.strata.application.snapshot.SnapshotService;
@@ -61,6 +66,12 @@ import dev.strata.domain.learning.InMemoryTradeStore;
 import dev.strata.domain.memory.InMemoryMemoryStore;
 import dev.strata.domain.model.BudgetPolicy;
 import dev.strata.domain.model.InMemorySpendLedger;
+import dev.strata.domain.personalization.InMemoryCapitalMetricsStore;
+import dev.strata.domain.personalization.InMemoryFinancialProfileStore;
+import dev.strata.domain.personalization.InMemoryStrategyRunStore;
+import dev.strata.domain.personalization.InMemoryUserTagStore;
+import dev.strata.domain.personalization.PortfolioReading;
+import dev.strata.domain.personalization.PortfolioSource;
 import dev.strata.domain.profile.InMemoryUserProfileStore;
 import dev.strata.domain.session.InMemorySessionExplanationStore;
 import dev.strata.domain.session.InMemorySessionStore;
@@ -121,6 +132,19 @@ final class InMemoryBackend {
     final LearningsService learnings;
     final CompiledPageService pages;
     final SynthesisService synthesis;
+    final InMemoryFinancialProfileStore financialProfiles = new InMemoryFinancialProfileStore();
+    final InMemoryUserTagStore tagStore = new InMemoryUserTagStore();
+    final PersonalizationService personalization = new PersonalizationService(financialProfiles, tagStore, memories,
+            profile, PersonalizationPolicy.defaults(), clock);
+    /** What the portfolio sources answer; a test swaps it (null: unavailable). */
+    final java.util.concurrent.atomic.AtomicReference<PortfolioReading> portfolio =
+            new java.util.concurrent.atomic.AtomicReference<>();
+    final CapitalService capital = new CapitalService(new InMemoryCapitalMetricsStore(), financialProfiles,
+            portfolioSource(), PersonalizationPolicy.defaults(), clock);
+    final StrategyRunService strategyRuns = new StrategyRunService(new InMemoryStrategyRunStore(),
+            PersonalizationPolicy.defaults(), clock);
+    /** Conversations, the trade mirror and the profile refresh. */
+    final ConversationTradingBackend mine;
     /** Every agent tool, as the composition root registers them. */
     final ToolRegistry tools;
 
@@ -128,7 +152,10 @@ final class InMemoryBackend {
         InMemoryWorkspaceReader workspace = new InMemoryWorkspaceReader(WorkspaceLimits.defaults(), clock);
         InMemorySessionStore sessionStore = new InMemorySessionStore();
         sessions = new SessionService(workspace, workspace, snapshots, profile, sessionStore,
-                new InMemorySessionExplanationStore(sessionStore), Duration.ofHours(24), clock);
+                new InMemorySessionExplanationStore(sessionStore), Duration.ofHours(24), clock, vault.scrubber(),
+                dev.strata.application.session.SessionPersonalization.of(personalization,
+                dev.strata.application.personalization.IntentGate.of(PersonalizationPolicy.defaults(),
+                        new DisabledLanguageModel())));
         InMemoryFactStore factStore = new InMemoryFactStore();
         DisabledLanguageModel model = new DisabledLanguageModel();
         facts = new GeneralFactService(factStore, new FactConsolidator(model, factStore, memoryStore, clock,
@@ -146,11 +173,24 @@ final class InMemoryBackend {
                 clock);
         events.addListener(pages);
         memories.addListener(pages);
+        mine = new ConversationTradingBackend(clock, audit, memories, tradeStore, personalization, strategyRuns);
         tools = ToolRegistry.builder()
                 .add(MemoryTools.definitions(memories, search, facts))
                 .add(VaultTools.definitions(vault))
                 .add(LearningTools.definitions(methodologies, trades, preferences, learnings, pages, learningSettings))
+                .add(PersonalizationTools.definitions(personalization, search))
+                .add(mine.tools())
                 .build();
+    }
+
+    private PortfolioSource portfolioSource() {
+        return (tenant, user) -> {
+            PortfolioReading r = portfolio.get();
+            if (r == null) {
+                throw new dev.strata.domain.error.UnavailableException("portfolio sources unavailable");
+            }
+            return r;
+        };
     }
 
     GatewayCore core() {
@@ -182,7 +222,7 @@ final class InMemoryBackend {
     List<Resource> resources(GatewaySettings settings) {
         return Stream.<Resource>concat(Stream.of(
                 new MemoryHttpService(memories, search, new MemoryErasure(memories, sessions), settings),
-                new ProfileHttpService(profile, settings),
+                new PersonalizationHttpService(personalization, capital, strategyRuns, profile, settings),
                 new SnapshotHttpService(snapshots),
                 new SessionHttpService(sessions, settings),
                 new ToolHttpService(tools, settings),
@@ -193,7 +233,7 @@ final class InMemoryBackend {
                 new ModelHttpService(spend),
                 new EntityHttpService(entities),
                 new AuditHttpService(auditTrail)),
-                new LearningHttpService(methodologies, trades, preferences, learnings, pages, synthesis, settings)
-                        .resources().stream()).toList();
+                Stream.concat(new LearningHttpService(methodologies, trades, preferences, learnings, pages, synthesis,
+                        settings).resources().stream(), mine.resources(settings))).toList();
     }
 }

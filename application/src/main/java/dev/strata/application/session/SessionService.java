@@ -2,17 +2,22 @@ package dev.strata.application.session;
 
 import dev.strata.application.profile.ProfileService;
 import dev.strata.application.snapshot.SnapshotService;
+import dev.strata.domain.error.InvalidInputException;
 import dev.strata.domain.error.NotFoundException;
 import dev.strata.domain.memory.MemoryId;
 import dev.strata.domain.memory.Tenant;
+import dev.strata.domain.personalization.PromptPersonalization;
+import dev.strata.domain.personalization.TagDimension;
 import dev.strata.domain.prompt.AssembledPrompt;
+import dev.strata.domain.prompt.PersonalizationSections;
+import dev.strata.domain.prompt.PromptBlock;
 import dev.strata.domain.prompt.ProfileEntry;
 import dev.strata.domain.prompt.PromptAssembler;
-import dev.strata.domain.prompt.PromptBlock;
 import dev.strata.domain.session.Session;
 import dev.strata.domain.session.SessionExplanationStore;
 import dev.strata.domain.session.SessionId;
 import dev.strata.domain.session.SessionStore;
+import dev.strata.domain.safety.InjectionFinding;
 import dev.strata.domain.snapshot.SnapshotExplanation;
 import dev.strata.domain.vault.CredentialScrubber;
 import dev.strata.domain.workspace.WorkspaceBootstrap;
@@ -26,8 +31,11 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * Session start (spec 01 "The frozen snapshot pattern", spec 04 "Frozen snapshot semantics"): the
@@ -60,6 +68,7 @@ public final class SessionService {
     private final PromptAssembler assembler = new PromptAssembler();
     private final Object bootstrapLock = new Object();
     private final CredentialScrubber scrubber;
+    private final SessionPersonalization personalization;
 
     public SessionService(WorkspaceReader workspace, WorkspaceBootstrap bootstrap, SnapshotService snapshots,
                           ProfileService profile, SessionStore store, SessionExplanationStore explanations,
@@ -75,8 +84,18 @@ public final class SessionService {
     public SessionService(WorkspaceReader workspace, WorkspaceBootstrap bootstrap, SnapshotService snapshots,
                           ProfileService profile, SessionStore store, SessionExplanationStore explanations,
                           Duration ttl, Clock clock, CredentialScrubber scrubber) {
+        this(workspace, bootstrap, snapshots, profile, store, explanations, ttl, clock, scrubber,
+                SessionPersonalization.NONE);
+    }
+
+    /** @param personalization the database sub-layer of the personalization block, and intent gating */
+    public SessionService(WorkspaceReader workspace, WorkspaceBootstrap bootstrap, SnapshotService snapshots,
+                          ProfileService profile, SessionStore store, SessionExplanationStore explanations,
+                          Duration ttl, Clock clock, CredentialScrubber scrubber,
+                          SessionPersonalization personalization) {
         this.scrubber = Objects.requireNonNull(scrubber, "scrubber");
         this.explanations = Objects.requireNonNull(explanations, "explanations");
+        this.personalization = Objects.requireNonNull(personalization, "personalization");
         this.workspace = Objects.requireNonNull(workspace, "workspace");
         this.bootstrap = Objects.requireNonNull(bootstrap, "bootstrap");
         this.snapshots = Objects.requireNonNull(snapshots, "snapshots");
@@ -123,6 +142,25 @@ public final class SessionService {
         return get(tenant, id).prompt();
     }
 
+    /** The longest turn message {@link #turn} reads. */
+    public static final int MAX_TURN_MESSAGE_CHARS = 32_000;
+
+    /**
+     * One turn's prompt material: the frozen prefix, and under intent gating the tags the message
+     * needs beyond the core, read now (they are per-turn, not part of the frozen snapshot).
+     */
+    public TurnContext turn(Tenant tenant, SessionId id, String message) {
+        if (message == null || message.length() > MAX_TURN_MESSAGE_CHARS) {
+            throw new InvalidInputException("message", "must be a string of at most " + MAX_TURN_MESSAGE_CHARS
+                    + " characters");
+        }
+        Session session = get(tenant, id);
+        Set<TagDimension> picked = personalization.gated() ? personalization.select(tenant, message) : Set.of();
+        Optional<PromptBlock> extra = picked.isEmpty() ? Optional.empty()
+                : PersonalizationSections.turnBlock(personalization.inputs(tenant), picked);
+        return new TurnContext(session.prompt(), extra, picked);
+    }
+
     /**
      * Why the session's frozen memory-context block holds what it holds, as it was when the session
      * started. A session started before explanations were kept has none (not found).
@@ -163,8 +201,11 @@ public final class SessionService {
         List<ProfileEntry> derived = profile.all(tenant).stream()
                 .map(e -> new ProfileEntry(e.key(), e.value()))
                 .toList();
-        AssembledPrompt assembled = scrubbed(tenant, assembler.assemble(loaded, memoryContext.text(), derived, first));
-        Session session = Session.freeze(SessionId.random(), tenant, now, ttl, assembled, first, loaded.notices());
+        PromptPersonalization inputs = personalization.inputs(tenant);
+        AssembledPrompt assembled = scrubbed(tenant, assembler.assemble(loaded, memoryContext.text(), derived, first,
+                inputs, personalization.gated()));
+        Session session = Session.freeze(SessionId.random(), tenant, now, ttl, assembled, first,
+                withCustomPromptFindings(loaded.notices(), inputs));
         store.save(session, memoryContext.memories());
         keepExplanation(session, memoryContext.explanation());
         return session;
@@ -216,6 +257,22 @@ public final class SessionService {
                     + " deleted; it will run again in the next session until it is removed", e);
         }
     }
+
+    /** custom_prompt is trusted like SOUL.md, and what the scanner finds in it is reported the same way. */
+    private static List<WorkspaceNotice> withCustomPromptFindings(List<WorkspaceNotice> notices,
+                                                                  PromptPersonalization inputs) {
+        List<InjectionFinding> findings = inputs.customPromptFindings();
+        if (findings.isEmpty()) {
+            return notices;
+        }
+        List<WorkspaceNotice> all = new ArrayList<>(notices);
+        findings.forEach(f -> all.add(new WorkspaceNotice(WorkspaceNotice.Type.INJECTION_SUSPECTED,
+                CUSTOM_PROMPT_NOTICE_PATH, f.describe())));
+        return all;
+    }
+
+    /** Where a custom_prompt finding says it was found. */
+    public static final String CUSTOM_PROMPT_NOTICE_PATH = "financial_profile.custom_prompt";
 
     private static boolean hasBootstrap(WorkspaceSnapshot snapshot) {
         return snapshot.file(WorkspaceKind.BOOTSTRAP).isPresent();

@@ -68,14 +68,14 @@ public final class BenchReport {
         return out.toString();
     }
 
-    private static void row(StringBuilder out, int n, String metric, double strata, double raw, Target target) {
+    static void row(StringBuilder out, int n, String metric, double strata, double raw, Target target) {
         out.append("| ").append(n).append(" | ").append(metric).append(" | ").append(num(strata)).append(" | ")
                 .append(Double.isNaN(raw) ? "" : num(raw)).append(" | ")
                 .append(Double.isNaN(raw) ? "" : String.format(Locale.ROOT, "%.2f", strata / raw)).append(" | ")
                 .append(target.text()).append(" | ").append(target.verdict(strata, raw)).append(" |\n");
     }
 
-    private static String num(double v) {
+    static String num(double v) {
         return v >= 100 ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.3f", v);
     }
 

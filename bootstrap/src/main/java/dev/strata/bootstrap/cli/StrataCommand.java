@@ -10,7 +10,8 @@ import picocli.CommandLine.Command;
         description = "Strata: a memory service for AI agents on one embedded SQLite file.",
         subcommands = {ServeCommand.class, SetupCommand.class, KeysCommand.class, FactsCommand.class,
                 BenchCommand.class, BackupCommand.class, RestoreCommand.class, ReindexCommand.class, EvalCommand.class,
-                EdgesCommand.class, RoleCommands.Reflect.class, RoleCommands.RecallRole.class,
+                EdgesCommand.class, RoleCommands.Reflect.class, RoleCommands.RecallRole.class, ProfileCommand.class,
+                ConfigCommand.class,
                 CommandLine.HelpCommand.class})
 public final class StrataCommand implements Runnable {
 

@@ -43,11 +43,12 @@ public final class LearningModule implements AreaModule {
     private final CompiledPageService pages;
     private final SynthesisService synthesis;
     private final LearningLoopSettings settings;
+    private final LearningEvents events;
     private final List<Job> jobs;
 
     private LearningModule(MethodologyService methodologies, TradeService trades, PreferenceService preferences,
                            LearningsService learnings, CompiledPageService pages, SynthesisService synthesis,
-                           LearningLoopSettings settings, List<Job> jobs) {
+                           LearningLoopSettings settings, LearningEvents events, List<Job> jobs) {
         this.methodologies = methodologies;
         this.trades = trades;
         this.preferences = preferences;
@@ -55,6 +56,7 @@ public final class LearningModule implements AreaModule {
         this.pages = pages;
         this.synthesis = synthesis;
         this.settings = settings;
+        this.events = events;
         this.jobs = List.copyOf(jobs);
     }
 
@@ -93,7 +95,8 @@ public final class LearningModule implements AreaModule {
             jobs.add(Job.every(settings.synthesisInterval(), "synthesis of methodologies from winning cases",
                     synthesis::synthesizeAll));
         }
-        return new LearningModule(methodologies, trades, preferences, learnings, pages, synthesis, loop, jobs);
+        return new LearningModule(methodologies, trades, preferences, learnings, pages, synthesis, loop, events,
+                jobs);
     }
 
     public MethodologyService methodologies() {
@@ -120,6 +123,11 @@ public final class LearningModule implements AreaModule {
 
     public SynthesisService synthesis() {
         return synthesis;
+    }
+
+    /** The loop's events ({@code trade:recorded}...), for the areas that react to them. */
+    public LearningEvents events() {
+        return events;
     }
 
     /** The area's agent tools (no approve among them: a person approves). */

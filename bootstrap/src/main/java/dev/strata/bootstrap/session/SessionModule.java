@@ -12,6 +12,7 @@ import dev.strata.bootstrap.area.AreaModule;
 import dev.strata.bootstrap.area.Job;
 import dev.strata.bootstrap.fact.FactModule;
 import dev.strata.bootstrap.memory.MemoryModule;
+import dev.strata.bootstrap.personalization.PersonalizationModule;
 import dev.strata.bootstrap.profile.ProfileModule;
 
 import java.time.Clock;
@@ -20,7 +21,7 @@ import java.util.List;
 
 /**
  * The session area: the memory-context block (memories, profile and active facts), the workspace
- * files, and the frozen session prompt built from both.
+ * files, and the frozen session prompt built from both and from the personalization area.
  */
 public final class SessionModule implements AreaModule {
 
@@ -36,14 +37,14 @@ public final class SessionModule implements AreaModule {
 
     public static SessionModule wire(SqliteDatabase db, WorkspaceSettings workspace, SessionSettings settings,
                                      MemoryModule memory, ProfileModule profile, FactModule facts, AccessModule access,
-                                     Clock clock) {
+                                     PersonalizationModule personalization, Clock clock) {
         SnapshotService snapshots = new SnapshotService(memory.store(), profile.store(), memory.snapshotLimit(), clock,
                 facts.snapshotFacts(), access.secrets());
         SessionService sessions = new SessionService(
                 new FileSystemWorkspaceReader(workspace.directory(), workspace.limits(), clock),
                 new FileSystemWorkspaceBootstrap(workspace.directory()),
                 snapshots, profile.profile(), new SqliteSessionStore(db), new SqliteSessionExplanationStore(db),
-                settings.ttl(), clock, access.secrets());
+                settings.ttl(), clock, access.secrets(), personalization.forSessions());
         return new SessionModule(snapshots, sessions, settings.purgeInterval());
     }
 

@@ -42,7 +42,19 @@ public final class SessionHttpService implements Resource {
                 .get("/{id}", this::get)
                 .delete("/{id}", this::revoke)
                 .get("/{id}/prompt", this::prompt)
-                .get("/{id}/explain", this::explain);
+                .get("/{id}/explain", this::explain)
+                .post("/{id}/turn", this::turn);
+    }
+
+    /**
+     * One turn's per-turn block under intent gating (the tags the message needs beyond the core); the
+     * cached prefix is the session's prompt, unchanged whatever the turn needs.
+     */
+    private void turn(ServerRequest req, ServerResponse res) {
+        var tenant = Requests.tenant(req);
+        SessionId id = id(req);
+        var body = Requests.json(req, settings.maxBodyBytes()).allowOnly(Set.of("message"));
+        Responses.ok(res, TurnView.of(sessions.turn(tenant, id, body.requiredString("message"))));
     }
 
     /** Why each line of the session's frozen memory-context block is there, as it was at the session's start. */
