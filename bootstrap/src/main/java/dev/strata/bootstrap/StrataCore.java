@@ -2,6 +2,10 @@ package dev.strata.bootstrap;
 
 import dev.strata.adapters.sqlite.SqliteDatabase;
 import dev.strata.adapters.sqlite.SqliteSettings;
+import dev.strata.application.memory.MemoryTools;
+import dev.strata.application.memory.SecretSafeSearch;
+import dev.strata.application.tool.ToolRegistry;
+import dev.strata.application.vault.VaultTools;
 import dev.strata.bootstrap.access.AccessModule;
 import dev.strata.bootstrap.idempotency.IdempotencyModule;
 import dev.strata.bootstrap.area.AreaModule;
@@ -39,6 +43,7 @@ public final class StrataCore implements AutoCloseable {
     private final IdempotencyModule idempotency;
     private final LearningModule learning;
     private final RoleModule role;
+    private final ToolRegistry tools;
 
     /** Wires the areas in dependency order; a failure closes what was wired, not the database. */
     private StrataCore(SqliteDatabase db, StrataSettings s, Clock clock) {
@@ -55,6 +60,13 @@ public final class StrataCore implements AutoCloseable {
             idempotency = add(IdempotencyModule.wire(db, clock));
             learning = add(LearningModule.wire(db, s.learning(), llm, memory, clock));
             role = add(RoleModule.wire(db, s.roles(), s.storage().dataDir(), llm, retrieval, clock));
+            tools = ToolRegistry.builder()
+                    .add(MemoryTools.definitions(memory.memories(),
+                            new SecretSafeSearch(memory.memories(), access.vault().scrubber()), fact.facts()))
+                    .add(VaultTools.definitions(access.vault()))
+                    .add(learning.tools())
+                    .add(role.tools())
+                    .build();
         } catch (RuntimeException e) {
             closeModules();
             throw e;
@@ -132,6 +144,14 @@ public final class StrataCore implements AutoCloseable {
 
     public RoleModule role() {
         return role;
+    }
+
+    /**
+     * Every agent tool every area declares, the one registry all front ends serve ({@code /v1/tools},
+     * {@code /mcp}, {@code strata mcp}) and an embedder calls directly: their rules live here, not in a transport.
+     */
+    public ToolRegistry tools() {
+        return tools;
     }
 
     /** Every area's background jobs, for the server to schedule. */
