@@ -74,10 +74,15 @@ class McpStdioTest {
                 "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"no/such\"}",
                 "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/call\",\"params\":[1]}",
                 "{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"ping\",\"params\":{\"pad\":\"" + "x".repeat(5_000) + "\"}}",
+                "{\"jsonrpc\":\"2.0\"}",
+                "{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":1}",
+                "{\"jsonrpc\":\"2.0\",\"id\":5,\"result\":{}}",
                 "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"ping\"}");
 
+        // the client's response (id 5, a result) is not answered; every other line is, in order
         assertThat(answers).extracting(a -> a.containsKey("error") ? a.getJsonObject("error").getInt("code") : 0)
-                .containsExactly(-32700, -32600, -32600, -32601, -32602, -32600, 0);
-        assertThat(answers.get(6).getInt("id")).isEqualTo(7);
+                .containsExactly(-32700, -32600, -32600, -32601, -32602, -32600, -32600, -32600, 0);
+        assertThat(answers.get(7).getInt("id")).isEqualTo(8);
+        assertThat(answers.get(8).getInt("id")).isEqualTo(7);
     }
 }

@@ -118,8 +118,12 @@ public final class McpDispatcher {
         }
         String method = string(rpc, "method");
         if (method == null) {
-            // a response or an error from the client: we never ask anything, so there is nothing to match it to
-            return new Ignored();
+            if (!rpc.containsKey("method") && id != null && (rpc.containsKey("result") || rpc.containsKey("error"))) {
+                // a response or an error from the client: we never ask anything, so there is nothing to match it to
+                return new Ignored();
+            }
+            return new Invalid(error(echoId, INVALID_REQUEST,
+                    "not a JSON-RPC 2.0 request: \"method\" must be a string (or, for a response, \"result\" or \"error\" with an id)"));
         }
         JsonValue rawParams = rpc.get("params");
         if (rawParams != null && rawParams.getValueType() != JsonValue.ValueType.OBJECT) {
