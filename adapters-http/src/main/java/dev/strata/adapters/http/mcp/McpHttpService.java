@@ -178,9 +178,13 @@ public final class McpHttpService implements Resource {
     }
 
     private static void reply(ServerResponse res, Status status, JsonObject body) {
+        reply(res, status, body.toString());
+    }
+
+    private static void reply(ServerResponse res, Status status, String body) {
         res.status(status);
         res.header(HeaderNames.CONTENT_TYPE, "application/json");
-        res.send(body.toString().getBytes(StandardCharsets.UTF_8));
+        res.send(body.getBytes(StandardCharsets.UTF_8));
     }
 
 }

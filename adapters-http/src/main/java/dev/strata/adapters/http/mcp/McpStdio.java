@@ -2,7 +2,6 @@ package dev.strata.adapters.http.mcp;
 
 import dev.strata.domain.memory.Actor;
 import dev.strata.domain.memory.Tenant;
-import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 
 import java.io.BufferedInputStream;
@@ -49,12 +48,12 @@ public final class McpStdio {
         LineReader lines = new LineReader(in, maxMessageBytes);
         try {
             for (Line line = lines.next(); line != null; line = lines.next()) {
-                JsonObject answer = line.tooLong()
+                String answer = line.tooLong()
                         ? McpDispatcher.error(JsonValue.NULL, McpDispatcher.INVALID_REQUEST,
-                        "message larger than " + maxMessageBytes + " bytes")
+                        "message larger than " + maxMessageBytes + " bytes").toString()
                         : handle(line.text());
                 if (answer != null) {
-                    out.write(answer.toString().getBytes(StandardCharsets.UTF_8));
+                    out.write(answer.getBytes(StandardCharsets.UTF_8));
                     out.write('\n');
                     out.flush();
                 }
@@ -65,12 +64,12 @@ public final class McpStdio {
     }
 
     /** The answer to one message's text, or null when it is not answered (a notification, a blank line). */
-    JsonObject handle(String text) {
+    String handle(String text) {
         if (text.isBlank()) {
             return null;
         }
         return switch (dispatcher.read(text)) {
-            case McpDispatcher.Invalid invalid -> invalid.error();
+            case McpDispatcher.Invalid invalid -> invalid.error().toString();
             case McpDispatcher.Ignored ignored -> null;
             case McpDispatcher.Request request -> {
                 try {
@@ -78,7 +77,8 @@ public final class McpStdio {
                 } catch (RuntimeException e) {
                     // HTTP turns an outage into a 503; here the client only understands JSON-RPC, and the loop goes on
                     LOG.log(System.Logger.Level.ERROR, "MCP request '" + request.method() + "' failed", e);
-                    yield McpDispatcher.error(request.id(), INTERNAL_ERROR, "internal error: the request failed; see the server log");
+                    yield McpDispatcher.error(request.id(), INTERNAL_ERROR,
+                            "internal error: the request failed; see the server log").toString();
                 }
             }
         };
