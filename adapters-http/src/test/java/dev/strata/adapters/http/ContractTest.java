@@ -183,22 +183,50 @@ class ContractTest {
     private static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
             + "{\"protocolVersion\":\"2025-03-26\",\"capabilities\":{},\"clientInfo\":{\"name\":\"c\",\"version\":\"1\"}}}";
 
-    /** MCP's own answers: a session opened, a notification accepted, an unknown session, a session ended. */
+    /**
+     * MCP's own answers, each checked against the document's JSON-RPC response schema: a session opened, a
+     * notification accepted, every method a client calls (tools, a refusal, resources, an unknown method),
+     * the JSON-RPC errors (malformed, missing session, unknown session, a refused Origin), a session ended.
+     */
     private void mcp(String method) {
-        GatewayExtension.Request open = as("POST", "/mcp", INITIALIZE).header("Accept", "application/json, text/event-stream");
-        HttpReply opened = open.send();
+        HttpReply opened = mcpPost(INITIALIZE, null).send();
         String session = opened.headers().firstValue("Mcp-Session-Id").orElse("none");
         if (method.equals("POST")) {
             check("POST", "/mcp", opened);
-            check("POST", "/mcp", as("POST", "/mcp", "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}")
-                    .header("Accept", "application/json, text/event-stream").header("Mcp-Session-Id", session).send());
-            check("POST", "/mcp", as("POST", "/mcp", "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}")
-                    .header("Accept", "application/json, text/event-stream")
-                    .header("Mcp-Session-Id", UUID.randomUUID().toString()).send());
+            check("POST", "/mcp", mcpPost("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}", session).send());
+            for (String call : List.of(
+                    "\"method\":\"tools/list\"",
+                    "\"method\":\"tools/call\",\"params\":{\"name\":\"memory_search\",\"arguments\":{\"query\":\"BTC\"}}",
+                    "\"method\":\"tools/call\",\"params\":{\"name\":\"memory_write\",\"arguments\":{\"content\":\"\"}}",
+                    "\"method\":\"resources/list\"",
+                    "\"method\":\"resources/templates/list\"",
+                    "\"method\":\"resources/read\",\"params\":{\"uri\":\"strata://memory/context\"}",
+                    "\"method\":\"resources/read\",\"params\":{\"uri\":\"strata://sessions/" + ContractTest.session + "/prompt\"}",
+                    "\"method\":\"prompts/list\"",
+                    "\"method\":\"no/such/method\"")) {
+                HttpReply reply = mcpPost("{\"jsonrpc\":\"2.0\",\"id\":3," + call + "}", session).send();
+                check("POST", "/mcp", reply);
+                if (call.contains("no/such")) {
+                    assertThat(reply.json().getJsonObject("error").getInt("code")).isEqualTo(-32601);
+                } else {
+                    assertThat(reply.json().containsKey("result")).as(call + ": " + reply.text()).isTrue();
+                }
+            }
+            check("POST", "/mcp", mcpPost("{\"jsonrpc\":\"2.0\",\"id\":", session).send());
+            check("POST", "/mcp", mcpPost("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}", null).send());
+            check("POST", "/mcp", mcpPost("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}",
+                    UUID.randomUUID().toString()).send());
+            check("POST", "/mcp", mcpPost(INITIALIZE, null).header("Origin", "http://evil.example").send());
         } else {
             check("DELETE", "/mcp", as("DELETE", "/mcp", null).header("Mcp-Session-Id", session).send());
             check("DELETE", "/mcp", as("DELETE", "/mcp", null).header("Mcp-Session-Id", "no-such-session").send());
+            check("DELETE", "/mcp", as("DELETE", "/mcp", null).header("Origin", "http://evil.example").send());
         }
+    }
+
+    private static GatewayExtension.Request mcpPost(String json, String session) {
+        GatewayExtension.Request request = as("POST", "/mcp", json).header("Accept", "application/json, text/event-stream");
+        return session == null ? request : request.header("Mcp-Session-Id", session);
     }
 
     private static HttpReply send(String method, String path, String json, IssuedKey key) {

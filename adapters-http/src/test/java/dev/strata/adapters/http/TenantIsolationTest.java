@@ -243,6 +243,56 @@ class TenantIsolationTest {
         assertAliceUnchanged();
     }
 
+    /** A JSON-RPC request to /mcp in {@code tenant}, on {@code session} when given. */
+    private static HttpReply mcp(String tenant, String session, String method, String params) {
+        GatewayExtension.Request request = gateway.request("POST", "/mcp").tenant(tenant)
+                .header("Accept", "application/json, text/event-stream");
+        if (session != null) {
+            request.header("Mcp-Session-Id", session);
+        }
+        return request.json("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"" + method + "\",\"params\":" + params + "}")
+                .send();
+    }
+
+    private static String mcpSession(String tenant) {
+        return mcp(tenant, null, "initialize", "{\"protocolVersion\":\"2025-06-18\"}").assertJson(200).headers()
+                .firstValue("Mcp-Session-Id").orElseThrow();
+    }
+
+    @Test
+    void over_mcp_another_tenant_s_tools_resources_and_sessions_hold_nothing_of_the_first() {
+        String malloryMcp = mcpSession("mallory");
+        // every tool of the registry, with no arguments and with the first tenant's ids and words
+        for (var tool : gateway.backend().tools.tools()) {
+            for (String arguments : List.of("{}", "{\"id\":" + active + ",\"trade_id\":" + trade + ",\"query\":\""
+                    + SECRET + "\",\"key\":\"risk\",\"entity\":\"BTC\"}")) {
+                HttpReply reply = mcp("mallory", malloryMcp, "tools/call",
+                        "{\"name\":\"" + tool.name() + "\",\"arguments\":" + arguments + "}");
+                assertThat(reply.status()).as(tool.name()).isEqualTo(200);
+                assertHidden(reply);
+            }
+        }
+        assertHidden(mcp("mallory", malloryMcp, "resources/read", "{\"uri\":\"strata://memory/context\"}")
+                .assertJson(200));
+        String aliceSession = alice.post("/v1/sessions", "").assertJson(201).json().getString("id");
+        HttpReply prompt = mcp("mallory", malloryMcp, "resources/read",
+                "{\"uri\":\"strata://sessions/" + aliceSession + "/prompt\"}").assertJson(200);
+        assertThat(prompt.json().getJsonObject("error").getInt("code")).isEqualTo(-32002);
+        assertHidden(prompt);
+
+        // alice's MCP session id is unknown to mallory: the same answer as an id never issued
+        String aliceMcp = mcpSession("alice");
+        HttpReply borrowed = mcp("mallory", aliceMcp, "tools/call",
+                "{\"name\":\"memory_search\",\"arguments\":{\"query\":\"" + SECRET + "\"}}");
+        assertThat(borrowed.status()).isEqualTo(404);
+        assertHidden(borrowed);
+        assertThat(gateway.request("DELETE", "/mcp").tenant("mallory").header("Mcp-Session-Id", aliceMcp).send()
+                .status()).isEqualTo(404);
+        assertThat(mcp("alice", aliceMcp, "tools/call", "{\"name\":\"memory_search\",\"arguments\":{\"query\":\""
+                + SECRET + "\"}}").assertJson(200).text()).as("alice's session survived mallory's attempts").contains(SECRET);
+        assertAliceUnchanged();
+    }
+
     private static void assertHidden(HttpReply reply) {
         assertThat(reply.text()).doesNotContain(SECRET).doesNotContain("alice").doesNotContain("slippage");
     }
