@@ -7,6 +7,7 @@ import dev.strata.adapters.http.learning.LearningHttpService;
 import dev.strata.adapters.http.memory.MemoryHttpService;
 import dev.strata.adapters.http.model.ModelHttpService;
 import dev.strata.adapters.http.profile.ProfileHttpService;
+import dev.strata.adapters.http.role.RoleHttpService;
 import dev.strata.adapters.http.session.SessionHttpService;
 import dev.strata.adapters.http.snapshot.SnapshotHttpService;
 import dev.strata.adapters.http.mcp.McpHttpService;
@@ -38,6 +39,13 @@ import dev.strata.application.memory.SecretSafeSearch;
 import dev.strata.application.model.DisabledLanguageModel;
 import dev.strata.application.model.ModelSpendService;
 import dev.strata.application.profile.ProfileService;
+import dev.strata.application.role.PriceService;
+import dev.strata.application.role.RoleMemoryService;
+import dev.strata.application.role.RoleProbes;
+import dev.strata.application.role.RoleRecall;
+import dev.strata.application.role.RoleReflector;
+import dev.strata.application.role.RoleTools;
+import dev.strata.application.role.StoredPriceFeed;
 import dev.strata.application.session.SessionService;
 import dev.strata.application.snapshot.SnapshotService;
 import dev.strata.application.tool.ToolRegistry;
@@ -62,6 +70,15 @@ import dev.strata.domain.memory.InMemoryMemoryStore;
 import dev.strata.domain.model.BudgetPolicy;
 import dev.strata.domain.model.InMemorySpendLedger;
 import dev.strata.domain.profile.InMemoryUserProfileStore;
+import dev.strata.domain.model.Embedder;
+import dev.strata.domain.model.Embedding;
+import dev.strata.domain.model.EmbeddingModelInfo;
+import dev.strata.domain.model.EmbeddingPurpose;
+import dev.strata.domain.role.InMemoryPricePointStore;
+import dev.strata.domain.role.InMemoryRoleMemoryStore;
+import dev.strata.domain.role.ProbeRegistry;
+import dev.strata.domain.role.RoleFixtures;
+import dev.strata.domain.role.RoleRegistry;
 import dev.strata.domain.session.InMemorySessionExplanationStore;
 import dev.strata.domain.session.InMemorySessionStore;
 import dev.strata.domain.vault.CredentialScrubber;
@@ -73,6 +90,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -121,6 +139,19 @@ final class InMemoryBackend {
     final LearningsService learnings;
     final CompiledPageService pages;
     final SynthesisService synthesis;
+    /**
+     * The role area (spec 05) with one declared role per probe kind: price_delta
+     * ({@code analysis.valuation.target_price}), custom ({@code market.onchain.whale_follow}, whose probe
+     * nobody registered here) and manual ({@code research.thesis}). The model is off, so a reflection
+     * leaves every due entry pending with the reason, as the server does without a model.
+     */
+    final InMemoryRoleMemoryStore roleStore = new InMemoryRoleMemoryStore();
+    final InMemoryPricePointStore priceStore = new InMemoryPricePointStore();
+    final RoleRegistry roleRegistry = RoleRegistry.builder().register(RoleFixtures.targetPrice())
+            .register(RoleFixtures.whaleFollow()).register(RoleFixtures.thesisReview()).build();
+    final RoleMemoryService roles;
+    final RoleReflector reflector;
+    final PriceService prices;
     /** Every agent tool, as the composition root registers them. */
     final ToolRegistry tools;
 
@@ -144,14 +175,34 @@ final class InMemoryBackend {
         pages = new CompiledPageService(methodologyStore, preferenceStore, tradeStore, learningSettings, clock);
         synthesis = new SynthesisService(tradeStore, methodologyStore, methodologies, model, audit, learningSettings,
                 clock);
+        roles = new RoleMemoryService(roleRegistry, roleStore, new EdgeExtractor(new FinanceEntityExtractor()),
+                new RoleRecall(roleStore, NO_EMBEDDER), audit, clock);
+        reflector = new RoleReflector(roleRegistry, roleStore, audit, model,
+                new RoleProbes(new StoredPriceFeed(priceStore, Duration.ofHours(1)), ProbeRegistry.builder().build()),
+                clock, 20);
+        prices = new PriceService(priceStore, clock, (tenant, asset) -> { });
         events.addListener(pages);
         memories.addListener(pages);
         tools = ToolRegistry.builder()
                 .add(MemoryTools.definitions(memories, search, facts))
                 .add(VaultTools.definitions(vault))
                 .add(LearningTools.definitions(methodologies, trades, preferences, learnings, pages, learningSettings))
+                .add(RoleTools.definitions(roles, reflector, prices))
                 .build();
     }
+
+    /** No embedding model: role recall searches by keyword only, as the server does with embeddings off. */
+    private static final Embedder NO_EMBEDDER = new Embedder() {
+        @Override
+        public Optional<EmbeddingModelInfo> modelInfo() {
+            return Optional.empty();
+        }
+
+        @Override
+        public List<Embedding> embed(List<String> texts, EmbeddingPurpose purpose) {
+            throw new IllegalStateException("embeddings are off");
+        }
+    };
 
     GatewayCore core() {
         return new GatewayCore(access, vault.scrubber(), storageUp::get, failure -> false, List.of(modelCheck()),
@@ -193,7 +244,9 @@ final class InMemoryBackend {
                 new ModelHttpService(spend),
                 new EntityHttpService(entities),
                 new AuditHttpService(auditTrail)),
-                new LearningHttpService(methodologies, trades, preferences, learnings, pages, synthesis, settings)
-                        .resources().stream()).toList();
+                Stream.concat(new LearningHttpService(methodologies, trades, preferences, learnings, pages, synthesis,
+                                settings).resources().stream(),
+                        new RoleHttpService(roles, reflector, prices, settings.maxBodyBytes()).resources().stream()))
+                .toList();
     }
 }
