@@ -51,10 +51,13 @@ public final class StrataCore implements AutoCloseable {
             memory = add(MemoryModule.wire(db, s.memory(), retrieval, access, clock));
             fact = add(FactModule.wire(db, s.facts(), llm, memory, retrieval, access, clock));
             profile = add(ProfileModule.wire(db, access, clock));
-            session = add(SessionModule.wire(db, s.workspace(), s.sessions(), memory, profile, fact, access, clock));
-            idempotency = add(IdempotencyModule.wire(db, clock));
-            learning = add(LearningModule.wire(db, s.learning(), llm, memory, clock));
+            // Before sessions and learning: a session started with skills holds the lessons of the roles they own,
+            // and a compiled page's Timeline holds the asset's reflected decisions.
             role = add(RoleModule.wire(db, s.roles(), s.storage().dataDir(), llm, retrieval, clock));
+            session = add(SessionModule.wire(db, s.workspace(), s.sessions(), memory, profile, fact, access,
+                    role.sessionLessons(), clock));
+            idempotency = add(IdempotencyModule.wire(db, clock));
+            learning = add(LearningModule.wire(db, s.learning(), llm, memory, role.decisionTimeline(), clock));
         } catch (RuntimeException e) {
             closeModules();
             throw e;

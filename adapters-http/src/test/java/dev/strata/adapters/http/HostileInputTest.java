@@ -90,6 +90,7 @@ class HostileInputTest {
             new Endpoint("POST", "/v1/role-memory/{entry}/outcome", List.of("outcome", "change_percent")),
             new Endpoint("POST", "/v1/role-memory/{entry}/evidence", List.of("kind", "text", "source")),
             new Endpoint("POST", "/v1/prices", List.of("prices")),
+            new Endpoint("POST", "/v1/sessions", List.of("skills")),
             new Endpoint("POST", "/v1/tools/role_record", List.of("role", "decision", "inputs", "asset")),
             new Endpoint("POST", "/v1/tools/role_reflect", List.of("role")),
             new Endpoint("POST", "/v1/tools/role_recall", List.of("role", "query", "limit")),

@@ -40,10 +40,12 @@ import dev.strata.application.model.DisabledLanguageModel;
 import dev.strata.application.model.ModelSpendService;
 import dev.strata.application.profile.ProfileService;
 import dev.strata.application.role.PriceService;
+import dev.strata.application.role.RoleLessonsBlock;
 import dev.strata.application.role.RoleMemoryService;
 import dev.strata.application.role.RoleProbes;
 import dev.strata.application.role.RoleRecall;
 import dev.strata.application.role.RoleReflector;
+import dev.strata.application.role.RoleTimeline;
 import dev.strata.application.role.RoleTools;
 import dev.strata.application.role.StoredPriceFeed;
 import dev.strata.application.session.SessionService;
@@ -158,8 +160,11 @@ final class InMemoryBackend {
     InMemoryBackend() {
         InMemoryWorkspaceReader workspace = new InMemoryWorkspaceReader(WorkspaceLimits.defaults(), clock);
         InMemorySessionStore sessionStore = new InMemorySessionStore();
+        roles = new RoleMemoryService(roleRegistry, roleStore, new EdgeExtractor(new FinanceEntityExtractor()),
+                new RoleRecall(roleStore, NO_EMBEDDER), audit, clock);
         sessions = new SessionService(workspace, workspace, snapshots, profile, sessionStore,
-                new InMemorySessionExplanationStore(sessionStore), Duration.ofHours(24), clock);
+                new InMemorySessionExplanationStore(sessionStore), Duration.ofHours(24), clock, new CredentialScrubber(),
+                new RoleLessonsBlock(roles, 5));
         InMemoryFactStore factStore = new InMemoryFactStore();
         DisabledLanguageModel model = new DisabledLanguageModel();
         facts = new GeneralFactService(factStore, new FactConsolidator(model, factStore, memoryStore, clock,
@@ -172,11 +177,10 @@ final class InMemoryBackend {
         preferences = new PreferenceService(preferenceStore, tradeStore, memories, model, audit, events,
                 learningSettings, clock);
         learnings = new LearningsService(new InMemoryLearningStore(), learningSettings, clock);
-        pages = new CompiledPageService(methodologyStore, preferenceStore, tradeStore, learningSettings, clock);
+        pages = new CompiledPageService(methodologyStore, preferenceStore, tradeStore, learningSettings, clock,
+                new RoleTimeline(roles));
         synthesis = new SynthesisService(tradeStore, methodologyStore, methodologies, model, audit, learningSettings,
                 clock);
-        roles = new RoleMemoryService(roleRegistry, roleStore, new EdgeExtractor(new FinanceEntityExtractor()),
-                new RoleRecall(roleStore, NO_EMBEDDER), audit, clock);
         reflector = new RoleReflector(roleRegistry, roleStore, audit, model,
                 new RoleProbes(new StoredPriceFeed(priceStore, Duration.ofHours(1)), ProbeRegistry.builder().build()),
                 clock, 20);
