@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
         description = "Strata: a memory service for AI agents on one embedded SQLite file.",
         subcommands = {ServeCommand.class, SetupCommand.class, KeysCommand.class, FactsCommand.class,
                 BenchCommand.class, BackupCommand.class, RestoreCommand.class, ReindexCommand.class, EvalCommand.class,
-                EdgesCommand.class, RoleCommands.Reflect.class, RoleCommands.RecallRole.class,
+                EdgesCommand.class, RoleCommands.Reflect.class, RoleCommands.RecallRole.class, DoctorCommand.class,
                 CommandLine.HelpCommand.class})
 public final class StrataCommand implements Runnable {
 
