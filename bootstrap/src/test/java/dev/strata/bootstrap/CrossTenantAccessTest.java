@@ -3,6 +3,9 @@ package dev.strata.bootstrap;
 import dev.strata.application.access.IssuedKey;
 import dev.strata.bootstrap.server.ServerSettings;
 import dev.strata.domain.memory.Tenant;
+import dev.strata.domain.role.Classification;
+import dev.strata.domain.role.Reflection;
+import dev.strata.domain.role.RoleMemoryId;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.AfterAll;
@@ -15,9 +18,12 @@ import org.junit.jupiter.params.provider.MethodSource;
 import java.io.StringReader;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.UnaryOperator;
 import java.util.logging.Handler;
@@ -39,11 +45,14 @@ class CrossTenantAccessTest {
     private static final String SECRET = "alpha-secret-0123456789";
     /** Every piece of alpha's data carries this marker, so a leak anywhere is one substring check. */
     private static final String MARKER = "alpha-marker";
+    /** A manual role declared in the server's role files: alpha's decision of it is reflected by hand. */
+    private static final String ROLE = "research.thesis";
 
     /**
      * One request per endpoint; {id} is alpha's live memory, {deleted} alpha's soft-deleted one,
      * {session} alpha's frozen session, {fact} alpha's recorded fact; alpha's keyed memory is "alpha-key";
-     * {methodology}, {trade}, {case}, {preference} and {learning} are alpha's learning-loop rows.
+     * {methodology}, {trade}, {case}, {preference} and {learning} are alpha's learning-loop rows; {entry} is
+     * alpha's reflected role-memory entry.
      */
     static final List<String[]> PROBES = List.of(
             probe("GET /v1/memory/{id}"),
@@ -133,7 +142,22 @@ class CrossTenantAccessTest {
                     + "\"hint_hash\":\"h\"}"),
             probe("POST /v1/tools/preference_list", "{}"),
             probe("POST /v1/tools/learning_search", "{\"query\":\"lighthouse\"}"),
-            probe("POST /v1/tools/memory_compiled_page", "{\"entity\":\"BTC\"}"));
+            probe("POST /v1/tools/memory_compiled_page", "{\"entity\":\"BTC\"}"),
+            probe("GET /v1/roles"),
+            probe("GET /v1/roles/" + ROLE),
+            probe("POST /v1/roles/" + ROLE + "/decisions", "{\"decision\":\"beta lighthouse thesis\",\"asset\":\"BTC\"}"),
+            probe("POST /v1/roles/" + ROLE + "/reflect"),
+            probe("GET /v1/roles/" + ROLE + "/recall"),
+            probe("GET /v1/roles/" + ROLE + "/recall?query=lighthouse"),
+            probe("GET /v1/role-memory/{entry}"),
+            probe("POST /v1/role-memory/{entry}/outcome", "{\"outcome\":\"hijacked\"}"),
+            probe("POST /v1/role-memory/{entry}/evidence", "{\"kind\":\"news\",\"text\":\"hijacked\"}"),
+            probe("POST /v1/prices", "{\"prices\":[{\"asset\":\"BTC\",\"price\":1}]}"),
+            probe("POST /v1/tools/role_record", "{\"role\":\"" + ROLE + "\",\"decision\":\"beta lighthouse\"}"),
+            probe("POST /v1/tools/role_reflect", "{\"role\":\"" + ROLE + "\"}"),
+            probe("POST /v1/tools/role_recall", "{\"role\":\"" + ROLE + "\",\"query\":\"lighthouse\"}"),
+            probe("POST /v1/tools/price_report", "{\"asset\":\"BTC\",\"price\":1}"),
+            probe("POST /v1/sessions?skills=1", "{\"skills\":[\"research.thesis\"]}"));
 
     /** Authentication required even on loopback. */
     private static final UnaryOperator<StrataSettings> REQUIRE_AUTH =
@@ -154,6 +178,7 @@ class CrossTenantAccessTest {
     private static long decision;
     private static long preference;
     private static long learning;
+    private static long entry;
     private static String alphaBaseline;
     private static final List<LogRecord> LOGGED = new CopyOnWriteArrayList<>();
     private static final Handler CAPTURE = new Handler() {
@@ -186,7 +211,19 @@ class CrossTenantAccessTest {
     }
 
     @BeforeAll
-    static void start() {
+    static void start() throws Exception {
+        Files.writeString(Files.createDirectories(server.directory().resolve("data/roles")).resolve("research.yaml"), """
+                skill: research.thesis
+                roles:
+                  - id: research.thesis
+                    label: Investment thesis
+                    failureModes: [narrative over numbers]
+                    reflectionPrompt: "Thesis {decision} on {asset}: {pnl} ({type}). One lesson."
+                    reflectionPolicy:
+                      outcomeProbe: {kind: manual}
+                      minAgeHours: 0
+                      maxAgeHours: 8760
+                """);
         try (StrataCore core = server.open(REQUIRE_AUTH)) {
             var access = core.access().access();
             alphaKey = access.create(Tenant.of("alpha"), false, TestActors.OPERATOR_ACTOR).token().value();
@@ -231,6 +268,15 @@ class CrossTenantAccessTest {
                 .getJsonNumber("id").longValue();
         learning = json(as(alphaKey, "POST /v1/learnings", "{\"task\":\"" + MARKER + " lighthouse bridge\","
                 + "\"steps\":\"approve, bridge\"}")).getJsonObject("learning").getJsonNumber("id").longValue();
+        entry = json(as(alphaKey, "POST /v1/roles/" + ROLE + "/decisions", "{\"decision\":\"" + MARKER
+                + " thesis: BTC as collateral\",\"asset\":\"BTC\",\"inputs\":{\"note\":\"" + MARKER + "\"}}"))
+                .getJsonNumber("id").longValue();
+        assertThat(as(alphaKey, "POST /v1/prices", "{\"prices\":[{\"asset\":\"BTC\",\"price\":100,\"source\":\""
+                + MARKER + "\"}]}").statusCode()).isEqualTo(200);
+        // No model in this server: alpha's lesson is stored the way a reflection stores it.
+        new dev.strata.adapters.sqlite.SqliteRoleMemoryStore(server.strata().core().database()).reflect(Tenant.of("alpha"),
+                RoleMemoryId.of(entry), new Reflection(Classification.LOGIC_ERROR, MARKER + " narrative",
+                        Optional.of(MARKER + " lesson."), "stub", Instant.now()));
         // The fact settles in the background; the baseline is taken once it has.
         Http.await("alpha's fact to settle", () -> !json(as(alphaKey, "GET /v1/facts/" + fact, null))
                 .getString("status").equals("pending"));
@@ -251,7 +297,9 @@ class CrossTenantAccessTest {
                 "GET /v1/sessions/" + session + "/prompt", "GET /v1/entities/top",
                 "GET /v1/entities/BTC/neighborhood", "GET /v1/methodologies?limit=500", "GET /v1/trades?limit=500",
                 "GET /v1/cases?limit=500", "GET /v1/preferences?limit=500", "GET /v1/learnings?limit=500",
-                "GET /v1/audit?limit=500", "GET /v1/snapshot/explain", "GET /v1/sessions/" + session + "/explain")) {
+                "GET /v1/audit?limit=500", "GET /v1/snapshot/explain", "GET /v1/sessions/" + session + "/explain",
+                "GET /v1/role-memory/" + entry, "GET /v1/roles/" + ROLE + "/recall",
+                "GET /v1/roles/" + ROLE + "/recall?query=thesis")) {
             HttpResponse<String> res = as(alphaKey, read, null);
             parts.add(read + " -> " + res.statusCode() + " " + res.body());
         }
@@ -273,7 +321,7 @@ class CrossTenantAccessTest {
                 .replace("{session}", session).replace("{fact}", Long.toString(fact))
                 .replace("{methodology}", Long.toString(methodology)).replace("{trade}", Long.toString(trade))
                 .replace("{case}", Long.toString(decision)).replace("{preference}", Long.toString(preference))
-                .replace("{learning}", Long.toString(learning));
+                .replace("{learning}", Long.toString(learning)).replace("{entry}", Long.toString(entry));
     }
 
     private static HttpResponse<String> as(String key, String request, String body) {
