@@ -131,4 +131,47 @@ class RoleMemoryEndToEndTest {
         assertThat(http.json("GET", "/v1/compiled/BTC", null, "someone-else").getString("markdown"))
                 .doesNotContain("decision");
     }
+
+    /**
+     * on_price_fetch through the running server: a pushed price of the asset wakes the role's pending
+     * entries, which are reflected in the background with no reflect request at all.
+     */
+    @Test
+    void a_pushed_price_wakes_the_roles_pending_entry_and_the_server_reflects_it_unasked() throws Exception {
+        OpenAiStub stub = server.closeAfterStop(new OpenAiStub());
+        Path roles = Files.createDirectories(server.directory().resolve("data/roles"));
+        Files.writeString(roles.resolve("momentum.yaml"), """
+                skill: market.spot
+                roles:
+                  - id: market.spot.momentum
+                    label: Momentum call
+                    failureModes: [chased a late move]
+                    reflectionPrompt: "Call {decision} on {asset} came out {pnl} over {window} ({type}). One lesson."
+                    reflectionPolicy:
+                      outcomeProbe: {kind: price_delta, assetField: asset, windowHours: 1}
+                      minAgeHours: 1
+                      maxAgeHours: 48
+                      triggers: [on_price_fetch]
+                """);
+        MutableClock clock = new MutableClock(T0);
+        server.start(s -> s.with(s.llm().withChat(ChatProvider.OPENAI,
+                ChatModelSettings.of(stub.baseUrl(), "stub-reflector", Optional.empty()))), clock);
+        Http http = server.http();
+        long id = http.json("POST", "/v1/roles/market.spot.momentum/decisions",
+                "{\"decision\":\"long SOL on the breakout\",\"asset\":\"SOL\"}", TENANT).getJsonNumber("id").longValue();
+        http.json("POST", "/v1/prices", "{\"prices\":[{\"asset\":\"SOL\",\"price\":200}]}", TENANT);
+        assertThat(http.json("GET", "/v1/role-memory/" + id, null, TENANT).getString("status")).isEqualTo("pending");
+        stub.answers("{\"classification\":\"missing_data\",\"narrative\":\"The breakout had no volume.\"}")
+                .answers("Check volume before calling a breakout.");
+
+        clock.advance(Duration.ofHours(2));
+        http.json("POST", "/v1/prices", "{\"prices\":[{\"asset\":\"SOL\",\"price\":180,\"at\":\""
+                + T0.plus(Duration.ofHours(1)) + "\"}]}", TENANT);
+
+        Http.await("the woken reflection", () -> http.json("GET", "/v1/role-memory/" + id, null, TENANT)
+                .getString("status").equals("reflected"));
+        JsonObject entry = http.json("GET", "/v1/role-memory/" + id, null, TENANT);
+        assertThat(entry.getString("lesson")).isEqualTo("Check volume before calling a breakout.");
+        assertThat(entry.getJsonObject("outcome").getString("summary")).contains("SOL 200 -> 180", "-10.00%");
+    }
 }
