@@ -51,12 +51,8 @@ class ContractTest {
             "/v1/tools/methodology_create", "/v1/tools/preference_propose", "/v1/tools/trade_outcome",
             "/v1/tools/trade_record");
 
-    /**
-     * Areas merged after this test was written whose operations it cannot drive yet (their paths need
-     * seeded role names and ids it does not create): named here so the gap is visible, and to be removed
-     * as the probes learn to seed them. Everything else the document describes is driven.
-     */
-    private static final List<String> AREAS_NOT_YET_DRIVEN = List.of("/v1/roles", "/v1/role-memory", "/v1/prices");
+    /** The role area's manual role (spec 05): its entries take a person's outcome, so every status can be produced. */
+    private static final String ROLE = "research.thesis";
 
     private static JsonObject document;
     private static IssuedKey admin;
@@ -66,6 +62,7 @@ class ContractTest {
     private static String session;
     /** A conversation the probes read and append to (issue 17); deletes get one of their own. */
     private static final String CONVERSATION = "contract-chat";
+    private static long roleEntry;
     private static int counter;
 
     private final Map<String, Set<String>> observed = new TreeMap<>();
@@ -88,6 +85,7 @@ class ContractTest {
         as("POST", "/v1/conversations/" + CONVERSATION + "/messages", "{\"messages\":[{\"id\":\"m0\",\"role\":"
                 + "\"user\",\"content\":\"I mostly trade BTC\"}]}").send().assertJson(200);
         as("POST", "/v1/profile/capital", "{\"spot_holdings_usd\":120,\"perp_value_usd\":30}").send().assertJson(200);
+        roleEntry = freshRoleEntry();
     }
 
     /** A request as the admin key acting in the test's tenant. */
@@ -101,7 +99,6 @@ class ContractTest {
         List<String[]> operations = new ArrayList<>();
         document.getJsonObject("paths").forEach((path, item) -> item.asJsonObject().keySet().stream()
                 .filter(m -> Set.of("get", "post", "put", "patch", "delete").contains(m))
-                .filter(m -> AREAS_NOT_YET_DRIVEN.stream().noneMatch(path::startsWith))
                 .forEach(m -> operations.add(new String[] {m.toUpperCase(Locale.ROOT), path})));
         // Deletes last: they take away what the other probes read.
         operations.sort((a, b) -> Boolean.compare(a[0].equals("DELETE"), b[0].equals("DELETE")));
@@ -279,14 +276,20 @@ class ContractTest {
             case "/v1/conversations/{id}" -> "/v1/conversations/" + (delete ? freshConversation() : CONVERSATION);
             case "/v1/conversations/{id}/messages" -> "/v1/conversations/" + CONVERSATION + "/messages";
             case "/v1/trading/trades" -> "/v1/trading/trades?asset=BTC";
-            default -> template.replace("{id}", "1").replace("{key}", "k").replace("{entity}", "BTC");
+            case "/v1/role-memory/{id}" -> "/v1/role-memory/" + roleEntry;
+            case "/v1/role-memory/{id}/evidence" -> "/v1/role-memory/" + roleEntry + "/evidence";
+            // an outcome is recorded once per entry: each probe gets a pending entry of its own
+            case "/v1/role-memory/{id}/outcome" -> "/v1/role-memory/" + freshRoleEntry() + "/outcome";
+            default -> template.replace("{id}", "1").replace("{key}", "k").replace("{entity}", "BTC")
+                    .replace("{role}", ROLE);
         };
     }
 
     private static String missing(String template) {
         return template.replace("{id}", template.startsWith("/v1/sessions") ? UUID.randomUUID().toString() : "999999")
                 .replace("{key}", "no_such_key").replace("{name}", "no_such_tool").replace("{entity}", "NOSUCH")
-                .replace("{base}", "EUR").replace("{quote}", "JPY").replace("{dimension}", "fomo_index");
+                .replace("{base}", "EUR").replace("{quote}", "JPY").replace("{dimension}", "fomo_index")
+                .replace("{role}", "no_such.role");
     }
 
     private static String body(String method, String template) {
@@ -316,6 +319,9 @@ class ContractTest {
                     + "\"tid\":" + counter + "}]}";
             case "POST /v1/trading/spot-activities" -> "{\"activities\":[{\"tx_hash\":\"0xtx" + counter
                     + "\",\"ts_ms\":1767600000000,\"type\":\"swap\",\"status\":\"completed\"}]}";
+            case "POST /v1/roles/{role}/decisions" -> "{\"decision\":\"contract thesis " + counter
+                    + "\",\"asset\":\"BTC\",\"inputs\":{\"horizon\":\"1y\"}}";
+            case "POST /v1/prices" -> "{\"prices\":[{\"asset\":\"BTC\",\"price\":100.5,\"source\":\"contract\"}]}";
             default -> template.startsWith("/v1/tools/") ? toolArguments(template.substring("/v1/tools/".length()))
                     : fromSchema(method, template);
         };
@@ -361,6 +367,7 @@ class ContractTest {
             String type = schema.getJsonObject("properties").getJsonObject(field).getString("type");
             switch (type) {
                 case "integer" -> args.add(field, memory);
+                case "number" -> args.add(field, 1.5);
                 case "boolean" -> args.add(field, false);
                 case "object" -> args.add(field, JsonValue.EMPTY_JSON_OBJECT);
                 default -> args.add(field, switch (tool + "." + field) {
@@ -373,6 +380,8 @@ class ContractTest {
                         case "category" -> "preference";
                         case "key" -> "auth";
                         case "id" -> Long.toString(memory);
+                        case "role" -> ROLE;
+                        case "asset" -> "BTC";
                         default -> "contract " + field;
                     };
                 });
@@ -426,6 +435,11 @@ class ContractTest {
         as("POST", "/v1/conversations/" + id + "/messages", "{\"messages\":[{\"id\":\"m1\",\"role\":\"user\","
                 + "\"content\":\"to delete\"}]}").send().assertJson(200);
         return id;
+    }
+
+    private static long freshRoleEntry() {
+        return as("POST", "/v1/roles/" + ROLE + "/decisions", "{\"decision\":\"contract thesis " + (++counter)
+                + "\"}").send().assertJson(201).id();
     }
 
     private static String freshSession() {

@@ -14,6 +14,8 @@ import dev.strata.domain.memory.Memory;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.personalization.UserId;
 import dev.strata.domain.profile.ProfileEntry;
+import dev.strata.domain.role.PricePoint;
+import dev.strata.domain.role.RoleMemoryEntry;
 import jakarta.json.JsonObject;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -45,6 +47,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * leaves the stored memories, profile and audit trail exactly as they were.
  */
 class HostileInputTest {
+
+    /** The role area's manual role: its entries take a person's outcome. */
+    private static final String ROLE = "research.thesis";
 
     /** Every route that reads a JSON body, with the fields it knows. */
     private static final List<Endpoint> BODY_ENDPOINTS = List.of(
@@ -85,7 +90,18 @@ class HostileInputTest {
             new Endpoint("POST", "/v1/trading/perps-fills", List.of("fills")),
             new Endpoint("POST", "/v1/trading/spot-activities", List.of("activities")),
             new Endpoint("POST", "/v1/profile/refresh", List.of("user_id")),
-            new Endpoint("POST", "/v1/tools/search_user_trades", List.of("asset", "limit")));
+            new Endpoint("POST", "/v1/tools/search_user_trades", List.of("asset", "limit")),
+            new Endpoint("POST", "/v1/roles/" + ROLE + "/decisions", List.of("decision", "inputs", "asset")),
+            new Endpoint("POST", "/v1/roles/analysis.valuation.target_price/decisions",
+                    List.of("decision", "inputs", "asset")),
+            new Endpoint("POST", "/v1/role-memory/{entry}/outcome", List.of("outcome", "change_percent")),
+            new Endpoint("POST", "/v1/role-memory/{entry}/evidence", List.of("kind", "text", "source")),
+            new Endpoint("POST", "/v1/prices", List.of("prices")),
+            new Endpoint("POST", "/v1/sessions", List.of("skills")),
+            new Endpoint("POST", "/v1/tools/role_record", List.of("role", "decision", "inputs", "asset")),
+            new Endpoint("POST", "/v1/tools/role_reflect", List.of("role")),
+            new Endpoint("POST", "/v1/tools/role_recall", List.of("role", "query", "limit")),
+            new Endpoint("POST", "/v1/tools/price_report", List.of("asset", "price", "at", "source")));
 
     /** Every route, for query, path and header abuse. */
     private static final List<String> ALL_ROUTES = List.of("GET /v1/memory", "DELETE /v1/memory",
@@ -103,13 +119,19 @@ class HostileInputTest {
             "POST /v1/preferences/{id}/deactivate", "POST /v1/preferences/mine", "GET /v1/learnings",
             "GET /v1/learnings/{id}", "GET /v1/compiled/{id}", "GET /v1/conversations/{id}",
             "DELETE /v1/conversations/{id}", "GET /v1/trading/sync-state", "GET /v1/trading/profile",
-            "GET /v1/trading/trades", "POST /v1/profile/refresh", "POST /mcp", "DELETE /mcp");
+            "GET /v1/trading/trades", "POST /v1/profile/refresh", "POST /mcp", "DELETE /mcp",
+            "GET /v1/roles", "GET /v1/roles/{id}",
+            "POST /v1/roles/{id}/decisions", "POST /v1/roles/{id}/reflect", "GET /v1/roles/{id}/recall",
+            "GET /v1/role-memory/{id}", "POST /v1/role-memory/{id}/outcome", "POST /v1/role-memory/{id}/evidence",
+            "POST /v1/prices");
 
     /** jqwik runs no JUnit extension: the container hooks start and stop the extension's gateway themselves. */
     private static GatewayExtension.Running gateway;
     private static long seededId;
     /** An MCP session of the default tenant, for the JSON-RPC properties. */
     private static String mcpSession;
+    /** A pending entry of the manual role, for the role-memory routes' {entry}. */
+    private static long seededEntry;
 
     @BeforeContainer
     static void startGatewayWithSomeState() {
@@ -123,6 +145,8 @@ class HostileInputTest {
         mcpSession = gateway.request("POST", "/mcp").json("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\","
                 + "\"params\":{\"protocolVersion\":\"2025-06-18\"}}").send().assertJson(200).headers()
                 .firstValue("Mcp-Session-Id").orElseThrow();
+        seededEntry = gateway.api().post("/v1/roles/" + ROLE + "/decisions", """
+                {"decision":"long-term thesis: BTC as collateral","asset":"BTC"}""").assertJson(201).id();
     }
 
     @AfterContainer
@@ -192,7 +216,7 @@ class HostileInputTest {
         String path = route.substring(route.indexOf(' ') + 1).replace("{id}", id);
         sendAndCheck(path, gateway.request(method, path + "?limit=" + query + "&key=" + query + "&category="
                 + query + "&day=" + query + "&status=" + query + "&kind=" + query + "&state=" + query + "&asset_class="
-                + query + "&outcome=" + query + "&trade_id=" + query + "&query=" + query + "&include_hard_constraints="
+                + query + "&outcome=" + query + "&role=" + query + "&trade_id=" + query + "&query=" + query + "&include_hard_constraints="
                 + query).json("{}"));
     }
 
@@ -582,7 +606,7 @@ class HostileInputTest {
     record Endpoint(String method, String path, List<String> fields) {
 
         String path(long id) {
-            return path.replace("{id}", Long.toString(id));
+            return path.replace("{id}", Long.toString(id)).replace("{entry}", Long.toString(seededEntry));
         }
 
         @Override
@@ -593,11 +617,12 @@ class HostileInputTest {
 
     /**
      * What a refused request must not change: the default tenant's memories, profile and audit trail,
-     * and its learning loop (methodologies, trades, cases, preferences).
+     * its learning loop (methodologies, trades, cases, preferences) and its role memory (entries, prices).
      */
     private record Stored(List<Memory> memories, long count, List<ProfileEntry> profile, List<AuditEntry> audit,
                           List<Methodology> methodologies, List<Trade> trades, List<MethodologyCase> cases,
-                          List<LearnedPreference> preferences, List<Message> messages, long fills, long spot) {
+                          List<LearnedPreference> preferences, List<Message> messages, long fills, long spot,
+                          List<RoleMemoryEntry> roleEntries, List<PricePoint> prices) {
 
         static Stored now() {
             InMemoryBackend b = gateway.backend();
@@ -609,7 +634,8 @@ class HostileInputTest {
                     b.tradeStore.listCases(Tenant.DEFAULT, CaseFilter.ALL, 1_000),
                     b.preferenceStore.list(Tenant.DEFAULT, PreferenceFilter.ALL, 1_000),
                     b.mine.conversationStore.messagesAfter(Tenant.DEFAULT, UserId.DEFAULT, 0, 1_000),
-                    b.mine.fillStore.countAfter(Tenant.DEFAULT, 0), b.mine.spotStore.countAfter(Tenant.DEFAULT, 0));
+                    b.mine.fillStore.countAfter(Tenant.DEFAULT, 0), b.mine.spotStore.countAfter(Tenant.DEFAULT, 0),
+                    b.roleStore.all(Tenant.DEFAULT), b.priceStore.all(Tenant.DEFAULT));
         }
     }
 }

@@ -354,4 +354,51 @@ class TenantIsolationTest {
 
         assertAliceUnchanged();
     }
+
+    /**
+     * Role memory (spec 05): roles are declared for every tenant alike, but their entries, outcomes, evidence,
+     * lessons and pushed prices are the tenant's own. Mallory tries alice's entry ids, recalls and reflects her
+     * roles, pushes prices for her assets: nothing of alice's shows and nothing of hers changes.
+     */
+    @Test
+    void another_tenant_cannot_read_judge_recall_or_reflect_the_first_tenant_s_role_memory() {
+        String thesis = "research.thesis";
+        long entry = alice.post("/v1/roles/" + thesis + "/decisions", "{\"decision\":\"" + SECRET
+                + " thesis on BTC\",\"asset\":\"BTC\",\"inputs\":{\"pin\":\"" + SECRET + "\"}}").assertJson(201).id();
+        long lessoned = alice.post("/v1/roles/" + thesis + "/decisions", "{\"decision\":\"" + SECRET
+                + " second thesis\",\"asset\":\"BTC\"}").assertJson(201).id();
+        gateway.backend().roleStore.reflect(ALICE, dev.strata.domain.role.RoleMemoryId.of(lessoned),
+                new dev.strata.domain.role.Reflection(dev.strata.domain.role.Classification.LOGIC_ERROR,
+                        SECRET + " narrative", Optional.of(SECRET + " lesson."), "stub", gateway.backend().clock.instant()));
+        alice.post("/v1/prices", "{\"prices\":[{\"asset\":\"BTC\",\"price\":100,\"source\":\"" + SECRET + "\"}]}")
+                .assertJson(200);
+        String aliceEntries = alice.get("/v1/role-memory/" + entry).assertJson(200).text()
+                + alice.get("/v1/role-memory/" + lessoned).assertJson(200).text();
+        var alicePrices = gateway.backend().priceStore.all(ALICE);
+        assertThat(aliceEntries).contains(SECRET);
+
+        for (long id : List.of(entry, lessoned)) {
+            assertHidden(mallory.get("/v1/role-memory/" + id).assertProblem(404, "id"));
+            assertHidden(mallory.post("/v1/role-memory/" + id + "/outcome", "{\"outcome\":\"up 20%\"}")
+                    .assertProblem(404, "id"));
+            assertHidden(mallory.post("/v1/role-memory/" + id + "/evidence", "{\"kind\":\"news\",\"text\":\"x\"}")
+                    .assertProblem(404, "id"));
+        }
+        assertHidden(mallory.get("/v1/roles/" + thesis + "/recall").assertJson(200));
+        // a search answer repeats the query it was asked: what must hold is that it found nothing of alice's
+        assertThat(mallory.get("/v1/roles/" + thesis + "/recall?query=" + SECRET).assertJson(200).json()
+                .getJsonArray("hits")).isEmpty();
+        assertHidden(mallory.post("/v1/roles/" + thesis + "/reflect", "").assertJson(200));
+        assertThat(mallory.post("/v1/tools/role_recall", "{\"role\":\"" + thesis + "\",\"query\":\"" + SECRET + "\"}")
+                .assertJson(200).json().getJsonObject("data").getJsonArray("hits")).isEmpty();
+        assertHidden(mallory.post("/v1/tools/role_recall", "{\"role\":\"" + thesis + "\"}").assertJson(200));
+        assertThat(mallory.get("/v1/roles/" + thesis + "/recall").assertJson(200).json().getJsonArray("lessons")).isEmpty();
+        mallory.post("/v1/prices", "{\"prices\":[{\"asset\":\"BTC\",\"price\":1}]}").assertJson(200);
+
+        assertThat(alice.get("/v1/roles/" + thesis + "/recall").assertJson(200).text()).contains(SECRET + " lesson.");
+        assertThat(alice.get("/v1/role-memory/" + entry).assertJson(200).text()
+                + alice.get("/v1/role-memory/" + lessoned).assertJson(200).text()).isEqualTo(aliceEntries);
+        assertThat(gateway.backend().priceStore.all(ALICE)).isEqualTo(alicePrices);
+        assertAliceUnchanged();
+    }
 }

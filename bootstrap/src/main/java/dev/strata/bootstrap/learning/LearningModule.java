@@ -7,6 +7,7 @@ import dev.strata.adapters.sqlite.SqliteMethodologyStore;
 import dev.strata.adapters.sqlite.SqlitePreferenceStore;
 import dev.strata.adapters.sqlite.SqliteTradeStore;
 import dev.strata.application.learning.CompiledPageService;
+import dev.strata.application.learning.DecisionTimeline;
 import dev.strata.application.learning.LearningEvents;
 import dev.strata.application.learning.LearningLoopSettings;
 import dev.strata.application.learning.LearningTools;
@@ -60,8 +61,9 @@ public final class LearningModule implements AreaModule {
         this.jobs = List.copyOf(jobs);
     }
 
+    /** @param decisions the role area's reflected decisions, which join a compiled page's Timeline */
     public static LearningModule wire(SqliteDatabase db, LearningSettings settings, LlmModule llm, MemoryModule memory,
-                                      Clock clock) {
+                                      DecisionTimeline decisions, Clock clock) {
         LearningLoopSettings loop = settings.loop();
         LanguageModel model = llm.languageModel();
         MemoryService memories = memory.memories();
@@ -76,7 +78,8 @@ public final class LearningModule implements AreaModule {
         PreferenceService preferences = new PreferenceService(preferenceStore, tradeStore, memories, model, audit,
                 events, loop, clock);
         LearningsService learnings = new LearningsService(new SqliteLearningStore(db), loop, clock);
-        CompiledPageService pages = new CompiledPageService(methodologyStore, preferenceStore, tradeStore, loop, clock);
+        CompiledPageService pages = new CompiledPageService(methodologyStore, preferenceStore, tradeStore, loop, clock,
+                decisions);
         SynthesisService synthesis = new SynthesisService(tradeStore, methodologyStore, methodologies, model, audit,
                 loop, clock);
         // A page is stale after any change of what it shows: the loop's events, and memory writes.
