@@ -1,5 +1,6 @@
 package dev.strata.bootstrap.retrieval;
 
+import dev.strata.adapters.llm.embedding.BackgroundPriority;
 import dev.strata.adapters.llm.embedding.EmbedderFactory;
 import dev.strata.adapters.llm.embedding.EmbeddingProvider;
 import dev.strata.adapters.llm.embedding.OpenAiEmbedderSettings;
@@ -75,8 +76,10 @@ public final class RetrievalModule implements AreaModule {
         Embedder embedder = embedder(embedding, clock);
         Optional<SqliteVectorStore> vectors = embedder.modelInfo().flatMap(info -> vectorStore(db, info.dimension()));
         HybridRanker ranker = new HybridRanker(search.fusion(), new FinanceEntityExtractor(), clock);
+        // The worker computes vectors for seconds at a time: below request threads' CPU priority (issue 13).
         Optional<EmbeddingWorker> worker = vectors.map(v -> new EmbeddingWorker(embedder, v,
-                new SqliteEmbeddingStateStore(db), new SqliteBackgroundWrites(db), embedding.worker()));
+                new SqliteEmbeddingStateStore(db), new SqliteBackgroundWrites(db), embedding.worker())
+                .runOn(BackgroundPriority.threads("strata-embedding", embedding.workerNice())));
         // Searches embed their query through a bound on concurrent ones and a cache of identical ones.
         BoundedQueryEmbedder queries = new BoundedQueryEmbedder(embedder, embedding.worker().query());
         HybridSearchService pipeline = new HybridSearchService(keywordIndex, queries,
