@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * A maintenance delete (the soft-delete purge, expired sessions, expired Idempotency-Keys) run as background
- * work: in {@link SqliteDatabase#inBackgroundSlice slices} of at most {@code rows} rows each, one short
+ * A maintenance delete (the soft-delete purge, expired sessions, expired Idempotency-Keys, old prices) run as
+ * background work: in {@link SqliteDatabase#inBackgroundSlice slices} of at most {@code rows} rows each, one short
  * transaction per slice, until a slice finds fewer rows than that. One delete of every expired row held the
  * write lock for as long as the whole job took (tens of thousands of rows, each with its full-text entries,
  * edges and triggers) while request writers waited behind it; sliced, a request writer waits for at most one

@@ -29,7 +29,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * The maintenance purges (soft-deleted memories, expired sessions, expired Idempotency-Keys) run as background
+ * The maintenance purges (soft-deleted memories, expired sessions, expired Idempotency-Keys, old prices) run as background
  * work: in slices through the write gate, so a request writer that arrives while a large purge is in progress
  * commits between two slices instead of waiting for the whole job, and the purge still removes every row in one
  * call. A request writer here records, inside its own transaction, how many expired rows are still there: a
@@ -182,6 +182,25 @@ class SlicedPurgeTest {
         assertThat(purged).isEqualTo(ROWS);
         assertThat(db.writeGate().stats().slices() - slicesBefore).isGreaterThanOrEqualTo(ROWS / SlicedPurge.DEFAULT_ROWS);
         assertThat(TempDatabase.column(db, "SELECT key FROM idempotency_keys")).containsExactly("fresh");
+    }
+
+    @Test
+    void the_price_purge_runs_in_slices_and_removes_every_old_price() {
+        open();
+        TempDatabase.execute(db, """
+                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < %d)
+                INSERT INTO price_points (tenant, asset, at, source, price)
+                SELECT 't', 'ETH', printf('2025-01-01T00:00:%%02d.%%03dZ', i / 1000, i %% 1000), 'feed', '3200' FROM n"""
+                .formatted(ROWS));
+        TempDatabase.execute(db, "INSERT INTO price_points (tenant, asset, at, source, price) "
+                + "VALUES ('t', 'ETH', '2026-01-02T00:00:00.000Z', 'feed', '3300')");
+        long slicesBefore = db.writeGate().stats().slices();
+
+        int purged = new SqlitePricePointStore(db).purgeBefore(T0);
+
+        assertThat(purged).isEqualTo(ROWS);
+        assertThat(db.writeGate().stats().slices() - slicesBefore).isGreaterThanOrEqualTo(ROWS / SlicedPurge.DEFAULT_ROWS);
+        assertThat(TempDatabase.column(db, "SELECT price FROM price_points")).containsExactly("3300");
     }
 
     @Test
