@@ -3,10 +3,13 @@ package dev.strata.bootstrap;
 import dev.strata.bootstrap.access.VaultSettings;
 import dev.strata.bootstrap.area.ConfigKey;
 import dev.strata.bootstrap.area.ConfigReader;
+import dev.strata.bootstrap.conversation.ConversationSettings;
 import dev.strata.bootstrap.fact.FactSettings;
 import dev.strata.bootstrap.learning.LearningSettings;
 import dev.strata.bootstrap.llm.LlmSettings;
 import dev.strata.bootstrap.memory.MemorySettings;
+import dev.strata.bootstrap.personalization.PersonalizationSettings;
+import dev.strata.bootstrap.rebuild.RebuildSettings;
 import dev.strata.bootstrap.retrieval.EmbeddingSettings;
 import dev.strata.bootstrap.retrieval.SearchSettings;
 import dev.strata.bootstrap.role.RoleSettings;
@@ -14,6 +17,7 @@ import dev.strata.bootstrap.server.ServerSettings;
 import dev.strata.bootstrap.session.SessionSettings;
 import dev.strata.bootstrap.session.WorkspaceSettings;
 import dev.strata.bootstrap.storage.StorageSettings;
+import dev.strata.bootstrap.trading.TradingSettings;
 import io.helidon.config.Config;
 import io.helidon.config.ConfigSources;
 
@@ -46,7 +50,9 @@ public final class SettingsLoader {
         return new StrataSettings(StorageSettings.from(config), ServerSettings.from(config), MemorySettings.from(config),
                 SearchSettings.from(config), EmbeddingSettings.from(config), LlmSettings.from(config),
                 FactSettings.from(config), WorkspaceSettings.from(config), SessionSettings.from(config),
-                LearningSettings.from(config), VaultSettings.from(config), RoleSettings.from(config));
+                LearningSettings.from(config), VaultSettings.from(config), RoleSettings.from(config),
+                PersonalizationSettings.from(config), ConversationSettings.from(config), TradingSettings.from(config),
+                RebuildSettings.from(config));
     }
 
     /** The keys the areas have read so far, each with its environment variable. */

@@ -2,19 +2,28 @@ package dev.strata.bootstrap;
 
 import dev.strata.adapters.sqlite.SqliteDatabase;
 import dev.strata.adapters.sqlite.SqliteSettings;
+import dev.strata.application.memory.MemoryTools;
+import dev.strata.application.memory.SecretSafeSearch;
+import dev.strata.application.personalization.PersonalizationTools;
+import dev.strata.application.tool.ToolRegistry;
+import dev.strata.application.vault.VaultTools;
 import dev.strata.bootstrap.access.AccessModule;
 import dev.strata.bootstrap.idempotency.IdempotencyModule;
 import dev.strata.bootstrap.area.AreaModule;
 import dev.strata.bootstrap.area.Job;
+import dev.strata.bootstrap.conversation.ConversationModule;
 import dev.strata.bootstrap.fact.FactModule;
 import dev.strata.bootstrap.learning.LearningModule;
 import dev.strata.bootstrap.llm.LlmModule;
 import dev.strata.bootstrap.memory.MemoryModule;
+import dev.strata.bootstrap.personalization.PersonalizationModule;
 import dev.strata.bootstrap.profile.ProfileModule;
+import dev.strata.bootstrap.rebuild.RebuildModule;
 import dev.strata.bootstrap.retrieval.RetrievalModule;
 import dev.strata.bootstrap.role.RoleModule;
 import dev.strata.bootstrap.session.SessionModule;
 import dev.strata.bootstrap.storage.StorageSettings;
+import dev.strata.bootstrap.trading.TradingModule;
 
 import java.time.Clock;
 import java.util.ArrayList;
@@ -34,11 +43,16 @@ public final class StrataCore implements AutoCloseable {
     private final MemoryModule memory;
     private final FactModule fact;
     private final ProfileModule profile;
+    private final PersonalizationModule personalization;
     private final SessionModule session;
     private final AccessModule access;
     private final IdempotencyModule idempotency;
     private final LearningModule learning;
     private final RoleModule role;
+    private final ConversationModule conversation;
+    private final TradingModule trading;
+    private final RebuildModule rebuild;
+    private final ToolRegistry tools;
 
     /** Wires the areas in dependency order; a failure closes what was wired, not the database. */
     private StrataCore(SqliteDatabase db, StrataSettings s, Clock clock) {
@@ -51,10 +65,28 @@ public final class StrataCore implements AutoCloseable {
             memory = add(MemoryModule.wire(db, s.memory(), retrieval, access, clock));
             fact = add(FactModule.wire(db, s.facts(), llm, memory, retrieval, access, clock));
             profile = add(ProfileModule.wire(db, access, clock));
-            session = add(SessionModule.wire(db, s.workspace(), s.sessions(), memory, profile, fact, access, clock));
-            idempotency = add(IdempotencyModule.wire(db, clock));
-            learning = add(LearningModule.wire(db, s.learning(), llm, memory, clock));
+            personalization = add(PersonalizationModule.wire(db, s.personalization(), memory, profile, llm,
+                    access, clock));
+            // Before sessions and learning: a session started with skills holds the lessons of the roles they own,
+            // and a compiled page's Timeline holds the asset's reflected decisions.
             role = add(RoleModule.wire(db, s.roles(), s.storage().dataDir(), llm, retrieval, clock));
+            session = add(SessionModule.wire(db, s.workspace(), s.sessions(), memory, profile, fact, access,
+                    personalization, role.sessionLessons(), clock));
+            idempotency = add(IdempotencyModule.wire(db, clock));
+            learning = add(LearningModule.wire(db, s.learning(), llm, memory, role.decisionTimeline(), clock));
+            conversation = add(ConversationModule.wire(db, s.conversation(), memory, access, clock));
+            trading = add(TradingModule.wire(db, s.trading(), learning, access, clock));
+            rebuild = add(RebuildModule.wire(db, s.rebuild(), llm, memory, personalization, conversation, trading,
+                    learning, clock));
+            SecretSafeSearch search = new SecretSafeSearch(memory.memories(), access.vault().scrubber());
+            tools = ToolRegistry.builder()
+                    .add(MemoryTools.definitions(memory.memories(), search, fact.facts()))
+                    .add(VaultTools.definitions(access.vault()))
+                    .add(learning.tools())
+                    .add(role.tools())
+                    .add(PersonalizationTools.definitions(personalization.personalization(), search))
+                    .add(trading.tools())
+                    .build();
         } catch (RuntimeException e) {
             closeModules();
             throw e;
@@ -113,6 +145,10 @@ public final class StrataCore implements AutoCloseable {
         return profile;
     }
 
+    public PersonalizationModule personalization() {
+        return personalization;
+    }
+
     public SessionModule session() {
         return session;
     }
@@ -132,6 +168,26 @@ public final class StrataCore implements AutoCloseable {
 
     public RoleModule role() {
         return role;
+    }
+
+    public ConversationModule conversation() {
+        return conversation;
+    }
+
+    public TradingModule trading() {
+        return trading;
+    }
+
+    public RebuildModule rebuild() {
+        return rebuild;
+    }
+
+    /**
+     * Every agent tool every area declares, the one registry all front ends serve ({@code /v1/tools},
+     * {@code /mcp}, {@code strata mcp}) and an embedder calls directly: their rules live here, not in a transport.
+     */
+    public ToolRegistry tools() {
+        return tools;
     }
 
     /** Every area's background jobs, for the server to schedule. */

@@ -2,10 +2,13 @@ package dev.strata.bootstrap;
 
 import dev.strata.bootstrap.access.VaultSettings;
 import dev.strata.bootstrap.area.AreaSettings;
+import dev.strata.bootstrap.conversation.ConversationSettings;
 import dev.strata.bootstrap.fact.FactSettings;
 import dev.strata.bootstrap.learning.LearningSettings;
 import dev.strata.bootstrap.llm.LlmSettings;
 import dev.strata.bootstrap.memory.MemorySettings;
+import dev.strata.bootstrap.personalization.PersonalizationSettings;
+import dev.strata.bootstrap.rebuild.RebuildSettings;
 import dev.strata.bootstrap.retrieval.EmbeddingSettings;
 import dev.strata.bootstrap.retrieval.SearchSettings;
 import dev.strata.bootstrap.role.RoleSettings;
@@ -13,6 +16,7 @@ import dev.strata.bootstrap.server.ServerSettings;
 import dev.strata.bootstrap.session.SessionSettings;
 import dev.strata.bootstrap.session.WorkspaceSettings;
 import dev.strata.bootstrap.storage.StorageSettings;
+import dev.strata.bootstrap.trading.TradingSettings;
 
 import java.nio.file.Path;
 import java.util.Objects;
@@ -25,10 +29,12 @@ import java.util.stream.Stream;
 public record StrataSettings(StorageSettings storage, ServerSettings server, MemorySettings memory,
                              SearchSettings search, EmbeddingSettings embedding, LlmSettings llm, FactSettings facts,
                              WorkspaceSettings workspace, SessionSettings sessions, LearningSettings learning,
-                             VaultSettings vault, RoleSettings roles) {
+                             VaultSettings vault, RoleSettings roles, PersonalizationSettings personalization,
+                             ConversationSettings conversation, TradingSettings trading, RebuildSettings rebuild) {
 
     public StrataSettings {
-        Stream.of(storage, server, memory, search, embedding, llm, facts, workspace, sessions, learning, vault, roles)
+        Stream.of(storage, server, memory, search, embedding, llm, facts, workspace, sessions, learning, vault, roles,
+                        personalization, conversation, trading, rebuild)
                 .forEach(area -> Objects.requireNonNull(area, "every area has its settings"));
     }
 
@@ -36,8 +42,8 @@ public record StrataSettings(StorageSettings storage, ServerSettings server, Mem
     public StrataSettings with(AreaSettings area) {
         StrataSettings changed = new StrataSettings(pick(area, storage), pick(area, server), pick(area, memory),
                 pick(area, search), pick(area, embedding), pick(area, llm), pick(area, facts), pick(area, workspace),
-                pick(area, sessions), pick(area, learning), pick(area, vault),
-                pick(area, roles));
+                pick(area, sessions), pick(area, learning), pick(area, vault), pick(area, roles),
+                pick(area, personalization), pick(area, conversation), pick(area, trading), pick(area, rebuild));
         if (Stream.of(changed.getClass().getRecordComponents()).noneMatch(c -> c.getType() == area.getClass())) {
             throw new IllegalArgumentException("no area of the settings is a " + area.getClass().getSimpleName());
         }

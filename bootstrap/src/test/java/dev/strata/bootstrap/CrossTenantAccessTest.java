@@ -3,6 +3,9 @@ package dev.strata.bootstrap;
 import dev.strata.application.access.IssuedKey;
 import dev.strata.bootstrap.server.ServerSettings;
 import dev.strata.domain.memory.Tenant;
+import dev.strata.domain.role.Classification;
+import dev.strata.domain.role.Reflection;
+import dev.strata.domain.role.RoleMemoryId;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.AfterAll;
@@ -15,9 +18,12 @@ import org.junit.jupiter.params.provider.MethodSource;
 import java.io.StringReader;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.UnaryOperator;
 import java.util.logging.Handler;
@@ -39,11 +45,14 @@ class CrossTenantAccessTest {
     private static final String SECRET = "alpha-secret-0123456789";
     /** Every piece of alpha's data carries this marker, so a leak anywhere is one substring check. */
     private static final String MARKER = "alpha-marker";
+    /** A manual role declared in the server's role files: alpha's decision of it is reflected by hand. */
+    private static final String ROLE = "research.thesis";
 
     /**
      * One request per endpoint; {id} is alpha's live memory, {deleted} alpha's soft-deleted one,
      * {session} alpha's frozen session, {fact} alpha's recorded fact; alpha's keyed memory is "alpha-key";
-     * {methodology}, {trade}, {case}, {preference} and {learning} are alpha's learning-loop rows.
+     * {methodology}, {trade}, {case}, {preference} and {learning} are alpha's learning-loop rows; {run} is
+     * alpha's strategy run; {entry} is alpha's reflected role-memory entry.
      */
     static final List<String[]> PROBES = List.of(
             probe("GET /v1/memory/{id}"),
@@ -99,6 +108,21 @@ class CrossTenantAccessTest {
             probe("GET /v1/snapshot/explain"),
             probe("GET /v1/sessions/{session}/explain"),
             probe("GET /observe/metrics"),
+            probe("PATCH /v1/profile", "{\"custom_prompt\":\"hijacked\"}"),
+            probe("GET /v1/profile/tags"),
+            probe("PUT /v1/profile/tags/risk", "{\"value\":\"aggressive\"}"),
+            probe("DELETE /v1/profile/tags/style"),
+            probe("GET /v1/profile/onboarding"),
+            probe("POST /v1/profile/onboarding", "{\"answers\":{\"risk\":\"aggressive\"}}"),
+            probe("GET /v1/profile/capital"),
+            probe("POST /v1/profile/capital/recompute"),
+            probe("GET /v1/profile/strategy-runs"),
+            probe("POST /v1/profile/strategy-runs/{run}/stop", "{}"),
+            probe("POST /v1/profile/strategy-runs/{run}/pnl", "{\"realized_pnl_usd\":1}"),
+            probe("POST /v1/profile/strategy-runs/reconcile", "{\"running\":[]}"),
+            probe("POST /v1/tools/personalization_snapshot", "{}"),
+            probe("POST /v1/tools/search_conversation_memory", "{\"query\":\"lighthouse capital\"}"),
+            probe("POST /v1/sessions/{session}/turn", "{\"message\":\"should I use leverage on memes?\"}"),
             probe("GET /v1/methodologies"),
             probe("GET /v1/methodologies/{methodology}"),
             probe("POST /v1/methodologies/{methodology}/approve"),
@@ -133,7 +157,35 @@ class CrossTenantAccessTest {
                     + "\"hint_hash\":\"h\"}"),
             probe("POST /v1/tools/preference_list", "{}"),
             probe("POST /v1/tools/learning_search", "{\"query\":\"lighthouse\"}"),
-            probe("POST /v1/tools/memory_compiled_page", "{\"entity\":\"BTC\"}"));
+            probe("POST /v1/tools/memory_compiled_page", "{\"entity\":\"BTC\"}"),
+            probe("GET /v1/conversations/alpha-chat"),
+            probe("DELETE /v1/conversations/alpha-chat"),
+            probe("POST /v1/conversations/alpha-chat/messages", "{\"messages\":[{\"id\":\"m1\",\"role\":\"user\","
+                    + "\"content\":\"beta lighthouse\"}]}"),
+            probe("POST /v1/trading/perps-fills", "{\"fills\":[{\"sub_account_id\":\"0xalpha\",\"oid\":1,"
+                    + "\"ts_ms\":1767600000000,\"symbol\":\"BTC\",\"side\":\"B\",\"size\":9,\"price\":1,\"tid\":1}]}"),
+            probe("POST /v1/trading/spot-activities", "{\"activities\":[{\"tx_hash\":\"0xalpha\",\"ts_ms\":1,"
+                    + "\"type\":\"swap\"}]}"),
+            probe("GET /v1/trading/trades?asset=BTC"),
+            probe("GET /v1/trading/profile"),
+            probe("GET /v1/trading/sync-state"),
+            probe("POST /v1/profile/refresh"),
+            probe("POST /v1/tools/search_user_trades", "{\"asset\":\"BTC\"}"),
+            probe("GET /v1/roles"),
+            probe("GET /v1/roles/" + ROLE),
+            probe("POST /v1/roles/" + ROLE + "/decisions", "{\"decision\":\"beta lighthouse thesis\",\"asset\":\"BTC\"}"),
+            probe("POST /v1/roles/" + ROLE + "/reflect"),
+            probe("GET /v1/roles/" + ROLE + "/recall"),
+            probe("GET /v1/roles/" + ROLE + "/recall?query=lighthouse"),
+            probe("GET /v1/role-memory/{entry}"),
+            probe("POST /v1/role-memory/{entry}/outcome", "{\"outcome\":\"hijacked\"}"),
+            probe("POST /v1/role-memory/{entry}/evidence", "{\"kind\":\"news\",\"text\":\"hijacked\"}"),
+            probe("POST /v1/prices", "{\"prices\":[{\"asset\":\"BTC\",\"price\":1}]}"),
+            probe("POST /v1/tools/role_record", "{\"role\":\"" + ROLE + "\",\"decision\":\"beta lighthouse\"}"),
+            probe("POST /v1/tools/role_reflect", "{\"role\":\"" + ROLE + "\"}"),
+            probe("POST /v1/tools/role_recall", "{\"role\":\"" + ROLE + "\",\"query\":\"lighthouse\"}"),
+            probe("POST /v1/tools/price_report", "{\"asset\":\"BTC\",\"price\":1}"),
+            probe("POST /v1/sessions?skills=1", "{\"skills\":[\"research.thesis\"]}"));
 
     /** Authentication required even on loopback. */
     private static final UnaryOperator<StrataSettings> REQUIRE_AUTH =
@@ -154,6 +206,8 @@ class CrossTenantAccessTest {
     private static long decision;
     private static long preference;
     private static long learning;
+    private static long run;
+    private static long entry;
     private static String alphaBaseline;
     private static final List<LogRecord> LOGGED = new CopyOnWriteArrayList<>();
     private static final Handler CAPTURE = new Handler() {
@@ -186,7 +240,19 @@ class CrossTenantAccessTest {
     }
 
     @BeforeAll
-    static void start() {
+    static void start() throws Exception {
+        Files.writeString(Files.createDirectories(server.directory().resolve("data/roles")).resolve("research.yaml"), """
+                skill: research.thesis
+                roles:
+                  - id: research.thesis
+                    label: Investment thesis
+                    failureModes: [narrative over numbers]
+                    reflectionPrompt: "Thesis {decision} on {asset}: {pnl} ({type}). One lesson."
+                    reflectionPolicy:
+                      outcomeProbe: {kind: manual}
+                      minAgeHours: 0
+                      maxAgeHours: 8760
+                """);
         try (StrataCore core = server.open(REQUIRE_AUTH)) {
             var access = core.access().access();
             alphaKey = access.create(Tenant.of("alpha"), false, TestActors.OPERATOR_ACTOR).token().value();
@@ -217,6 +283,16 @@ class CrossTenantAccessTest {
                 + "\"content\":\"" + MARKER + " keyed decision\"}").statusCode()).isEqualTo(200);
         fact = json(as(alphaKey, "POST /v1/facts", "{\"content\":\"" + MARKER + " prefers lighthouses\"}"))
                 .getJsonNumber("id").longValue();
+        assertThat(as(alphaKey, "POST /v1/profile/onboarding", "{\"answers\":{\"risk\":\"conservative\","
+                + "\"markets\":[\"memes\"],\"investing_capital\":\"" + MARKER + " lighthouse capital 5k\"}}")
+                .statusCode()).isEqualTo(200);
+        assertThat(as(alphaKey, "PATCH /v1/profile", "{\"custom_prompt\":\"" + MARKER + " instructions\"}").statusCode())
+                .isEqualTo(200);
+        assertThat(as(alphaKey, "PUT /v1/profile/tags/style", "{\"value\":\"technical\"}").statusCode()).isEqualTo(200);
+        assertThat(as(alphaKey, "POST /v1/profile/capital", "{\"spot_holdings_usd\":777777,\"perp_value_usd\":1}")
+                .statusCode()).isEqualTo(200);
+        run = json(as(alphaKey, "POST /v1/profile/strategy-runs", "{\"strategy_id\":\"" + MARKER + "-grid\","
+                + "\"allocated_usd\":5}")).getJsonNumber("id").longValue();
         session = json(as(alphaKey, "POST /v1/sessions", null)).getString("id");
         methodology = json(as(alphaKey, "POST /v1/methodologies", "{\"asset_class\":\"crypto_major\",\"title\":\""
                 + MARKER + " dip\",\"body\":\"Buy BTC after a 20% drawdown.\"}")).getJsonObject("methodology")
@@ -231,6 +307,25 @@ class CrossTenantAccessTest {
                 .getJsonNumber("id").longValue();
         learning = json(as(alphaKey, "POST /v1/learnings", "{\"task\":\"" + MARKER + " lighthouse bridge\","
                 + "\"steps\":\"approve, bridge\"}")).getJsonObject("learning").getJsonNumber("id").longValue();
+        assertThat(as(alphaKey, "POST /v1/conversations/alpha-chat/messages", "{\"messages\":[{\"id\":\"m1\","
+                + "\"role\":\"user\",\"content\":\"" + MARKER + " my lighthouse plan\"}]}").statusCode()).isEqualTo(200);
+        assertThat(as(alphaKey, "POST /v1/trading/perps-fills", "{\"fills\":[{\"sub_account_id\":\"0xalpha\","
+                + "\"oid\":1,\"ts_ms\":1767600000000,\"symbol\":\"BTC\",\"side\":\"B\",\"size\":1,\"price\":60000,"
+                + "\"tid\":1,\"dir\":\"" + MARKER + "\"}]}").statusCode()).isEqualTo(200);
+        assertThat(as(alphaKey, "POST /v1/trading/spot-activities", "{\"activities\":[{\"tx_hash\":\"0xalpha\","
+                + "\"ts_ms\":1,\"type\":\"swap\",\"from_token\":\"" + MARKER + "\"}]}").statusCode()).isEqualTo(200);
+        // alpha's fills nudge the markets tag in the background: the baseline waits for it.
+        Http.await("alpha's markets tag", () -> as(alphaKey, "GET /v1/profile/tags", null).body()
+                .contains("crypto_majors"));
+        entry = json(as(alphaKey, "POST /v1/roles/" + ROLE + "/decisions", "{\"decision\":\"" + MARKER
+                + " thesis: BTC as collateral\",\"asset\":\"BTC\",\"inputs\":{\"note\":\"" + MARKER + "\"}}"))
+                .getJsonNumber("id").longValue();
+        assertThat(as(alphaKey, "POST /v1/prices", "{\"prices\":[{\"asset\":\"BTC\",\"price\":100,\"source\":\""
+                + MARKER + "\"}]}").statusCode()).isEqualTo(200);
+        // No model in this server: alpha's lesson is stored the way a reflection stores it.
+        new dev.strata.adapters.sqlite.SqliteRoleMemoryStore(server.strata().core().database()).reflect(Tenant.of("alpha"),
+                RoleMemoryId.of(entry), new Reflection(Classification.LOGIC_ERROR, MARKER + " narrative",
+                        Optional.of(MARKER + " lesson."), "stub", Instant.now()));
         // The fact settles in the background; the baseline is taken once it has.
         Http.await("alpha's fact to settle", () -> !json(as(alphaKey, "GET /v1/facts/" + fact, null))
                 .getString("status").equals("pending"));
@@ -251,7 +346,12 @@ class CrossTenantAccessTest {
                 "GET /v1/sessions/" + session + "/prompt", "GET /v1/entities/top",
                 "GET /v1/entities/BTC/neighborhood", "GET /v1/methodologies?limit=500", "GET /v1/trades?limit=500",
                 "GET /v1/cases?limit=500", "GET /v1/preferences?limit=500", "GET /v1/learnings?limit=500",
-                "GET /v1/audit?limit=500", "GET /v1/snapshot/explain", "GET /v1/sessions/" + session + "/explain")) {
+                "GET /v1/profile/tags", "GET /v1/profile/onboarding", "GET /v1/profile/capital",
+                "GET /v1/profile/strategy-runs",
+                "GET /v1/conversations/alpha-chat", "GET /v1/trading/trades?asset=BTC", "GET /v1/trading/sync-state",
+                "GET /v1/audit?limit=500", "GET /v1/snapshot/explain", "GET /v1/sessions/" + session + "/explain",
+                "GET /v1/role-memory/" + entry, "GET /v1/roles/" + ROLE + "/recall",
+                "GET /v1/roles/" + ROLE + "/recall?query=thesis")) {
             HttpResponse<String> res = as(alphaKey, read, null);
             parts.add(read + " -> " + res.statusCode() + " " + res.body());
         }
@@ -273,7 +373,8 @@ class CrossTenantAccessTest {
                 .replace("{session}", session).replace("{fact}", Long.toString(fact))
                 .replace("{methodology}", Long.toString(methodology)).replace("{trade}", Long.toString(trade))
                 .replace("{case}", Long.toString(decision)).replace("{preference}", Long.toString(preference))
-                .replace("{learning}", Long.toString(learning));
+                .replace("{learning}", Long.toString(learning)).replace("{run}", Long.toString(run))
+                .replace("{entry}", Long.toString(entry));
     }
 
     private static HttpResponse<String> as(String key, String request, String body) {
@@ -300,7 +401,8 @@ class CrossTenantAccessTest {
 
     private static void assertNothingOfAlphaIn(HttpResponse<String> res) {
         // The key name may come back (a 404 echoes what was asked for); a redaction label would mean the value did.
-        assertThat(res.body()).doesNotContain(MARKER).doesNotContain(SECRET).doesNotContain("[REDACTED:vault:ALPHA_TOKEN]");
+        assertThat(res.body()).doesNotContain(MARKER).doesNotContain(SECRET).doesNotContain("[REDACTED:vault:ALPHA_TOKEN]")
+                .doesNotContain("777778");
         assertThat(res.statusCode()).isLessThan(500);
     }
 

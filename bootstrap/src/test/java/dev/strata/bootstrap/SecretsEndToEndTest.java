@@ -100,6 +100,24 @@ class SecretsEndToEndTest {
     }
 
     @Test
+    void conversation_messages_and_mirror_rows_reach_the_database_and_the_api_redacted() {
+        assertThat(http.send("POST", "/v1/conversations/sec-chat/messages", "{\"messages\":[{\"id\":\"m1\","
+                + "\"role\":\"user\",\"content\":" + jsonString("my stripe key is " + SECRET.toUpperCase(Locale.ROOT))
+                + "}]}", TENANT).statusCode()).isEqualTo(200);
+        assertThat(http.send("POST", "/v1/trading/perps-fills", "{\"fills\":[{\"sub_account_id\":\"0xsub\",\"oid\":1,"
+                + "\"ts_ms\":1767600000000,\"symbol\":\"BTC\",\"side\":\"B\",\"size\":1,\"price\":60000,\"tid\":7,"
+                + "\"raw_json\":{\"note\":\"" + SECRET + "\"}}]}", TENANT).statusCode()).isEqualTo(200);
+        assertThat(http.send("POST", "/v1/trading/perps-fills", "{\"fills\":[{\"sub_account_id\":\"0xsub\",\"oid\":2,"
+                + "\"ts_ms\":1767600000000,\"symbol\":\"BTC\",\"side\":\"B\",\"dir\":\"" + SECRET + "\","
+                + "\"size\":1,\"price\":60000,\"tid\":8}]}", TENANT).statusCode()).isEqualTo(400);
+
+        assertThat(http.send("GET", "/v1/conversations/sec-chat", null, TENANT).body())
+                .contains("my stripe key is [REDACTED:vault:STRIPE_KEY]").doesNotContain("Hx4n").doesNotContain("HX4N");
+        assertThat(column("SELECT content FROM conversation_messages") + column("SELECT raw_json FROM perps_fills"))
+                .contains("[REDACTED:vault:STRIPE_KEY]").doesNotContain("Hx4n").doesNotContain("HX4N");
+    }
+
+    @Test
     void the_database_file_holds_the_vault_secret_sealed_and_the_key_sits_outside_the_data_directory()
             throws IOException {
         String stored = column("SELECT value FROM vault WHERE key = 'STRIPE_KEY'");

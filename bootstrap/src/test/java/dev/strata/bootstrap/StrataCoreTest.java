@@ -63,9 +63,30 @@ class StrataCoreTest {
                     tuple("demotion sweep of methodologies", s.learning().demotionInterval()),
                     tuple("preference mining", s.learning().miningInterval()),
                     tuple("purge of expired Idempotency-Keys", java.time.Duration.ofHours(1)),
-                    tuple("purge of pushed prices past retention", Duration.ofDays(1)));
+                    tuple("purge of pushed prices past retention", Duration.ofDays(1)),
+                    tuple("recompute of capital metrics", s.personalization().capitalInterval()),
+                    tuple("purge of conversation messages past retention", s.conversation().purgeInterval()),
+                    tuple("personalization rebuild sweep (memories, trading summary, tags)",
+                            s.rebuild().sweepInterval()),
+                    tuple("markets tag update", s.rebuild().policy().marketsInterval()));
+            assertThat(core.jobs()).filteredOn(job -> job.what().startsWith("personalization rebuild"))
+                    .singleElement().extracting(Job::firstDelay).as("nothing rebuilds at boot")
+                    .isEqualTo(s.rebuild().sweepInterval());
             assertThat(core.jobs()).filteredOn(job -> job.what().startsWith("catch-up of pending embeddings"))
                     .singleElement().extracting(Job::firstDelay).isEqualTo(Duration.ZERO);
+        }
+    }
+
+    @Test
+    void the_rebuild_flows_take_their_cooldowns_from_the_personalization_settings() {
+        StrataSettings s = settings();
+        StrataSettings tuned = s.with(s.personalization().withPolicy(s.personalization().policy()
+                .withRebuildCooldowns(Duration.ofMinutes(7), Duration.ofDays(2), Duration.ofMinutes(3))));
+        try (StrataCore core = StrataCore.open(tuned, Clock.systemUTC())) {
+            var policy = core.rebuild().rebuilder().settings();
+            assertThat(policy.tradingSummaryCooldown()).isEqualTo(Duration.ofMinutes(7));
+            assertThat(policy.tagsCooldown()).isEqualTo(Duration.ofDays(2));
+            assertThat(policy.memoriesCooldown()).isEqualTo(Duration.ofMinutes(3));
         }
     }
 

@@ -25,7 +25,8 @@ class StrataSettingsTest {
         assertThat(changed.server().gateway().port()).isZero();
         assertThat(changed).isEqualTo(new StrataSettings(defaults.storage(), changed.server(), defaults.memory(),
                 defaults.search(), defaults.embedding(), defaults.llm(), changed.facts(), defaults.workspace(),
-                defaults.sessions(), defaults.learning(), defaults.vault(), defaults.roles()));
+                defaults.sessions(), defaults.learning(), defaults.vault(), defaults.roles(),
+                defaults.personalization(), defaults.conversation(), defaults.trading(), defaults.rebuild()));
     }
 
     @Test

@@ -81,6 +81,21 @@ final class Jdbc {
         return value[0];
     }
 
+    /**
+     * The rows a batch changed: the sum of its statements' counts. An {@code ON CONFLICT DO NOTHING}
+     * statement that skipped its row counts 0, so this is the number of rows a batch of such inserts added.
+     */
+    static int changed(int[] counts) {
+        int total = 0;
+        for (int count : counts) {
+            if (count < 0) {
+                throw new IllegalStateException("the driver did not report a batch statement's row count: " + count);
+            }
+            total += count;
+        }
+        return total;
+    }
+
     /** {@link List#of} refuses nulls, and SQL NULL parameters are common. */
     private static List<Object> nullable(Object[] params) {
         return java.util.Arrays.asList(params);

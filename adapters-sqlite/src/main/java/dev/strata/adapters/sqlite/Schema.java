@@ -619,6 +619,195 @@ final class Schema {
             "ALTER TABLE vault ADD COLUMN redacted_at TEXT"));
 
     /**
+     * Personalization's database sub-layer (spec 04): the financial profile row per (tenant, user) with
+     * its cooldown cursors and the trading summary's source cursors, the ten behavioural tags, capital
+     * metrics and the append-only autopilot history. Timestamps are the fixed-width text of
+     * {@link Timestamps}, so {@code x <= ?} compares times; US-dollar amounts are exact decimal text.
+     * {@code user_tags} takes any dimension, value and source text: v1 rows can be imported as they
+     * were and moved by the tag migration; typed reads skip what the v2 schema does not know. A
+     * running strategy run is unique per strategy (partial index); a trigger keeps a run's identity,
+     * allocation and start immutable so the history stays append-only.
+     */
+    static final Migration V16_PERSONALIZATION = new Migration(16, "personalization: financial profile, user tags,"
+            + " capital metrics, strategy runs", List.of(
+            """
+            CREATE TABLE financial_profile (
+              tenant                                     TEXT NOT NULL,
+              user_id                                    TEXT NOT NULL,
+              platform_wallet_summary                    TEXT,
+              reference_wallets_summary                  TEXT,
+              reference_wallets_json                     TEXT NOT NULL DEFAULT '[]',
+              custom_prompt                              TEXT,
+              include_memories                           INTEGER NOT NULL DEFAULT 1 CHECK (include_memories IN (0, 1)),
+              include_trading_summary                    INTEGER NOT NULL DEFAULT 1
+                                                           CHECK (include_trading_summary IN (0, 1)),
+              include_tags                               INTEGER NOT NULL DEFAULT 1 CHECK (include_tags IN (0, 1)),
+              trading_summary_next_update                TEXT,
+              tags_next_update                           TEXT,
+              memories_next_update                       TEXT,
+              last_indexed_chat_id                       TEXT,
+              trading_summary_updated_at                 TEXT,
+              trading_summary_last_trade_id_seen         TEXT,
+              trading_summary_last_perps_fill_id_seen    TEXT,
+              trading_summary_last_external_spot_id_seen TEXT,
+              onboarding_answers                         TEXT,
+              onboarding_completed_at                    TEXT,
+              created_at                                 TEXT NOT NULL,
+              updated_at                                 TEXT NOT NULL,
+              PRIMARY KEY (tenant, user_id),
+              CHECK ((onboarding_answers IS NULL) = (onboarding_completed_at IS NULL))
+            ) WITHOUT ROWID""",
+            "CREATE INDEX idx_financial_profile_summary_due ON financial_profile(trading_summary_next_update)",
+            "CREATE INDEX idx_financial_profile_tags_due ON financial_profile(tags_next_update)",
+            "CREATE INDEX idx_financial_profile_memories_due ON financial_profile(memories_next_update)",
+            """
+            CREATE TABLE user_tags (
+              tenant      TEXT NOT NULL,
+              user_id     TEXT NOT NULL,
+              dimension   TEXT NOT NULL,
+              value       TEXT NOT NULL,
+              source      TEXT NOT NULL,
+              updated_at  TEXT NOT NULL,
+              PRIMARY KEY (tenant, user_id, dimension)
+            ) WITHOUT ROWID""",
+            """
+            CREATE TABLE capital_metrics (
+              tenant             TEXT NOT NULL,
+              user_id            TEXT NOT NULL,
+              spot_holdings_usd  TEXT,
+              perp_value_usd     TEXT,
+              capital_total_usd  TEXT,
+              tier               TEXT CHECK (tier IN ('tier_1', 'tier_2', 'tier_3', 'tier_4', 'tier_5', 'tier_6',
+                                                      'tier_7', 'tier_8')),
+              computed_at        TEXT,
+              next_update        TEXT,
+              last_failure_at    TEXT,
+              last_failure       TEXT,
+              PRIMARY KEY (tenant, user_id),
+              CHECK ((capital_total_usd IS NULL) = (computed_at IS NULL))
+            ) WITHOUT ROWID""",
+            """
+            CREATE TABLE strategy_runs (
+              id                INTEGER PRIMARY KEY,
+              tenant            TEXT NOT NULL,
+              user_id           TEXT NOT NULL,
+              strategy_id       TEXT NOT NULL,
+              allocated_usd     TEXT NOT NULL,
+              started_at        TEXT NOT NULL,
+              stopped_at        TEXT,
+              status            TEXT NOT NULL CHECK (status IN ('running', 'stopped')),
+              stop_reason       TEXT CHECK (stop_reason IN ('user_manual', 'insufficient_balance',
+                                  'drawdown_protection', 'liquidated', 'strategy_expired', 'other')),
+              realized_pnl_usd  TEXT,
+              CHECK ((status = 'running') = (stopped_at IS NULL)),
+              CHECK ((stopped_at IS NULL) = (stop_reason IS NULL)),
+              CHECK (realized_pnl_usd IS NULL OR status = 'stopped')
+            )""",
+            "CREATE UNIQUE INDEX ux_strategy_runs_running ON strategy_runs(tenant, user_id, strategy_id)"
+                    + " WHERE status = 'running'",
+            "CREATE INDEX idx_strategy_runs_user ON strategy_runs(tenant, user_id, started_at)",
+            """
+            CREATE TRIGGER strategy_runs_append_only BEFORE UPDATE ON strategy_runs
+              WHEN new.tenant IS NOT old.tenant OR new.user_id IS NOT old.user_id
+                OR new.strategy_id IS NOT old.strategy_id OR new.allocated_usd IS NOT old.allocated_usd
+                OR new.started_at IS NOT old.started_at OR old.status = 'stopped' AND new.status = 'running'
+              BEGIN
+              SELECT RAISE(ABORT, 'strategy_runs is append-only');
+            END"""));
+
+    /**
+     * Conversations handed to Strata and the off-agent trade mirror (spec 01 "Off-agent trade
+     * history mirror tables", spec 04 "MinaraHistorySync"). Every table leads its keys with the
+     * tenant. {@code conversation_messages.seq} and the mirror ids are AUTOINCREMENT on purpose: the
+     * rebuild cursors point at them, and a plain rowid could hand a deleted newest row's number to
+     * the next insert, which a cursor already past it would never read. The mirror keeps the spec's
+     * REAL numbers (summed and averaged in SQL; the domain rounds to 15 significant digits so a row
+     * reads back equal) and its dedup keys: (sub-account, fill uid) for fills, the transaction hash
+     * for spot; a covering index serves the 30-day profile at 100k fills without sorting the window. The
+     * spec's {@code minara_history_sync_state} is {@code history_sync_state}: the
+     * watermark per (tenant, source, sub-account), '' for spot.
+     */
+    static final Migration V17_CONVERSATIONS_AND_TRADE_MIRROR = new Migration(17,
+            "conversations and the off-agent trade mirror", List.of(
+            """
+            CREATE TABLE conversations (
+              tenant      TEXT NOT NULL,
+              id          TEXT NOT NULL,
+              user_id     TEXT NOT NULL,
+              created_at  TEXT NOT NULL,
+              PRIMARY KEY (tenant, id)
+            ) WITHOUT ROWID""",
+            """
+            CREATE TABLE conversation_messages (
+              seq              INTEGER PRIMARY KEY AUTOINCREMENT,
+              tenant           TEXT NOT NULL,
+              conversation_id  TEXT NOT NULL,
+              message_id       TEXT NOT NULL,
+              role             TEXT NOT NULL CHECK (role IN ('user', 'assistant', 'system', 'tool')),
+              content          TEXT NOT NULL,
+              ts               TEXT NOT NULL,
+              created_at       TEXT NOT NULL,
+              UNIQUE (tenant, conversation_id, message_id),
+              FOREIGN KEY (tenant, conversation_id) REFERENCES conversations(tenant, id) ON DELETE CASCADE
+            )""",
+            "CREATE INDEX idx_conversation_messages_scan ON conversation_messages(tenant, seq)",
+            "CREATE INDEX idx_conversation_messages_read ON conversation_messages(tenant, conversation_id, seq)",
+            "CREATE INDEX idx_conversation_messages_stored ON conversation_messages(created_at)",
+            """
+            CREATE TABLE perps_fills (
+              id              INTEGER PRIMARY KEY AUTOINCREMENT,
+              tenant          TEXT NOT NULL,
+              sub_account_id  TEXT NOT NULL,
+              wallet_address  TEXT,
+              oid             TEXT NOT NULL,
+              ts_ms           INTEGER NOT NULL,
+              symbol          TEXT NOT NULL,
+              side            TEXT NOT NULL CHECK (side IN ('buy', 'sell')),
+              dir             TEXT,
+              size            REAL NOT NULL,
+              price           REAL NOT NULL,
+              fee             REAL NOT NULL DEFAULT 0,
+              closed_pnl      REAL NOT NULL DEFAULT 0,
+              raw_json        TEXT,
+              fill_uid        TEXT NOT NULL,
+              created_at      TEXT NOT NULL
+            )""",
+            "CREATE UNIQUE INDEX uniq_perps_fills_dedup ON perps_fills(tenant, sub_account_id, fill_uid)",
+            "CREATE INDEX idx_perps_fills_scan ON perps_fills(tenant, id)",
+            // Covers the trading profile's aggregate (grouped in index order, no sort, no table reads).
+            "CREATE INDEX idx_perps_fills_profile ON perps_fills(tenant, symbol, side, dir, ts_ms, size, price, "
+                    + "closed_pnl)",
+            "CREATE INDEX idx_perps_fills_symbol ON perps_fills(tenant, symbol COLLATE NOCASE, ts_ms)",
+            """
+            CREATE TABLE external_spot_activities (
+              id          INTEGER PRIMARY KEY AUTOINCREMENT,
+              tenant      TEXT NOT NULL,
+              tx_hash     TEXT NOT NULL,
+              ts_ms       INTEGER NOT NULL,
+              type        TEXT NOT NULL,
+              from_token  TEXT,
+              to_token    TEXT,
+              amount      TEXT,
+              value_usd   REAL,
+              status      TEXT NOT NULL,
+              raw_json    TEXT,
+              created_at  TEXT NOT NULL,
+              UNIQUE (tenant, tx_hash)
+            )""",
+            "CREATE INDEX idx_external_spot_activities_scan ON external_spot_activities(tenant, id)",
+            """
+            CREATE TABLE history_sync_state (
+              tenant                TEXT NOT NULL,
+              source                TEXT NOT NULL CHECK (source IN ('perps_fills', 'spot_activities')),
+              sub_account_id        TEXT NOT NULL DEFAULT '',
+              last_synced_ts_ms     INTEGER,
+              last_synced_at        TEXT NOT NULL,
+              last_error            TEXT,
+              consecutive_failures  INTEGER NOT NULL DEFAULT 0 CHECK (consecutive_failures >= 0),
+              PRIMARY KEY (tenant, source, sub_account_id)
+            ) WITHOUT ROWID"""));
+
+    /**
      * Who did it (spec 02's {@code updated_by}): the actor of the last write on each memory and of each
      * audit entry, with the API key that vouched for it; rows written before are {@code unknown}. The
      * audit trail is read by action, actor and subject ({@code GET /v1/audit}). Each frozen session
@@ -695,6 +884,7 @@ final class Schema {
 
     static final List<Migration> MIGRATIONS = List.of(V1_GENERAL_MEMORY, V2_SOURCE_BACKFILL, V3_KEYED_MEMORIES,
             V4_ACCESS_AND_VAULT, V5_FACT_LAYER, V6_SESSIONS, V7_EMBEDDINGS, V9_INJECTION_FLAGS, V10_SEARCH_VOCABULARY,
-            V11_MEMORY_EDGES, V12_LEARNING_LOOP, V13_ROLE_MEMORY, V15_VAULT_AT_REST, V18_ACTORS_AND_EXPLANATIONS,
-            V19_RETRIES_AND_REVOCATION, V20_EVENT_TIME);
+            V11_MEMORY_EDGES, V12_LEARNING_LOOP, V13_ROLE_MEMORY, V15_VAULT_AT_REST, V16_PERSONALIZATION,
+            V17_CONVERSATIONS_AND_TRADE_MIRROR, V18_ACTORS_AND_EXPLANATIONS, V19_RETRIES_AND_REVOCATION,
+            V20_EVENT_TIME);
 }

@@ -51,13 +51,20 @@ public final class SqliteMemoryStore implements MemoryStore {
     private final DbClient db;
     private final Transactions transactions;
     private final KeywordSearch keywords;
+    private final int purgeSliceRows;
 
     /** @param keywordCandidates the most matches BM25 ranks per candidate set, or {@link #UNBOUNDED} */
     public SqliteMemoryStore(SqliteDatabase database, int keywordCandidates) {
+        this(database, keywordCandidates, SlicedPurge.DEFAULT_ROWS);
+    }
+
+    /** @param purgeSliceRows the most rows one background slice of the purge removes (tests shrink it) */
+    SqliteMemoryStore(SqliteDatabase database, int keywordCandidates, int purgeSliceRows) {
         this.keywords = new KeywordSearch(database, keywordCandidates);
         this.database = database;
         this.db = database.dbClient();
         this.transactions = new Transactions(database);
+        this.purgeSliceRows = purgeSliceRows;
     }
 
     public SqliteMemoryStore(SqliteDatabase database) {
@@ -295,12 +302,20 @@ public final class SqliteMemoryStore implements MemoryStore {
         return find(tenant, id);
     }
 
+    /**
+     * Background work: deletes in slices of at most {@code purgeSliceRows} rows (with their full-text entries and
+     * edges, by trigger), each a short transaction that gives way to request writers ({@link SlicedPurge}), so
+     * a purge of tens of thousands of rows never holds the write lock against a request for longer than one
+     * slice. Every expired row is still removed in one call.
+     */
     @Override
     public List<PurgedMemory> purgeDeleted(Instant cutoff) {
-        return transactions.write("purge deleted memories", c -> {
+        String before = Timestamps.format(cutoff);
+        return SlicedPurge.run(database, "purge deleted memories", purgeSliceRows, (c, limit) -> {
             List<PurgedMemory> purged = new ArrayList<>();
-            Jdbc.forEach(c, "DELETE FROM memories WHERE deleted_at IS NOT NULL AND deleted_at < ? RETURNING tenant, id",
-                    List.of(Timestamps.format(cutoff)),
+            Jdbc.forEach(c, "DELETE FROM memories WHERE id IN (SELECT id FROM memories WHERE deleted_at IS NOT NULL "
+                            + "AND deleted_at < ? ORDER BY deleted_at LIMIT ?) RETURNING tenant, id",
+                    List.of(before, limit),
                     r -> purged.add(new PurgedMemory(Tenant.of(r.getString("tenant")), MemoryId.of(r.getLong("id")))));
             return purged;
         });

@@ -33,7 +33,10 @@ import java.util.Objects;
  *   <li>role memory (spec 05): its FTS index through its trigger, and its on-row vector cleared, so the
  *       entry is embedded again;</li>
  *   <li>consolidation events, role evidence, the user profile, the audit log, frozen sessions and
- *       their explanations are rewritten in place.</li>
+ *       their explanations, the personalization profile row, conversation messages, the trade mirror's
+ *       raw JSON and labels, and the history sync's last errors are rewritten in place (the mirror's
+ *       dedup keys were derived from the JSON as sent, so a row redacted here is still found as a
+ *       duplicate when the source sends it again).</li>
  * </ul>
  * Every derived value is computed by the use case's {@link RedactionPolicy}: this store applies no
  * policy of its own. Then the FTS indexes whose rows changed are merged into one segment ({@code optimize}), so the old tokens leave
@@ -65,7 +68,13 @@ public final class SqliteStoredTextRedaction implements StoredTextRedaction {
             new Target("session_explanations", List.of("tenant", "session_id"), List.of("explanation")),
             new Target("role_memory", List.of("id"), List.of("inputs", "decision", "narrative", "lesson", "outcome",
                     "note")),
-            new Target("role_memory_evidence", List.of("id"), List.of("text")));
+            new Target("role_memory_evidence", List.of("id"), List.of("text")),
+            new Target("financial_profile", List.of("tenant", "user_id"), List.of("custom_prompt",
+                    "platform_wallet_summary", "reference_wallets_summary", "onboarding_answers")),
+            new Target("conversation_messages", List.of("seq"), List.of("content")),
+            new Target("perps_fills", List.of("id"), List.of("raw_json", "dir", "wallet_address")),
+            new Target("external_spot_activities", List.of("id"), List.of("raw_json", "from_token", "to_token")),
+            new Target("history_sync_state", List.of("tenant", "source", "sub_account_id"), List.of("last_error")));
 
     private final SqliteDatabase db;
     private final Clock clock;

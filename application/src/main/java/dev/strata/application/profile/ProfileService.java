@@ -46,7 +46,18 @@ public final class ProfileService {
         return store.get(tenant, ProfileEntry.checkKey(key)).orElseThrow(() -> new NotFoundException("profile key", key));
     }
 
+    /**
+     * Names that {@code /v1/profile/<name>} gives to the personalization routes: a key of that name
+     * could be written but never read back at its own path, so it is refused.
+     */
+    public static final java.util.Set<String> RESERVED_KEYS = java.util.Set.of("tags", "onboarding", "capital",
+            "strategy-runs", "refresh");
+
     public ProfileEntry set(Tenant tenant, String key, String value, Actor actor) {
+        if (RESERVED_KEYS.contains(key)) {
+            throw new dev.strata.domain.error.InvalidInputException("key", "'" + key + "' is reserved for the"
+                    + " /v1/profile/" + key + " route");
+        }
         String checked = ProfileEntry.checkValue(value);
         ProfileEntry stored = store.put(tenant, ProfileEntry.checkKey(key), scrubber.redactFor(tenant, checked),
                 clock.instant());

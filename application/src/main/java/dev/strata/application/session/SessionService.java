@@ -2,17 +2,24 @@ package dev.strata.application.session;
 
 import dev.strata.application.profile.ProfileService;
 import dev.strata.application.snapshot.SnapshotService;
+import dev.strata.domain.error.InvalidInputException;
 import dev.strata.domain.error.NotFoundException;
 import dev.strata.domain.memory.MemoryId;
 import dev.strata.domain.memory.Tenant;
+import dev.strata.domain.personalization.PromptPersonalization;
+import dev.strata.domain.personalization.TagDimension;
 import dev.strata.domain.prompt.AssembledPrompt;
+import dev.strata.domain.prompt.PersonalizationSections;
+import dev.strata.domain.prompt.PromptBlock;
 import dev.strata.domain.prompt.ProfileEntry;
 import dev.strata.domain.prompt.PromptAssembler;
 import dev.strata.domain.prompt.PromptBlock;
+import dev.strata.domain.role.SkillId;
 import dev.strata.domain.session.Session;
 import dev.strata.domain.session.SessionExplanationStore;
 import dev.strata.domain.session.SessionId;
 import dev.strata.domain.session.SessionStore;
+import dev.strata.domain.safety.InjectionFinding;
 import dev.strata.domain.snapshot.SnapshotExplanation;
 import dev.strata.domain.vault.CredentialScrubber;
 import dev.strata.domain.workspace.WorkspaceBootstrap;
@@ -26,8 +33,11 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * Session start (spec 01 "The frozen snapshot pattern", spec 04 "Frozen snapshot semantics"): the
@@ -44,6 +54,12 @@ import java.util.Objects;
  * <p>The memory-context block is frozen with its explanation (what produced each line and the rule
  * that placed it), so {@link #explain} answers for the prompt the session actually holds. A tenant
  * with nothing to show gets no memory-context block at all.
+ *
+ * <p>Block order: identity (SOUL.md, AGENTS.md, first-session BOOTSTRAP.md; the only cached block), then
+ * lessons (the recent lessons of the roles the session's active skills own, spec 05; only when the
+ * session names skills and they have lessons), then memory, then personalization. The lessons block
+ * comes right after the cached prefix, where spec 03 puts the active skills' prompt fragments, so it
+ * never breaks the identity prefix's cache.
  */
 public final class SessionService {
 
@@ -60,6 +76,8 @@ public final class SessionService {
     private final PromptAssembler assembler = new PromptAssembler();
     private final Object bootstrapLock = new Object();
     private final CredentialScrubber scrubber;
+    private final SessionPersonalization personalization;
+    private final SessionLessons lessons;
 
     public SessionService(WorkspaceReader workspace, WorkspaceBootstrap bootstrap, SnapshotService snapshots,
                           ProfileService profile, SessionStore store, SessionExplanationStore explanations,
@@ -75,8 +93,39 @@ public final class SessionService {
     public SessionService(WorkspaceReader workspace, WorkspaceBootstrap bootstrap, SnapshotService snapshots,
                           ProfileService profile, SessionStore store, SessionExplanationStore explanations,
                           Duration ttl, Clock clock, CredentialScrubber scrubber) {
+        this(workspace, bootstrap, snapshots, profile, store, explanations, ttl, clock, scrubber,
+                SessionPersonalization.NONE, SessionLessons.NONE);
+    }
+
+    /** @param personalization the database sub-layer of the personalization block, and intent gating */
+    public SessionService(WorkspaceReader workspace, WorkspaceBootstrap bootstrap, SnapshotService snapshots,
+                          ProfileService profile, SessionStore store, SessionExplanationStore explanations,
+                          Duration ttl, Clock clock, CredentialScrubber scrubber,
+                          SessionPersonalization personalization) {
+        this(workspace, bootstrap, snapshots, profile, store, explanations, ttl, clock, scrubber, personalization,
+                SessionLessons.NONE);
+    }
+
+    /** @param lessons the lessons block of a session started with active skills (the role area's) */
+    public SessionService(WorkspaceReader workspace, WorkspaceBootstrap bootstrap, SnapshotService snapshots,
+                          ProfileService profile, SessionStore store, SessionExplanationStore explanations,
+                          Duration ttl, Clock clock, CredentialScrubber scrubber, SessionLessons lessons) {
+        this(workspace, bootstrap, snapshots, profile, store, explanations, ttl, clock, scrubber,
+                SessionPersonalization.NONE, lessons);
+    }
+
+    /**
+     * @param personalization the database sub-layer of the personalization block, and intent gating
+     * @param lessons         the lessons block of a session started with active skills (the role area's)
+     */
+    public SessionService(WorkspaceReader workspace, WorkspaceBootstrap bootstrap, SnapshotService snapshots,
+                          ProfileService profile, SessionStore store, SessionExplanationStore explanations,
+                          Duration ttl, Clock clock, CredentialScrubber scrubber,
+                          SessionPersonalization personalization, SessionLessons lessons) {
+        this.lessons = Objects.requireNonNull(lessons, "lessons");
         this.scrubber = Objects.requireNonNull(scrubber, "scrubber");
         this.explanations = Objects.requireNonNull(explanations, "explanations");
+        this.personalization = Objects.requireNonNull(personalization, "personalization");
         this.workspace = Objects.requireNonNull(workspace, "workspace");
         this.bootstrap = Objects.requireNonNull(bootstrap, "bootstrap");
         this.snapshots = Objects.requireNonNull(snapshots, "snapshots");
@@ -97,15 +146,24 @@ public final class SessionService {
 
     /** Freezes a new session for the tenant and stores it. */
     public Session start(Tenant tenant) {
+        return start(tenant, List.of());
+    }
+
+    /**
+     * Freezes a new session for the tenant whose active skills are {@code skills}: the recent lessons of
+     * the roles those skills own join its prompt as the lessons block.
+     */
+    public Session start(Tenant tenant, List<SkillId> skills) {
+        List<SkillId> active = List.copyOf(skills);
         WorkspaceSnapshot loaded = workspace.load();
         if (!hasBootstrap(loaded)) {
-            return freeze(tenant, loaded, false);
+            return freeze(tenant, loaded, false, active);
         }
         synchronized (bootstrapLock) {
             // A start that held the lock meanwhile may have run BOOTSTRAP.md already: read the workspace again.
             WorkspaceSnapshot current = workspace.load();
             boolean first = hasBootstrap(current);
-            Session session = freeze(tenant, current, first);
+            Session session = freeze(tenant, current, first, active);
             if (first) {
                 retireBootstrap(session);
             }
@@ -121,6 +179,25 @@ public final class SessionService {
     /** The session's whole prompt: the same bytes on every call for the life of the session. */
     public String prompt(Tenant tenant, SessionId id) {
         return get(tenant, id).prompt();
+    }
+
+    /** The longest turn message {@link #turn} reads. */
+    public static final int MAX_TURN_MESSAGE_CHARS = 32_000;
+
+    /**
+     * One turn's prompt material: the frozen prefix, and under intent gating the tags the message
+     * needs beyond the core, read now (they are per-turn, not part of the frozen snapshot).
+     */
+    public TurnContext turn(Tenant tenant, SessionId id, String message) {
+        if (message == null || message.length() > MAX_TURN_MESSAGE_CHARS) {
+            throw new InvalidInputException("message", "must be a string of at most " + MAX_TURN_MESSAGE_CHARS
+                    + " characters");
+        }
+        Session session = get(tenant, id);
+        Set<TagDimension> picked = personalization.gated() ? personalization.select(tenant, message) : Set.of();
+        Optional<PromptBlock> extra = picked.isEmpty() ? Optional.empty()
+                : PersonalizationSections.turnBlock(personalization.inputs(tenant), picked);
+        return new TurnContext(session.prompt(), extra, picked);
     }
 
     /**
@@ -153,7 +230,7 @@ public final class SessionService {
         return store.purgeExpired(clock.instant());
     }
 
-    private Session freeze(Tenant tenant, WorkspaceSnapshot read, boolean first) {
+    private Session freeze(Tenant tenant, WorkspaceSnapshot read, boolean first, List<SkillId> skills) {
         // Workspace files are not stored text: they are redacted here, before the renderer quotes and spells
         // them (a quote marker or a spelled character inside a secret would hide it from a later scrub).
         WorkspaceSnapshot loaded = redacted(tenant, read);
@@ -163,11 +240,42 @@ public final class SessionService {
         List<ProfileEntry> derived = profile.all(tenant).stream()
                 .map(e -> new ProfileEntry(e.key(), e.value()))
                 .toList();
-        AssembledPrompt assembled = scrubbed(tenant, assembler.assemble(loaded, memoryContext.text(), derived, first));
-        Session session = Session.freeze(SessionId.random(), tenant, now, ttl, assembled, first, loaded.notices());
+        PromptPersonalization inputs = personalization.inputs(tenant);
+        AssembledPrompt assembled = scrubbed(tenant, withLessons(assembler.assemble(loaded, memoryContext.text(),
+                derived, first, inputs, personalization.gated()), lessonsBlock(tenant, skills)));
+        Session session = Session.freeze(SessionId.random(), tenant, now, ttl, assembled, first,
+                withCustomPromptFindings(loaded.notices(), inputs));
         store.save(session, memoryContext.memories());
         keepExplanation(session, memoryContext.explanation());
         return session;
+    }
+
+    /**
+     * The lessons block, or none. Lessons are an aid, not the session: a failure to read them starts the
+     * session without the block (logged) rather than failing the start.
+     */
+    private java.util.Optional<PromptBlock> lessonsBlock(Tenant tenant, List<SkillId> skills) {
+        if (skills.isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        try {
+            return lessons.block(tenant, skills);
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "the lessons of skills " + skills + " could not be read; the session "
+                    + "starts without its lessons block", e);
+            return java.util.Optional.empty();
+        }
+    }
+
+    /** The lessons block right after the cached identity prefix (or first, when there is no identity block). */
+    private static AssembledPrompt withLessons(AssembledPrompt prompt, java.util.Optional<PromptBlock> lessons) {
+        if (lessons.isEmpty()) {
+            return prompt;
+        }
+        List<PromptBlock> blocks = new ArrayList<>(prompt.blocks());
+        int at = !blocks.isEmpty() && blocks.get(0).name().equals(PromptBlock.IDENTITY) ? 1 : 0;
+        blocks.add(at, lessons.get());
+        return new AssembledPrompt(blocks, prompt.identity(), prompt.conflicts());
     }
 
     private WorkspaceSnapshot redacted(Tenant tenant, WorkspaceSnapshot snapshot) {
@@ -216,6 +324,22 @@ public final class SessionService {
                     + " deleted; it will run again in the next session until it is removed", e);
         }
     }
+
+    /** custom_prompt is trusted like SOUL.md, and what the scanner finds in it is reported the same way. */
+    private static List<WorkspaceNotice> withCustomPromptFindings(List<WorkspaceNotice> notices,
+                                                                  PromptPersonalization inputs) {
+        List<InjectionFinding> findings = inputs.customPromptFindings();
+        if (findings.isEmpty()) {
+            return notices;
+        }
+        List<WorkspaceNotice> all = new ArrayList<>(notices);
+        findings.forEach(f -> all.add(new WorkspaceNotice(WorkspaceNotice.Type.INJECTION_SUSPECTED,
+                CUSTOM_PROMPT_NOTICE_PATH, f.describe())));
+        return all;
+    }
+
+    /** Where a custom_prompt finding says it was found. */
+    public static final String CUSTOM_PROMPT_NOTICE_PATH = "financial_profile.custom_prompt";
 
     private static boolean hasBootstrap(WorkspaceSnapshot snapshot) {
         return snapshot.file(WorkspaceKind.BOOTSTRAP).isPresent();

@@ -5,6 +5,7 @@ import dev.strata.bootstrap.SettingsLoader;
 import dev.strata.bootstrap.StrataSettings;
 import dev.strata.bootstrap.bench.BenchReport;
 import dev.strata.bootstrap.bench.MemoryBenchmark;
+import dev.strata.bootstrap.bench.MirrorBenchmark;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -16,6 +17,7 @@ import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /** {@code strata bench}: Strata against raw SQLite on the same file, as a table of medians and ratios. */
@@ -40,6 +42,11 @@ public final class BenchCommand implements Callable<Integer> {
             + "raw FTS5, as the targets are defined.")
     boolean embeddings;
 
+    @Option(names = "--mirror-size", paramLabel = "N", defaultValue = "100000",
+            description = "Messages and fills for the conversation and trade-mirror rows (default: ${DEFAULT-VALUE}; "
+                    + "0 leaves them out).")
+    int mirrorSize;
+
     @Option(names = "--json", description = "Print one JSON object instead of the table.")
     boolean json;
 
@@ -57,6 +64,10 @@ public final class BenchCommand implements Callable<Integer> {
         if (rounds < 1 || rounds > 1_000) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--rounds must be in 1..1000");
         }
+        if (mirrorSize != 0 && (mirrorSize < 1_000 || mirrorSize > 10_000_000)) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--mirror-size must be 0 or in 1000..10000000");
+        }
         boolean temporary = workDir == null;
         Path dir = temporary ? Files.createTempDirectory("strata-bench") : Files.createDirectories(workDir);
         try {
@@ -67,7 +78,17 @@ public final class BenchCommand implements Callable<Integer> {
             MemoryBenchmark bench = new MemoryBenchmark(settings, rounds,
                     line -> System.err.println("bench: " + line));
             List<MemoryBenchmark.Run> runs = bench.run(sizes, dir);
-            System.out.println(json ? BenchReport.json(runs) : BenchReport.table(runs));
+            Optional<MirrorBenchmark.Result> mirror = mirrorSize == 0 ? Optional.empty()
+                    : Optional.of(new MirrorBenchmark(settings, rounds, line -> System.err.println("bench: " + line))
+                            .run(mirrorSize, Files.createDirectories(dir.resolve("mirror"))));
+            if (json) {
+                String runsJson = BenchReport.json(runs);
+                System.out.println(mirror.map(m -> runsJson.substring(0, runsJson.length() - 1) + ", \"mirror\": "
+                        + MirrorBenchmark.json(m) + "}").orElse(runsJson));
+            } else {
+                System.out.println(BenchReport.table(runs));
+                mirror.ifPresent(m -> System.out.println(MirrorBenchmark.table(m)));
+            }
             return 0;
         } finally {
             if (temporary) {

@@ -1,6 +1,7 @@
 package dev.strata.bootstrap.fact;
 
 import dev.strata.adapters.sqlite.SqliteDatabase;
+import dev.strata.adapters.sqlite.SqliteBackgroundWrites;
 import dev.strata.adapters.sqlite.SqliteFactStore;
 import dev.strata.application.fact.FactConsolidator;
 import dev.strata.application.fact.FactSweeper;
@@ -51,9 +52,11 @@ public final class FactModule implements AreaModule {
                                   RetrievalModule retrieval, AccessModule access, Clock clock) {
         LanguageModel model = llm.languageModel();
         SqliteFactStore store = new SqliteFactStore(db);
+        // Sweeps are background work: each fact's writes are one slice that request writers go before.
+        SqliteBackgroundWrites slices = new SqliteBackgroundWrites(db);
         GeneralFactService facts = new GeneralFactService(store, new FactConsolidator(model, store,
-                retrieval.keywordIndex(), clock, settings.consolidation()), clock,
-                memory.memories().limits().maxContentChars(), access.secrets(), access.auditLog());
+                retrieval.keywordIndex(), clock, settings.consolidation(), slices), clock,
+                memory.memories().limits().maxContentChars(), access.secrets(), access.auditLog(), slices);
         ExecutorSweepScheduler sweeps = new ExecutorSweepScheduler();
         facts.addListener(new FactSweeper(facts::consolidatePending, sweeps, clock, settings.sweep().debounce(),
                 settings.sweep().maxWait()));

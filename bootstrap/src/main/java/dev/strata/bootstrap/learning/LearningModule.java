@@ -7,6 +7,7 @@ import dev.strata.adapters.sqlite.SqliteMethodologyStore;
 import dev.strata.adapters.sqlite.SqlitePreferenceStore;
 import dev.strata.adapters.sqlite.SqliteTradeStore;
 import dev.strata.application.learning.CompiledPageService;
+import dev.strata.application.learning.DecisionTimeline;
 import dev.strata.application.learning.LearningEvents;
 import dev.strata.application.learning.LearningLoopSettings;
 import dev.strata.application.learning.LearningTools;
@@ -43,11 +44,12 @@ public final class LearningModule implements AreaModule {
     private final CompiledPageService pages;
     private final SynthesisService synthesis;
     private final LearningLoopSettings settings;
+    private final LearningEvents events;
     private final List<Job> jobs;
 
     private LearningModule(MethodologyService methodologies, TradeService trades, PreferenceService preferences,
                            LearningsService learnings, CompiledPageService pages, SynthesisService synthesis,
-                           LearningLoopSettings settings, List<Job> jobs) {
+                           LearningLoopSettings settings, LearningEvents events, List<Job> jobs) {
         this.methodologies = methodologies;
         this.trades = trades;
         this.preferences = preferences;
@@ -55,11 +57,13 @@ public final class LearningModule implements AreaModule {
         this.pages = pages;
         this.synthesis = synthesis;
         this.settings = settings;
+        this.events = events;
         this.jobs = List.copyOf(jobs);
     }
 
+    /** @param decisions the role area's reflected decisions, which join a compiled page's Timeline */
     public static LearningModule wire(SqliteDatabase db, LearningSettings settings, LlmModule llm, MemoryModule memory,
-                                      Clock clock) {
+                                      DecisionTimeline decisions, Clock clock) {
         LearningLoopSettings loop = settings.loop();
         LanguageModel model = llm.languageModel();
         MemoryService memories = memory.memories();
@@ -74,7 +78,8 @@ public final class LearningModule implements AreaModule {
         PreferenceService preferences = new PreferenceService(preferenceStore, tradeStore, memories, model, audit,
                 events, loop, clock);
         LearningsService learnings = new LearningsService(new SqliteLearningStore(db), loop, clock);
-        CompiledPageService pages = new CompiledPageService(methodologyStore, preferenceStore, tradeStore, loop, clock);
+        CompiledPageService pages = new CompiledPageService(methodologyStore, preferenceStore, tradeStore, loop, clock,
+                decisions);
         SynthesisService synthesis = new SynthesisService(tradeStore, methodologyStore, methodologies, model, audit,
                 loop, clock);
         // A page is stale after any change of what it shows: the loop's events, and memory writes.
@@ -93,7 +98,8 @@ public final class LearningModule implements AreaModule {
             jobs.add(Job.every(settings.synthesisInterval(), "synthesis of methodologies from winning cases",
                     synthesis::synthesizeAll));
         }
-        return new LearningModule(methodologies, trades, preferences, learnings, pages, synthesis, loop, jobs);
+        return new LearningModule(methodologies, trades, preferences, learnings, pages, synthesis, loop, events,
+                jobs);
     }
 
     public MethodologyService methodologies() {
@@ -120,6 +126,11 @@ public final class LearningModule implements AreaModule {
 
     public SynthesisService synthesis() {
         return synthesis;
+    }
+
+    /** The loop's events ({@code trade:recorded}...), for the areas that react to them. */
+    public LearningEvents events() {
+        return events;
     }
 
     /** The area's agent tools (no approve among them: a person approves). */

@@ -5,6 +5,7 @@ import dev.strata.adapters.sqlite.SqliteSessionExplanationStore;
 import dev.strata.adapters.sqlite.SqliteSessionStore;
 import dev.strata.adapters.workspace.FileSystemWorkspaceBootstrap;
 import dev.strata.adapters.workspace.FileSystemWorkspaceReader;
+import dev.strata.application.session.SessionLessons;
 import dev.strata.application.session.SessionService;
 import dev.strata.application.snapshot.SnapshotService;
 import dev.strata.bootstrap.access.AccessModule;
@@ -12,6 +13,7 @@ import dev.strata.bootstrap.area.AreaModule;
 import dev.strata.bootstrap.area.Job;
 import dev.strata.bootstrap.fact.FactModule;
 import dev.strata.bootstrap.memory.MemoryModule;
+import dev.strata.bootstrap.personalization.PersonalizationModule;
 import dev.strata.bootstrap.profile.ProfileModule;
 
 import java.time.Clock;
@@ -21,7 +23,7 @@ import java.util.Optional;
 
 /**
  * The session area: the memory-context block (memories, profile and active facts), the workspace
- * files, and the frozen session prompt built from both.
+ * files, and the frozen session prompt built from both and from the personalization area.
  */
 public final class SessionModule implements AreaModule {
 
@@ -37,6 +39,7 @@ public final class SessionModule implements AreaModule {
 
     public static SessionModule wire(SqliteDatabase db, WorkspaceSettings workspace, SessionSettings settings,
                                      MemoryModule memory, ProfileModule profile, FactModule facts, AccessModule access,
+                                     PersonalizationModule personalization, SessionLessons lessons,
                                      Clock clock) {
         SnapshotService snapshots = new SnapshotService(memory.store(), profile.store(), memory.snapshotLimit(), clock,
                 facts.snapshotFacts(), access.secrets(), Optional.of(facts.snapshotFactsAsOf()));
@@ -44,7 +47,7 @@ public final class SessionModule implements AreaModule {
                 new FileSystemWorkspaceReader(workspace.directory(), workspace.limits(), clock),
                 new FileSystemWorkspaceBootstrap(workspace.directory()),
                 snapshots, profile.profile(), new SqliteSessionStore(db), new SqliteSessionExplanationStore(db),
-                settings.ttl(), clock, access.secrets());
+                settings.ttl(), clock, access.secrets(), personalization.forSessions(), lessons);
         return new SessionModule(snapshots, sessions, settings.purgeInterval());
     }
 

@@ -41,8 +41,10 @@ final class ServerProcess implements AutoCloseable {
                 "-Xmx256m", "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
                 "dev.strata.bootstrap.cli.Main", "serve",
                 "--port", "0", "--data-dir", dataDir.toString(), "--workspace", workspace.toString()));
+        // stderr goes straight to the log, apart from stdout: merged, a log line written while the listening
+        // line was printed could split it, and the port would never be read.
         ProcessBuilder builder = new ProcessBuilder(command)
-                .redirectErrorStream(true);
+                .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
         for (int i = 0; i + 1 < extraEnv.length; i += 2) {
             builder.environment().put(extraEnv[i], extraEnv[i + 1]);
         }
@@ -68,7 +70,7 @@ final class ServerProcess implements AutoCloseable {
         }
     }
 
-    /** Copies the child's output to the log and completes {@code port} at the listening line. */
+    /** Copies the child's standard output to the log and completes {@code port} at the listening line. */
     private static void pump(Process process, Path log, CompletableFuture<Integer> port) {
         try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(),
                 StandardCharsets.UTF_8))) {

@@ -95,6 +95,9 @@ class RetrievalSettingsTest {
         assertThat(s.worker().queueCapacity()).isEqualTo(10_000);
         assertThat(s.worker().yield().quiet()).isEqualTo(Duration.ofMillis(250));
         assertThat(s.catchUpInterval()).isEqualTo(Duration.ofMinutes(5));
+        assertThat(s.workerNice()).isEqualTo(10);
+        assertThat(EmbeddingSettings.from(TestConfig.with(Map.of("STRATA_EMBEDDING_WORKER_NICE", "0"))).workerNice())
+                .isZero();
 
         EmbeddingSettings remote = EmbeddingSettings.from(TestConfig.with(Map.of("EMBEDDING_PROVIDER", "openai",
                 "STRATA_EMBEDDING_OPENAI_BASE_URL", "http://127.0.0.1:11434", "STRATA_EMBEDDING_OPENAI_DIMENSION", "256")));
@@ -131,5 +134,9 @@ class RetrievalSettingsTest {
                 .isThrownBy(() -> EmbeddingSettings.from(TestConfig.with(Map.of(
                         "STRATA_EMBEDDING_CATCH_UP_INTERVAL_SECONDS", "0"))))
                 .withMessageContaining("strata.embedding.catch-up-interval-seconds (STRATA_EMBEDDING_CATCH_UP_INTERVAL_SECONDS)");
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> EmbeddingSettings.from(TestConfig.with(Map.of("STRATA_EMBEDDING_WORKER_NICE", "20"))))
+                .withMessage("configuration strata.embedding.worker-nice (STRATA_EMBEDDING_WORKER_NICE) must be in "
+                        + "[0, 19], got '20'");
     }
 }

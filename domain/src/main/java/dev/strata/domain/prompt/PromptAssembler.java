@@ -1,5 +1,6 @@
 package dev.strata.domain.prompt;
 
+import dev.strata.domain.personalization.PromptPersonalization;
 import dev.strata.domain.workspace.KeyValueLine;
 import dev.strata.domain.workspace.WorkspaceFile;
 import dev.strata.domain.workspace.WorkspaceKind;
@@ -30,6 +31,16 @@ public final class PromptAssembler {
 
     public AssembledPrompt assemble(WorkspaceSnapshot workspace, String memoryContext, List<ProfileEntry> userProfile,
                                     boolean firstSession) {
+        return assemble(workspace, memoryContext, userProfile, firstSession, PromptPersonalization.NONE, false);
+    }
+
+    /**
+     * The same, with the database sub-layer's sections ({@link PersonalizationSections}) in the
+     * personalization block, after the user profile. With {@code intentGated} the block keeps only
+     * the core tags; the others reach a turn through {@link PersonalizationSections#turnBlock}.
+     */
+    public AssembledPrompt assemble(WorkspaceSnapshot workspace, String memoryContext, List<ProfileEntry> userProfile,
+                                    boolean firstSession, PromptPersonalization personalization, boolean intentGated) {
         String renderedMemoryContext = WorkspaceText.normalise(memoryContext);
         if (!renderedMemoryContext.isEmpty()) {
             PromptFence.requireMemoryContext(renderedMemoryContext);
@@ -43,7 +54,8 @@ public final class PromptAssembler {
         List<PromptBlock> blocks = new ArrayList<>();
         identityBlock(workspace, firstSession).ifPresent(blocks::add);
         memoryBlock(workspace, renderedMemoryContext).ifPresent(blocks::add);
-        personalizationBlock(workspace, userProfile, truth, conflicts).ifPresent(blocks::add);
+        personalizationBlock(workspace, userProfile, PersonalizationSections.sections(personalization, intentGated),
+                truth, conflicts).ifPresent(blocks::add);
         return new AssembledPrompt(blocks, workspace.identity(), conflicts);
     }
 
@@ -71,7 +83,8 @@ public final class PromptAssembler {
     }
 
     private static Optional<PromptBlock> personalizationBlock(WorkspaceSnapshot workspace, List<ProfileEntry> profile,
-                                                              GroundTruth truth, List<PrecedenceConflict> conflicts) {
+                                                              List<Rendered> databaseSections, GroundTruth truth,
+                                                              List<PrecedenceConflict> conflicts) {
         Sections sections = new Sections();
         workspace.file(WorkspaceKind.USER)
                 .ifPresent(f -> sections.data(f, " (about the user, written by the user: authoritative)"));
@@ -87,6 +100,7 @@ public final class PromptAssembler {
             }
             sections.add(lines.build());
         }
+        databaseSections.forEach(sections::add);
         if (!conflicts.isEmpty()) {
             Rendered.Builder lines = Rendered.builder().literal("## Ground truth\n\nThe user's own workspace files"
                     + " outrank inferred data. Where they disagree, follow the workspace and treat the inferred value as"

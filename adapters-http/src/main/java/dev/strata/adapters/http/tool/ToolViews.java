@@ -9,8 +9,10 @@ import dev.strata.adapters.http.learning.ScoreView;
 import dev.strata.adapters.http.learning.TradeView;
 import dev.strata.adapters.http.memory.HitView;
 import dev.strata.adapters.http.memory.MemoryView;
+import dev.strata.adapters.http.personalization.PortraitView;
 import dev.strata.adapters.http.support.ViewMapping;
 import dev.strata.application.memory.SearchResults;
+import dev.strata.application.personalization.Portrait;
 import dev.strata.domain.fact.Fact;
 import dev.strata.domain.learning.LearnedPreference;
 import dev.strata.domain.learning.Learning;
@@ -38,6 +40,7 @@ public final class ToolViews {
             .add(MethodologyCase.class, CaseView::of)
             .add(LearnedPreference.class, PreferenceView::of)
             .add(Learning.class, LearningView::of)
+            .add(Portrait.class, PortraitView::of)
             .build();
 
     private ToolViews() {

@@ -1,0 +1,99 @@
+package dev.strata.application.personalization;
+
+import dev.strata.domain.error.DomainException;
+import dev.strata.domain.memory.Tenant;
+import dev.strata.domain.personalization.CapitalMetrics;
+import dev.strata.domain.personalization.CapitalMetricsStore;
+import dev.strata.domain.personalization.CapitalValue;
+import dev.strata.domain.personalization.FinancialProfileStore;
+import dev.strata.domain.personalization.PortfolioReading;
+import dev.strata.domain.personalization.PortfolioSource;
+import dev.strata.domain.personalization.ProfileRef;
+import dev.strata.domain.personalization.UserId;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Capital metrics (spec 04, agent-internal): {@code capital_total_usd = spot_holdings_usd +
+ * perp_value_usd}, bucketed into the eight tiers. A recompute reads the {@link PortfolioSource}
+ * behind a cooldown (the 24-hour job and the off-agent-activity nudges both go through it); when the
+ * sources cannot be read the last value stays — never a misleading zero — and the next try comes
+ * after the shorter retry interval. A deployment may also push readings, which are stored as they come.
+ */
+public final class CapitalService {
+
+    private static final System.Logger LOG = System.getLogger(CapitalService.class.getName());
+    /** Rows visited per page by {@link #recomputeAll()}. */
+    static final int PAGE = 200;
+
+    private final CapitalMetricsStore store;
+    private final FinancialProfileStore profiles;
+    private final PortfolioSource source;
+    private final PersonalizationPolicy policy;
+    private final Clock clock;
+
+    public CapitalService(CapitalMetricsStore store, FinancialProfileStore profiles, PortfolioSource source,
+                          PersonalizationPolicy policy, Clock clock) {
+        this.store = Objects.requireNonNull(store, "store");
+        this.profiles = Objects.requireNonNull(profiles, "profiles");
+        this.source = Objects.requireNonNull(source, "source");
+        this.policy = Objects.requireNonNull(policy, "policy");
+        this.clock = Objects.requireNonNull(clock, "clock");
+    }
+
+    public Optional<CapitalMetrics> metrics(Tenant tenant, UserId user) {
+        return store.find(tenant, user);
+    }
+
+    /** Recomputes when the cooldown allows (the job's call, and a nudge's). */
+    public CapitalRecompute recompute(Tenant tenant, UserId user) {
+        Instant now = clock.instant();
+        if (!store.claim(tenant, user, now, now.plus(policy.capitalCooldown()))) {
+            return new CapitalRecompute(CapitalRecompute.Outcome.COOLDOWN, store.find(tenant, user).orElseThrow());
+        }
+        PortfolioReading reading;
+        try {
+            reading = source.read(tenant, user);
+        } catch (DomainException e) {
+            // Unavailable sources and malformed readings alike: keep the last value, try again soon.
+            LOG.log(System.Logger.Level.WARNING, "capital of " + tenant + "/" + user + " not recomputed: "
+                    + e.getMessage());
+            return new CapitalRecompute(CapitalRecompute.Outcome.UNAVAILABLE, store.recordFailure(tenant, user,
+                    reason(e), now, now.plus(policy.capitalRetryAfterFailure())));
+        }
+        return new CapitalRecompute(CapitalRecompute.Outcome.COMPUTED, store.record(tenant, user,
+                CapitalValue.of(reading, now)));
+    }
+
+    /** Stores a reading a deployment pushed (no cooldown: the data came to us). */
+    public CapitalMetrics record(Tenant tenant, UserId user, PortfolioReading reading) {
+        return store.record(tenant, user, CapitalValue.of(reading, clock.instant()));
+    }
+
+    /** The 24-hour job: every user with a profile row, each behind its cooldown. Returns how many were computed. */
+    public int recomputeAll() {
+        int computed = 0;
+        Optional<ProfileRef> after = Optional.empty();
+        while (true) {
+            List<ProfileRef> page = profiles.profiles(after, PAGE);
+            for (ProfileRef ref : page) {
+                if (recompute(ref.tenant(), ref.user()).outcome() == CapitalRecompute.Outcome.COMPUTED) {
+                    computed++;
+                }
+            }
+            if (page.size() < PAGE) {
+                return computed;
+            }
+            after = Optional.of(page.get(page.size() - 1));
+        }
+    }
+
+    private static String reason(DomainException e) {
+        String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return m.length() > 500 ? m.substring(0, 500) : m;
+    }
+}

@@ -1,0 +1,9 @@
+package dev.strata.domain.personalization;
+
+class InMemoryCapitalMetricsStoreTest extends CapitalMetricsStoreContract {
+
+    @Override
+    protected CapitalMetricsStore createStore() {
+        return new InMemoryCapitalMetricsStore();
+    }
+}
