@@ -54,17 +54,20 @@ class HostileInputTest {
     /** Every route that reads a JSON body, with the fields it knows. */
     private static final List<Endpoint> BODY_ENDPOINTS = List.of(
             new Endpoint("POST", "/v1/memory", List.of("category", "content", "metadata", "source", "key",
-                    "supersede_reason")),
+                    "supersede_reason", "occurred_at")),
             new Endpoint("POST", "/v1/memory/batch", List.of("memories")),
-            new Endpoint("POST", "/v1/memory/search", List.of("query", "limit", "category")),
-            new Endpoint("PATCH", "/v1/memory/{id}", List.of("content", "metadata")),
+            new Endpoint("POST", "/v1/memory/search", List.of("query", "limit", "category", "occurred_after",
+                    "occurred_before", "as_of", "reference_time")),
+            new Endpoint("PATCH", "/v1/memory/{id}", List.of("content", "metadata", "occurred_at")),
             new Endpoint("PUT", "/v1/profile/risk", List.of("value")),
             new Endpoint("POST", "/v1/facts", List.of("content")),
-            new Endpoint("POST", "/v1/tools/memory_write", List.of("category", "content", "metadata", "source")),
-            new Endpoint("POST", "/v1/tools/memory_search", List.of("query", "limit", "category")),
+            new Endpoint("POST", "/v1/tools/memory_write", List.of("category", "content", "metadata", "source",
+                    "occurred_at")),
+            new Endpoint("POST", "/v1/tools/memory_search", List.of("query", "limit", "category", "occurred_after",
+                    "occurred_before", "as_of", "reference_time")),
             new Endpoint("POST", "/v1/tools/memory_read", List.of("category", "limit")),
             new Endpoint("POST", "/v1/tools/memory_save", List.of("key", "content", "type", "supersede_reason",
-                    "metadata")),
+                    "metadata", "occurred_at")),
             new Endpoint("POST", "/v1/tools/memory_delete", List.of("key")),
             new Endpoint("POST", "/v1/tools/memory_list", List.of("type", "limit")),
             new Endpoint("POST", "/v1/methodologies", List.of("asset_class", "title", "body", "provenance")),
@@ -218,6 +221,78 @@ class HostileInputTest {
                 + query + "&day=" + query + "&status=" + query + "&kind=" + query + "&state=" + query + "&asset_class="
                 + query + "&outcome=" + query + "&role=" + query + "&trade_id=" + query + "&query=" + query + "&include_hard_constraints="
                 + query).json("{}"));
+    }
+
+    /**
+     * Issue 19: a time parameter is read as a date or an instant, or refused with a 400 naming it
+     * (in a batch, with the element's index); a refusal stores nothing.
+     */
+    @Property(tries = 800, shrinking = ShrinkingMode.OFF)
+    void aBadTimeParameterIsRefusedNamingItAndAGoodOneIsUsed(@ForAll("timeParameters") TimeParameter parameter,
+                                                            @ForAll("dateGarbage") String value) {
+        String quoted = jsonString(value);
+        HttpReply reply = sendAndCheck(parameter.path(), gateway.request(parameter.method(),
+                parameter.path().replace("{id}", Long.toString(seededId))).json(parameter.body(quoted)));
+
+        assertThat(reply.status()).as("%s %s -> %s", parameter, value, reply.text()).isIn(200, 201, 400);
+        if (reply.status() == 400) {
+            assertThat(reply.json().getString("field", "")).as(reply.text()).isEqualTo(parameter.field());
+        }
+        cleanUpRawWrites();
+    }
+
+    /** {@code as_of} on the routes that read the past: answered, or a 400 naming it; never a 5xx. */
+    @Property(tries = 400, shrinking = ShrinkingMode.OFF)
+    void aBadAsOfIsRefusedNamingItAndAGoodOneIsAnswered(@ForAll("asOfRoutes") String route,
+                                                        @ForAll("dateGarbage") String value) {
+        String path = route + (route.contains("?") ? "&" : "?") + "as_of="
+                + java.net.URLEncoder.encode(value, StandardCharsets.UTF_8);
+        HttpReply reply = sendAndCheck(route, gateway.request("GET", path));
+
+        assertThat(reply.status()).as("%s -> %s", path, reply.text()).isIn(200, 400, 404);
+        if (reply.status() == 400) {
+            assertThat(reply.json().getString("field", "")).as(reply.text()).isEqualTo("as_of");
+        }
+    }
+
+    /** A route that takes a time, the body that carries it (%s: the JSON string) and the field a refusal names. */
+    record TimeParameter(String method, String path, String body, String field) {
+        String body(String quoted) {
+            return body.replace("%s", quoted);
+        }
+    }
+
+    private static final List<TimeParameter> TIME_PARAMETERS = List.of(
+            new TimeParameter("POST", "/v1/memory", "{\"category\":\"lesson\",\"content\":\"raw\",\"occurred_at\":%s}",
+                    "occurred_at"),
+            new TimeParameter("POST", "/v1/memory/batch",
+                    "{\"memories\":[{\"category\":\"lesson\",\"content\":\"raw\",\"occurred_at\":%s}]}",
+                    "memories[0].occurred_at"),
+            new TimeParameter("PATCH", "/v1/memory/{id}", "{\"occurred_at\":%s}", "occurred_at"),
+            new TimeParameter("POST", "/v1/tools/memory_write",
+                    "{\"category\":\"lesson\",\"content\":\"raw\",\"occurred_at\":%s}", "occurred_at"),
+            new TimeParameter("POST", "/v1/memory/search", "{\"query\":\"slippage\",\"occurred_after\":%s}",
+                    "occurred_after"),
+            new TimeParameter("POST", "/v1/memory/search", "{\"query\":\"slippage\",\"occurred_before\":%s}",
+                    "occurred_before"),
+            new TimeParameter("POST", "/v1/memory/search", "{\"query\":\"slippage\",\"as_of\":%s}", "as_of"),
+            new TimeParameter("POST", "/v1/memory/search", "{\"query\":\"last May\",\"reference_time\":%s}",
+                    "reference_time"),
+            new TimeParameter("POST", "/v1/tools/memory_search", "{\"query\":\"slippage\",\"as_of\":%s}",
+                    "as_of"));
+
+    private static String jsonString(String value) {
+        StringBuilder out = new StringBuilder("\"");
+        for (char c : value.toCharArray()) {
+            if (c == '"' || c == '\\') {
+                out.append('\\').append(c);
+            } else if (c < 0x20) {
+                out.append(String.format("\\u%04x", (int) c));
+            } else {
+                out.append(c);
+            }
+        }
+        return out.append('"').toString();
     }
 
     /** The audit trail's filters, each alone: a value is used or refused naming its parameter, never a 5xx. */
@@ -539,6 +614,28 @@ class HostileInputTest {
     @Provide
     Arbitrary<String> writeRoutes() {
         return Arbitraries.of("POST /v1/memory", "PUT /v1/profile/risk", "POST /v1/tools/memory_write");
+    }
+
+    @Provide
+    Arbitrary<String> asOfRoutes() {
+        return Arbitraries.of("/v1/memory", "/v1/memory?category=decision&limit=5", "/v1/memory/history?key=auth",
+                "/v1/snapshot");
+    }
+
+    @Provide
+    Arbitrary<TimeParameter> timeParameters() {
+        return Arbitraries.of(TIME_PARAMETERS);
+    }
+
+    /** Dates and near-dates: valid ones, impossible days, other formats, offsets out of range, garbage. */
+    @Provide
+    Arbitrary<String> dateGarbage() {
+        Arbitrary<String> pieces = Arbitraries.of("2023", "-05", "-08", "-13", "-00", "-30", "02-29", "T13:56:00",
+                "T25:00", ".999999999", "Z", "z", "+02:00", "+25:00", "-05:00", " ", "", "yesterday", "8 May 2023",
+                "0000", "10000", "-", "+", "\u0000", "\n", "/", "1684000000", "\u00e9", "99999999999999999999");
+        return Arbitraries.oneOf(pieces.list().ofMinSize(1).ofMaxSize(6).map(p -> String.join("", p)),
+                Arbitraries.of("2023-05-08", "2023-05-08T13:56:00Z", "2024-02-29", "2023-02-29",
+                        "0001-01-01", "9999-12-31T23:59:59.999Z", "2023-05-08T13:56:00+02:00"));
     }
 
     /** Percent-encoded garbage: invalid escapes, encoded NUL, slashes, dots, huge numbers. */

@@ -207,6 +207,18 @@ public final class SqliteMemoryStore implements MemoryStore {
     }
 
     @Override
+    public List<Memory> listAsOf(Tenant tenant, CategoryFilter filter, Instant at, int limit) {
+        String t = Timestamps.format(Timestamps.truncate(at));
+        List<Object> params = new ArrayList<>(List.of(tenant.value(), t, t, t));
+        String sql = SELECT + "WHERE m.tenant = ? AND m.created_at <= ? AND (m.superseded_at IS NULL OR "
+                + "m.superseded_at > ?) AND (m.deleted_at IS NULL OR m.deleted_at > ?)" + categoryClause(filter, params)
+                + " ORDER BY m.created_at DESC, m.id DESC LIMIT ?";
+        params.add(limit);
+        return readOrUnavailable("list memories as of an instant", sql, params).stream()
+                .flatMap(m -> m.asOf(at).stream()).toList();
+    }
+
+    @Override
     public long countActive(Tenant tenant, CategoryFilter filter) {
         List<Object> params = new ArrayList<>(List.of(tenant.value()));
         String sql = "SELECT COUNT(*) FROM memories m WHERE m.tenant = ? AND " + ACTIVE + categoryClause(filter, params);
@@ -238,6 +250,10 @@ public final class SqliteMemoryStore implements MemoryStore {
         change.metadata().ifPresent(m -> {
             sets.add("metadata = ?");
             params.add(m.isEmpty() ? null : m.json());
+        });
+        change.occurredAt().ifPresent(t -> {
+            sets.add("occurred_at = ?");
+            params.add(Timestamps.format(Timestamps.truncate(t)));
         });
         Instant at = Timestamps.truncate(now);
         sets.add("updated_at = ?");

@@ -25,6 +25,7 @@ import dev.strata.domain.retrieval.BackgroundWrites;
 import dev.strata.domain.vault.CredentialScrubber;
 
 import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -170,6 +171,40 @@ public final class GeneralFactService {
     /** Active facts, oldest first, for the snapshot. */
     public List<Fact> activeFacts(Tenant tenant, int limit) {
         return facts.activeOldestFirst(tenant, limit);
+    }
+
+    /** How many active and retired facts an as-of question reads at most, each. */
+    static final int AS_OF_SCAN = 5_000;
+
+    /**
+     * The facts that were active at {@code at}, oldest first, for a snapshot as of that instant. A
+     * fact active now counts from when it was activated (its settling time). A fact retired since
+     * counts when its trail shows a newer fact superseded it (so it was active before), from when it
+     * was recorded: the instant it was activated is overwritten by its retirement, and consolidation
+     * usually follows a recording within seconds (longer while the model is down). A fact retired as
+     * a restatement was never active. Pending facts never reach a snapshot.
+     */
+    public List<Fact> activeAsOf(Tenant tenant, Instant at, int limit) {
+        List<Fact> shown = new ArrayList<>();
+        for (Fact f : facts.list(tenant, Optional.of(FactStatus.ACTIVE), AS_OF_SCAN)) {
+            if (f.settledAt().filter(t -> !t.isAfter(at)).isPresent()) {
+                shown.add(f);
+            }
+        }
+        for (Fact f : facts.list(tenant, Optional.of(FactStatus.RETIRED), AS_OF_SCAN)) {
+            boolean retiredLater = f.settledAt().filter(t -> t.isAfter(at)).isPresent();
+            if (retiredLater && !f.createdAt().isAfter(at) && wasSuperseded(tenant, f)) {
+                shown.add(f);
+            }
+        }
+        return shown.stream().sorted(java.util.Comparator.comparing(Fact::createdAt)
+                .thenComparing(f -> f.id().value())).limit(limit).toList();
+    }
+
+    private boolean wasSuperseded(Tenant tenant, Fact f) {
+        return facts.events(tenant, f.id()).stream().anyMatch(e -> e.outcome() == ConsolidationEvent.Outcome.APPLIED
+                && e.decision() == ConsolidationDecision.Kind.SUPERSEDE
+                && e.target().filter(t -> t.equals(RowRef.fact(f.id()))).isPresent());
     }
 
     /** Consolidates every tenant that has pending facts (the periodic catch-up after a failed run). */

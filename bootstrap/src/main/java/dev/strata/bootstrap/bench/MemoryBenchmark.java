@@ -177,7 +177,8 @@ public final class MemoryBenchmark {
             long start = System.nanoTime();
             c.setAutoCommit(false);
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO memories(tenant, category, content, "
-                    + "metadata, source, created_at, updated_at) VALUES (?, ?, ?, NULL, 'agent_recorded', ?, ?)")) {
+                    + "metadata, source, created_at, updated_at, occurred_at) "
+                    + "VALUES (?, ?, ?, NULL, 'agent_recorded', ?, ?, ?)")) {
                 for (int written = 0; written < n; written += BATCH) {
                     for (int i = 0; i < Math.min(BATCH, n - written); i++) {
                         ps.setString(1, "bench-raw");
@@ -185,6 +186,7 @@ public final class MemoryBenchmark {
                         ps.setString(3, corpus.content());
                         ps.setString(4, now);
                         ps.setString(5, now);
+                        ps.setString(6, now);
                         ps.addBatch();
                     }
                     ps.executeBatch();

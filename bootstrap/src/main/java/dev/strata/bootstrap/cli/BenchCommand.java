@@ -21,9 +21,9 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /** {@code strata bench}: Strata against raw SQLite on the same file, as a table of medians and ratios. */
-@Command(name = "bench", mixinStandardHelpOptions = true, subcommands = LoadCommand.class,
+@Command(name = "bench", mixinStandardHelpOptions = true, subcommands = {LoadCommand.class, PromptCommand.class},
         description = "Benchmark writes, search and snapshot against raw SQLite in the same run "
-                + "('bench load': concurrent clients over HTTP).")
+                + "('bench load': concurrent clients over HTTP; 'bench prompt': cacheable prompt tokens).")
 public final class BenchCommand implements Callable<Integer> {
 
     @CommandLine.Spec

@@ -9,6 +9,7 @@ import dev.strata.bootstrap.eval.EvalReport;
 import dev.strata.bootstrap.eval.FloorSweep;
 import dev.strata.bootstrap.eval.Locomo;
 import dev.strata.bootstrap.eval.LocomoEvaluation;
+import dev.strata.domain.retrieval.TimeLift;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -78,6 +79,12 @@ public final class EvalCommand implements Runnable {
                         + "(default: 2, every row).")
         List<Double> windows;
 
+        @Option(names = "--time-lift", split = ",", paramLabel = "W[,W...]",
+                description = "Instead of comparing modes: recall per category in the first of --modes at each weight "
+                        + "of the time lift of a question's own time words (the first weight is the baseline, normally "
+                        + "0), and the held-out figure of a leave-one-conversation-out choice of the weight.")
+        List<Double> timeLifts;
+
         /** Every floor with every solo floor (not below it) and every window, floors outermost. */
         private List<FloorSweep.Point> points() {
             List<Double> ws = windows == null || windows.isEmpty() ? List.of(2.0) : windows;
@@ -143,9 +150,18 @@ public final class EvalCommand implements Runnable {
             if (provider != null) {
                 settings = settings.with(settings.embedding().withProvider(providerOption()));
             }
+            if (timeLifts != null && timeLifts.stream().anyMatch(w -> !(w >= 0 && w <= TimeLift.MAX_WEIGHT))) {
+                throw new CommandLine.ParameterException(spec.commandLine(),
+                        "--time-lift: each weight must be in [0, " + (int) TimeLift.MAX_WEIGHT + "]");
+            }
             try (StrataCore core = StrataCore.open(settings, Clock.systemUTC())) {
                 LocomoEvaluation evaluation = new LocomoEvaluation(core.memory().memories(), core.retrieval().search(),
                         core.retrieval().worker(), line -> spec.commandLine().getErr().println("eval: " + line));
+                if (timeLifts != null && !timeLifts.isEmpty()) {
+                    spec.commandLine().getOut().println(evaluation.sweepTimeLift(conversations, timeLifts,
+                            chosen.getFirst()).table());
+                    return 0;
+                }
                 if (!sweep.isEmpty()) {
                     spec.commandLine().getOut().println(evaluation.sweepFloors(conversations, sweep).table());
                     return 0;

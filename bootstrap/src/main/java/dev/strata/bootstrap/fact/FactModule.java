@@ -18,7 +18,9 @@ import dev.strata.domain.model.LanguageModel;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -72,6 +74,11 @@ public final class FactModule implements AreaModule {
     /** The active facts the memory-context block shows ({@code strata.facts.snapshot-limit} at most, 0: none). */
     public Function<Tenant, List<Fact>> snapshotFacts() {
         return tenant -> snapshotLimit == 0 ? List.of() : facts.activeFacts(tenant, snapshotLimit);
+    }
+
+    /** The facts a snapshot as of an instant shows: those active then, oldest first. */
+    public BiFunction<Tenant, Instant, List<Fact>> snapshotFactsAsOf() {
+        return (tenant, at) -> snapshotLimit == 0 ? List.of() : facts.activeAsOf(tenant, at, snapshotLimit);
     }
 
     /** Catches up on facts a sweep left pending (model over budget or down, a sweep lost at shutdown). */

@@ -80,7 +80,8 @@ public final class RetrievalModule implements AreaModule {
         MemoryStore keywordIndex = new SqliteMemoryStore(db, search.keywordCandidates());
         Embedder embedder = embedder(embedding, clock);
         Optional<SqliteVectorStore> vectors = embedder.modelInfo().flatMap(info -> vectorStore(db, info.dimension()));
-        HybridRanker ranker = new HybridRanker(search.fusion(), new FinanceEntityExtractor(), clock);
+        HybridRanker ranker = new HybridRanker(search.fusion(), new FinanceEntityExtractor(), clock)
+                .withTimeLift(search.timeLift());
         // The worker computes vectors for seconds at a time, below request threads' CPU priority (issue 13); its
         // slices hold the write lock, so they run on a writer thread at normal priority (no priority inversion).
         Optional<SqliteBackgroundWrites> workerWrites = vectors.map(v ->

@@ -19,6 +19,7 @@ import dev.strata.bootstrap.profile.ProfileModule;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The session area: the memory-context block (memories, profile and active facts), the workspace
@@ -41,7 +42,7 @@ public final class SessionModule implements AreaModule {
                                      PersonalizationModule personalization, SessionLessons lessons,
                                      Clock clock) {
         SnapshotService snapshots = new SnapshotService(memory.store(), profile.store(), memory.snapshotLimit(), clock,
-                facts.snapshotFacts(), access.secrets());
+                facts.snapshotFacts(), access.secrets(), Optional.of(facts.snapshotFactsAsOf()));
         SessionService sessions = new SessionService(
                 new FileSystemWorkspaceReader(workspace.directory(), workspace.limits(), clock),
                 new FileSystemWorkspaceBootstrap(workspace.directory()),

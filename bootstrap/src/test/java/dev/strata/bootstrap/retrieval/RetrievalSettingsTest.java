@@ -58,6 +58,18 @@ class RetrievalSettingsTest {
     }
 
     @Test
+    void the_time_lift_is_read_from_its_key_and_a_weight_outside_its_range_names_it() {
+        assertThat(SearchSettings.from(TestConfig.with(Map.of("STRATA_SEARCH_TIME_LIFT_WEIGHT", "0.5"))).timeLift())
+                .isEqualTo(new dev.strata.domain.retrieval.TimeLift(0.5));
+        assertThat(SearchSettings.from(TestConfig.defaults()).withTimeLift(dev.strata.domain.retrieval.TimeLift.OFF)
+                .timeLift().isOff()).isTrue();
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> SearchSettings.from(TestConfig.with(Map.of("STRATA_SEARCH_TIME_LIFT_WEIGHT", "11"))))
+                .withMessageContaining("strata.search.time-lift-weight (STRATA_SEARCH_TIME_LIFT_WEIGHT)")
+                .withMessageContaining("[0, 10]");
+    }
+
+    @Test
     void a_bad_search_value_names_its_key_and_variable() {
         assertThatIllegalArgumentException()
                 .isThrownBy(() -> SearchSettings.from(TestConfig.with(Map.of("STRATA_SEARCH_CANDIDATE_DEPTH", "0"))))
