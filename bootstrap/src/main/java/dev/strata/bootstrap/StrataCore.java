@@ -64,8 +64,9 @@ public final class StrataCore implements AutoCloseable {
             session = add(SessionModule.wire(db, s.workspace(), s.sessions(), memory, profile, fact, access,
                     personalization, clock));
             idempotency = add(IdempotencyModule.wire(db, clock));
-            learning = add(LearningModule.wire(db, s.learning(), llm, memory, clock));
-            role = add(RoleModule.wire(db, s.roles(), s.storage().dataDir(), llm, retrieval, clock));
+            learning = add(LearningModule.wire(db, s.learning(), llm, memory, access, clock));
+            role = add(RoleModule.wire(db, s.roles(), s.storage().dataDir(), llm, retrieval, access,
+                    clock));
             conversation = add(ConversationModule.wire(db, s.conversation(), memory, access, clock));
             trading = add(TradingModule.wire(db, s.trading(), learning, access, clock));
             rebuild = add(RebuildModule.wire(db, s.rebuild(), llm, memory, personalization, conversation, trading,

@@ -2,6 +2,7 @@ package dev.strata.application.learning;
 
 import dev.strata.application.provenance.WriteOrigin;
 import dev.strata.domain.audit.AuditEntry;
+import dev.strata.application.audit.AuditTrail;
 import dev.strata.domain.audit.AuditLog;
 import dev.strata.domain.learning.LearningPolicy;
 import dev.strata.domain.learning.MethodologyChange;
@@ -27,11 +28,12 @@ final class LearningAudit {
     /** The loop's write origin: it alone may claim {@code learned_preference}. */
     static final WriteOrigin ORIGIN = WriteOrigin.learningLoop(ACTOR);
 
-    private final AuditLog log;
+    private final AuditTrail log;
     private final Clock clock;
 
+    /** {@code log} is the one audit log (bootstrap passes the access area's, which keeps secrets out). */
     LearningAudit(AuditLog log, Clock clock) {
-        this.log = Objects.requireNonNull(log, "log");
+        this.log = new AuditTrail(log);
         this.clock = Objects.requireNonNull(clock, "clock");
     }
 

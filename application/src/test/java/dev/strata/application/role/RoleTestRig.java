@@ -1,5 +1,6 @@
 package dev.strata.application.role;
 
+import dev.strata.domain.memory.Actor;
 import dev.strata.domain.MutableClock;
 import dev.strata.domain.audit.InMemoryAuditLog;
 import dev.strata.domain.entity.EdgeExtractor;
@@ -82,7 +83,7 @@ final class RoleTestRig {
 
     RoleMemoryEntry decide(String role, String decision, String asset) {
         return service.record(new RecordDecision(ALICE, role, new RoleInputs("{\"symbol\":\"" + asset + "\"}"), decision,
-                Optional.of(asset)));
+                Optional.of(asset)), Actor.UNKNOWN);
     }
 
     /** A target-price decision on BTC at the current time, with prices 100 now and {@code later} a week on. */

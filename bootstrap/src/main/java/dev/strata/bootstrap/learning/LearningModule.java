@@ -1,7 +1,8 @@
 package dev.strata.bootstrap.learning;
 
-import dev.strata.adapters.sqlite.SqliteAuditLog;
 import dev.strata.adapters.sqlite.SqliteDatabase;
+import dev.strata.bootstrap.access.AccessModule;
+import dev.strata.domain.audit.AuditLog;
 import dev.strata.adapters.sqlite.SqliteLearningStore;
 import dev.strata.adapters.sqlite.SqliteMethodologyStore;
 import dev.strata.adapters.sqlite.SqlitePreferenceStore;
@@ -60,15 +61,16 @@ public final class LearningModule implements AreaModule {
         this.jobs = List.copyOf(jobs);
     }
 
+    /** The loop audits through the access area's one audit log, which keeps secrets out of the trail. */
     public static LearningModule wire(SqliteDatabase db, LearningSettings settings, LlmModule llm, MemoryModule memory,
-                                      Clock clock) {
+                                      AccessModule access, Clock clock) {
         LearningLoopSettings loop = settings.loop();
         LanguageModel model = llm.languageModel();
         MemoryService memories = memory.memories();
         SqliteMethodologyStore methodologyStore = new SqliteMethodologyStore(db);
         SqliteTradeStore tradeStore = new SqliteTradeStore(db);
         SqlitePreferenceStore preferenceStore = new SqlitePreferenceStore(db);
-        SqliteAuditLog audit = new SqliteAuditLog(db);
+        AuditLog audit = access.auditLog();
         LearningEvents events = new LearningEvents();
 
         MethodologyService methodologies = new MethodologyService(methodologyStore, audit, events, loop, clock);
