@@ -70,9 +70,23 @@ class AuditCoverageEndToEndTest {
         }
     }
 
-    /** Everything but what the test's own vault write recorded. */
+    /**
+     * Everything but what the test's own vault write recorded; every action the trail holds must be in
+     * the README's audit section, so the section lists what the code writes.
+     */
     private List<Tuple> entries(String tenant) {
-        return trail(tenant, "?limit=500").stream().filter(e -> !e.getString("action").startsWith("vault."))
+        String section;
+        try {
+            String readme = Files.readString(Path.of("..", "README.md"));
+            int start = readme.indexOf("## Audit trail");
+            section = readme.substring(start, readme.indexOf("\n## ", start + 1));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        List<JsonObject> all = trail(tenant, "?limit=500");
+        assertThat(all).allSatisfy(e -> assertThat(section).as("README audit section")
+                .contains("`" + e.getString("action") + "`"));
+        return all.stream().filter(e -> !e.getString("action").startsWith("vault."))
                 .map(e -> tuple(e.getString("action"), e.getString("subject"), e.getString("actor"))).toList();
     }
 
@@ -84,6 +98,7 @@ class AuditCoverageEndToEndTest {
                 roles:
                   - id: analysis.valuation.target_price
                     label: Target price call
+                    failureModes: [anchored to recent price]
                     reflectionPrompt: "Target {decision} on {asset} came out {pnl}. One lesson."
                     reflectionPolicy:
                       outcomeProbe: {kind: price_delta, assetField: asset, windowHours: 168}
@@ -169,6 +184,22 @@ class AuditCoverageEndToEndTest {
                 .isEqualTo("2 messages appended (user default)");
         assertThat(trail(TENANT, "?subject=perps_fills").get(0).getString("detail")).isEqualTo("1 new fill of 1 pushed");
         assertThat(send("GET", "/v1/audit?limit=500", null, null, TENANT).body()).doesNotContain("only BTC perps");
+        assertThat(trail(OTHER, "?limit=500")).isEmpty();
+    }
+
+    @Test
+    void a_preference_approve_names_the_person_and_what_the_loop_does_after_is_the_loop_s() {
+        server.start(UnaryOperator.identity(), clock);
+        long id = ok("POST", "/v1/preferences", "{\"dimension\":\"leverage\",\"content\":\"never above 3x\"}",
+                "agent-7").getJsonObject("preference").getJsonNumber("id").longValue();
+        ok("POST", "/v1/preferences/" + id + "/approve", null, "ada");
+
+        List<Tuple> trail = entries(TENANT);
+        assertThat(trail).containsExactly(
+                tuple("preference.promote", "preference:" + id, "system:learning"),
+                tuple("memory.write", trail.get(1).toList().get(1), "system:learning"),
+                tuple("preference.approve", "preference:" + id, "ada"),
+                tuple("preference.propose", "preference:" + id, "system:learning"));
         assertThat(trail(OTHER, "?limit=500")).isEmpty();
     }
 
