@@ -16,6 +16,7 @@ class CommandLineTest {
         assertThat(shell.run("--help")).isZero();
         assertThat(shell.run("serve", "--help")).isZero();
         assertThat(shell.run("bench", "--help")).isZero();
+        assertThat(shell.run("mcp", "--help")).isZero();
     }
 
     @Test

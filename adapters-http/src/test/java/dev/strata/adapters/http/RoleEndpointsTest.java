@@ -115,7 +115,9 @@ class RoleEndpointsTest {
         GatewaySettings settings = GatewaySettings.defaults("127.0.0.1", 0);
         RoleHttpService roleHttp = new RoleHttpService(roles, reflector, prices, settings.maxBodyBytes());
         InMemoryBackend backend = new InMemoryBackend();
-        List<Resource> resources = new java.util.ArrayList<>(backend.resources(settings));
+        // the backend mounts its own role area; this test mounts one over its own fakes and stub model instead
+        List<Resource> resources = new java.util.ArrayList<>(backend.resources(settings).stream()
+                .filter(r -> !List.of("/v1/roles", "/v1/role-memory", "/v1/prices").contains(r.path())).toList());
         resources.addAll(roleHttp.resources());
         server = Gateway.start(settings, backend.core(), resources);
     }

@@ -34,7 +34,8 @@ import java.util.function.Consumer;
  * Measures Strata against the raw SQLite it is built on, in the same process and on the same
  * database file: batched and single writes against raw batched INSERTs (same columns, same FTS5
  * trigger), search against the bare FTS5 MATCH of the same expression, plus search over HTTP and
- * snapshot rendering, and the learning loop's outcome recording and compiled page ({@link LearningBenchmark}). Reports medians, so one slow sample (a GC, a checkpoint) does not move them.
+ * snapshot rendering, the learning loop's outcome recording and compiled page ({@link LearningBenchmark}), and
+ * one agent tool call over MCP against the same call over REST ({@link McpBenchmark}). Reports medians, so one slow sample (a GC, a checkpoint) does not move them.
  */
 public final class MemoryBenchmark {
 
@@ -50,7 +51,7 @@ public final class MemoryBenchmark {
     public record Run(int n, double searchP50Ms, double searchP95Ms, double rawFtsP50Ms, double httpSearchP50Ms,
                       double writeBatchPerS, double writeSinglePerS, double rawInsertPerS, double snapshotP50Ms,
                       double rssMb, double uncompactedSearchP50Ms, double indexCompactionMs,
-                      LearningBenchmark.Figures learning) {
+                      LearningBenchmark.Figures learning, McpBenchmark.Figures mcp) {
     }
 
     private final StrataSettings baseSettings;
@@ -149,6 +150,8 @@ public final class MemoryBenchmark {
         }
         progress.accept("n=" + n + ": search over HTTP");
         double[] http = httpSearch(strata.port(), queries);
+        progress.accept("n=" + n + ": the memory_search tool over MCP and over REST");
+        McpBenchmark.Figures mcp = McpBenchmark.measure(strata.port(), tenant.value(), queries, rounds, SEARCH_LIMIT);
         progress.accept("n=" + n + ": snapshot");
         double[] snapshot = time(List.of("snapshot"), q -> strata.core().session().snapshots().render(tenant));
         progress.accept("n=" + n + ": learning outcomes and compiled pages");
@@ -159,7 +162,7 @@ public final class MemoryBenchmark {
 
         return new Run(n, percentile(search, 50), percentile(search, 95), percentile(raw, 50), percentile(http, 50),
                 batchPerS, singlePerS, rawInsertPerS, percentile(snapshot, 50), rssMb, percentile(uncompacted, 50),
-                compactionMs, learning);
+                compactionMs, learning, mcp);
     }
 
     /**

@@ -8,6 +8,7 @@ import dev.strata.adapters.sqlite.SqliteMethodologyStore;
 import dev.strata.adapters.sqlite.SqlitePreferenceStore;
 import dev.strata.adapters.sqlite.SqliteTradeStore;
 import dev.strata.application.learning.CompiledPageService;
+import dev.strata.application.learning.DecisionTimeline;
 import dev.strata.application.learning.LearningEvents;
 import dev.strata.application.learning.LearningLoopSettings;
 import dev.strata.application.learning.LearningTools;
@@ -61,9 +62,12 @@ public final class LearningModule implements AreaModule {
         this.jobs = List.copyOf(jobs);
     }
 
-    /** The loop audits through the access area's one audit log, which keeps secrets out of the trail. */
+    /**
+     * @param decisions the role area's reflected decisions, which join a compiled page's Timeline
+     * @param access    the loop audits through its one audit log, which keeps secrets out of the trail
+     */
     public static LearningModule wire(SqliteDatabase db, LearningSettings settings, LlmModule llm, MemoryModule memory,
-                                      AccessModule access, Clock clock) {
+                                      DecisionTimeline decisions, AccessModule access, Clock clock) {
         LearningLoopSettings loop = settings.loop();
         LanguageModel model = llm.languageModel();
         MemoryService memories = memory.memories();
@@ -78,7 +82,8 @@ public final class LearningModule implements AreaModule {
         PreferenceService preferences = new PreferenceService(preferenceStore, tradeStore, memories, model, audit,
                 events, loop, clock);
         LearningsService learnings = new LearningsService(new SqliteLearningStore(db), loop, clock);
-        CompiledPageService pages = new CompiledPageService(methodologyStore, preferenceStore, tradeStore, loop, clock);
+        CompiledPageService pages = new CompiledPageService(methodologyStore, preferenceStore, tradeStore, loop, clock,
+                decisions);
         SynthesisService synthesis = new SynthesisService(tradeStore, methodologyStore, methodologies, model, audit,
                 loop, clock);
         // A page is stale after any change of what it shows: the loop's events, and memory writes.

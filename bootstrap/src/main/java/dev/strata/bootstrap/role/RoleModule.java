@@ -17,7 +17,12 @@ import dev.strata.application.role.RoleMemoryService;
 import dev.strata.application.role.RoleProbes;
 import dev.strata.application.role.RoleRecall;
 import dev.strata.application.role.RoleReflector;
+import dev.strata.application.learning.DecisionTimeline;
+import dev.strata.application.role.RoleBacklog;
+import dev.strata.application.role.RoleLessonsBlock;
+import dev.strata.application.role.RoleTimeline;
 import dev.strata.application.role.RoleTools;
+import dev.strata.application.session.SessionLessons;
 import dev.strata.application.role.RoleTriggers;
 import dev.strata.application.role.StoredPriceFeed;
 import dev.strata.application.tool.ToolDefinition;
@@ -61,9 +66,14 @@ public final class RoleModule implements AreaModule {
     private final RoleEmbeddings embeddings;
     private final List<Job> jobs;
     private final List<ExecutorService> executors;
+    private final RoleLessonsBlock lessons;
+    private final RoleBacklog backlog;
 
     private RoleModule(RoleRegistry registry, RoleMemoryService roles, RoleReflector reflector, RoleTriggers triggers,
-                       PriceService prices, RoleEmbeddings embeddings, List<Job> jobs, List<ExecutorService> executors) {
+                       PriceService prices, RoleEmbeddings embeddings, List<Job> jobs, List<ExecutorService> executors,
+                       RoleLessonsBlock lessons, RoleBacklog backlog) {
+        this.lessons = lessons;
+        this.backlog = backlog;
         this.registry = registry;
         this.roles = roles;
         this.reflector = reflector;
@@ -123,7 +133,8 @@ public final class RoleModule implements AreaModule {
             jobs.add(Job.every(PRICE_PURGE_INTERVAL, "purge of pushed prices past retention",
                     () -> priceStore.purgeBefore(clock.instant().minus(settings.priceRetention()))));
             return new RoleModule(registry, roles, reflector, triggers, prices, embeddings, jobs,
-                    List.of(reflections, embedding));
+                    List.of(reflections, embedding), new RoleLessonsBlock(roles, settings.sessionLessons()),
+                    new RoleBacklog(registry, store, clock));
         } catch (RuntimeException e) {
             reflections.shutdownNow();
             embedding.shutdownNow();
@@ -183,6 +194,21 @@ public final class RoleModule implements AreaModule {
 
     public RoleEmbeddings embeddings() {
         return embeddings;
+    }
+
+    /** What the doctor reports: pending, due and expired entries per role and tenant, and why they wait. */
+    public RoleBacklog backlog() {
+        return backlog;
+    }
+
+    /** A session's lessons block: the recent lessons of the roles its active skills own. */
+    public SessionLessons sessionLessons() {
+        return lessons;
+    }
+
+    /** The reflected decisions about an asset, for a compiled page's Timeline. */
+    public DecisionTimeline decisionTimeline() {
+        return new RoleTimeline(roles);
     }
 
     /** The area's agent tools: record a decision, reflect, recall, push prices. */
