@@ -1,7 +1,7 @@
 package dev.strata.bootstrap;
 
-import dev.strata.domain.memory.Actor;
 import dev.strata.application.role.RecordDecision;
+import dev.strata.domain.memory.Actor;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.role.RoleInputs;
 import org.junit.jupiter.api.Test;

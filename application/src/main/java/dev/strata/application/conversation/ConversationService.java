@@ -1,8 +1,8 @@
 package dev.strata.application.conversation;
 
+import dev.strata.application.audit.AuditTrail;
 import dev.strata.application.memory.MemoryLimits;
 import dev.strata.domain.audit.AuditEntry;
-import dev.strata.application.audit.AuditTrail;
 import dev.strata.domain.audit.AuditLog;
 import dev.strata.domain.conversation.ConversationId;
 import dev.strata.domain.conversation.ConversationStore;

@@ -1,8 +1,8 @@
 package dev.strata.application.learning;
 
+import dev.strata.application.audit.AuditTrail;
 import dev.strata.application.provenance.WriteOrigin;
 import dev.strata.domain.audit.AuditEntry;
-import dev.strata.application.audit.AuditTrail;
 import dev.strata.domain.audit.AuditLog;
 import dev.strata.domain.learning.LearningPolicy;
 import dev.strata.domain.learning.MethodologyChange;

@@ -1,6 +1,10 @@
 package dev.strata.application.personalization;
 
+import dev.strata.application.audit.AuditTrail;
+import dev.strata.domain.audit.AuditEntry;
+import dev.strata.domain.audit.AuditLog;
 import dev.strata.domain.error.DomainException;
+import dev.strata.domain.memory.Actor;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.personalization.CapitalMetrics;
 import dev.strata.domain.personalization.CapitalMetricsStore;
@@ -15,10 +19,6 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
-import dev.strata.application.audit.AuditTrail;
-import dev.strata.domain.audit.AuditEntry;
-import dev.strata.domain.audit.AuditLog;
-import dev.strata.domain.memory.Actor;
 import java.util.Optional;
 
 /**

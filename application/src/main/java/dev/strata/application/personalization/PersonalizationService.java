@@ -1,10 +1,14 @@
 package dev.strata.application.personalization;
 
+import dev.strata.application.audit.AuditTrail;
 import dev.strata.application.memory.MemoryService;
 import dev.strata.application.memory.SaveMemory;
 import dev.strata.application.profile.ProfileService;
+import dev.strata.domain.audit.AuditEntry;
+import dev.strata.domain.audit.AuditLog;
 import dev.strata.domain.error.ConflictException;
 import dev.strata.domain.error.InvalidInputException;
+import dev.strata.domain.memory.Actor;
 import dev.strata.domain.memory.Category;
 import dev.strata.domain.memory.Memory;
 import dev.strata.domain.memory.Metadata;
@@ -34,10 +38,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import dev.strata.application.audit.AuditTrail;
-import dev.strata.domain.audit.AuditEntry;
-import dev.strata.domain.audit.AuditLog;
-import dev.strata.domain.memory.Actor;
 import java.util.Optional;
 
 /**

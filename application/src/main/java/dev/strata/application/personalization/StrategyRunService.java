@@ -1,8 +1,12 @@
 package dev.strata.application.personalization;
 
+import dev.strata.application.audit.AuditTrail;
+import dev.strata.domain.audit.AuditEntry;
+import dev.strata.domain.audit.AuditLog;
 import dev.strata.domain.error.ConflictException;
 import dev.strata.domain.error.InvalidInputException;
 import dev.strata.domain.error.NotFoundException;
+import dev.strata.domain.memory.Actor;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.personalization.NewStrategyRun;
 import dev.strata.domain.personalization.StopReason;
@@ -21,10 +25,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import dev.strata.application.audit.AuditTrail;
-import dev.strata.domain.audit.AuditEntry;
-import dev.strata.domain.audit.AuditLog;
-import dev.strata.domain.memory.Actor;
 import java.util.Optional;
 import java.util.Set;
 

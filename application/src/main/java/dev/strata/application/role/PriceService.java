@@ -1,6 +1,10 @@
 package dev.strata.application.role;
 
+import dev.strata.application.audit.AuditTrail;
+import dev.strata.domain.audit.AuditEntry;
+import dev.strata.domain.audit.AuditLog;
 import dev.strata.domain.error.InvalidInputException;
+import dev.strata.domain.memory.Actor;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.role.Asset;
 import dev.strata.domain.role.PricePoint;
@@ -12,10 +16,6 @@ import java.time.Instant;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
-import dev.strata.application.audit.AuditTrail;
-import dev.strata.domain.audit.AuditEntry;
-import dev.strata.domain.audit.AuditLog;
-import dev.strata.domain.memory.Actor;
 import java.util.Set;
 import java.util.function.BiConsumer;
 

@@ -1,11 +1,11 @@
 package dev.strata.application.role;
 
 import dev.strata.application.tool.ToolArguments;
+import dev.strata.application.tool.ToolCall;
 import dev.strata.application.tool.ToolDefinition;
 import dev.strata.application.tool.ToolSchema;
 import dev.strata.domain.error.InvalidInputException;
 import dev.strata.domain.memory.Metadata;
-import dev.strata.application.tool.ToolCall;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.role.Asset;
 import dev.strata.domain.role.Classification;

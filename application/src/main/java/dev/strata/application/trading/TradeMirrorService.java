@@ -1,6 +1,10 @@
 package dev.strata.application.trading;
 
+import dev.strata.application.audit.AuditTrail;
+import dev.strata.domain.audit.AuditEntry;
+import dev.strata.domain.audit.AuditLog;
 import dev.strata.domain.error.InvalidInputException;
+import dev.strata.domain.memory.Actor;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.trading.FillInput;
 import dev.strata.domain.trading.PerpsFill;
@@ -8,6 +12,7 @@ import dev.strata.domain.trading.PerpsFillStore;
 import dev.strata.domain.trading.SpotActivity;
 import dev.strata.domain.trading.SpotActivityInput;
 import dev.strata.domain.trading.SpotActivityStore;
+import dev.strata.domain.trading.SyncKey;
 import dev.strata.domain.trading.SyncState;
 import dev.strata.domain.trading.SyncStateStore;
 import dev.strata.domain.vault.CredentialScrubber;
@@ -16,11 +21,6 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import dev.strata.application.audit.AuditTrail;
-import dev.strata.domain.audit.AuditEntry;
-import dev.strata.domain.audit.AuditLog;
-import dev.strata.domain.memory.Actor;
-import dev.strata.domain.trading.SyncKey;
 import java.util.Optional;
 import java.util.function.Function;
 

@@ -1,7 +1,7 @@
 package dev.strata.application.personalization;
 
-import dev.strata.domain.memory.Actor;
 import dev.strata.domain.error.InvalidInputException;
+import dev.strata.domain.memory.Actor;
 import dev.strata.domain.memory.Category;
 import dev.strata.domain.memory.Memory;
 import dev.strata.domain.memory.Metadata;

@@ -1,8 +1,8 @@
 package dev.strata.application.role;
 
-import dev.strata.domain.memory.Actor;
 import dev.strata.domain.MutableClock;
 import dev.strata.domain.error.InvalidInputException;
+import dev.strata.domain.memory.Actor;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.role.Asset;
 import dev.strata.domain.role.InMemoryPricePointStore;

@@ -1,10 +1,10 @@
 package dev.strata.application.role;
 
-import dev.strata.domain.memory.Actor;
 import dev.strata.domain.MutableClock;
 import dev.strata.domain.audit.InMemoryAuditLog;
 import dev.strata.domain.entity.EdgeExtractor;
 import dev.strata.domain.entity.FinanceEntityExtractor;
+import dev.strata.domain.memory.Actor;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.model.Embedder;
 import dev.strata.domain.model.Embedding;

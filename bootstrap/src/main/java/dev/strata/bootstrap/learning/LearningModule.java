@@ -1,8 +1,6 @@
 package dev.strata.bootstrap.learning;
 
 import dev.strata.adapters.sqlite.SqliteDatabase;
-import dev.strata.bootstrap.access.AccessModule;
-import dev.strata.domain.audit.AuditLog;
 import dev.strata.adapters.sqlite.SqliteLearningStore;
 import dev.strata.adapters.sqlite.SqliteMethodologyStore;
 import dev.strata.adapters.sqlite.SqlitePreferenceStore;
@@ -19,10 +17,12 @@ import dev.strata.application.learning.SynthesisService;
 import dev.strata.application.learning.TradeService;
 import dev.strata.application.memory.MemoryService;
 import dev.strata.application.tool.ToolDefinition;
+import dev.strata.bootstrap.access.AccessModule;
 import dev.strata.bootstrap.area.AreaModule;
 import dev.strata.bootstrap.area.Job;
 import dev.strata.bootstrap.llm.LlmModule;
 import dev.strata.bootstrap.memory.MemoryModule;
+import dev.strata.domain.audit.AuditLog;
 import dev.strata.domain.model.LanguageModel;
 
 import java.time.Clock;
