@@ -69,11 +69,12 @@ public final class StrataCore implements AutoCloseable {
                     access, clock));
             // Before sessions and learning: a session started with skills holds the lessons of the roles they own,
             // and a compiled page's Timeline holds the asset's reflected decisions.
-            role = add(RoleModule.wire(db, s.roles(), s.storage().dataDir(), llm, retrieval, clock));
+            role = add(RoleModule.wire(db, s.roles(), s.storage().dataDir(), llm, retrieval, access, clock));
             session = add(SessionModule.wire(db, s.workspace(), s.sessions(), memory, profile, fact, access,
                     personalization, role.sessionLessons(), clock));
             idempotency = add(IdempotencyModule.wire(db, clock));
-            learning = add(LearningModule.wire(db, s.learning(), llm, memory, role.decisionTimeline(), clock));
+            learning = add(LearningModule.wire(db, s.learning(), llm, memory, role.decisionTimeline(), access,
+                    clock));
             conversation = add(ConversationModule.wire(db, s.conversation(), memory, access, clock));
             trading = add(TradingModule.wire(db, s.trading(), learning, access, clock));
             rebuild = add(RebuildModule.wire(db, s.rebuild(), llm, memory, personalization, conversation, trading,

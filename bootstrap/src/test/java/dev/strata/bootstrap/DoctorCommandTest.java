@@ -48,13 +48,13 @@ class DoctorCommandTest {
         Clock earlier = Clock.fixed(Instant.now().minus(Duration.ofHours(100)), ZoneOffset.UTC);
         try (StrataCore core = StrataCore.open(settings, earlier)) {
             var entry = core.role().roles().record(new RecordDecision(Tenant.DEFAULT, THESIS, RoleInputs.EMPTY,
-                    "long ETH on the staking thesis", Optional.of("ETH")));
+                    "long ETH on the staking thesis", Optional.of("ETH")), TestActors.OPERATOR_ACTOR);
             core.role().roles().recordOutcome(Tenant.DEFAULT, entry.id(), "ETH fell 20% after the unlock",
                     Optional.empty(), TestActors.OPERATOR_ACTOR);
         }
         try (StrataCore core = StrataCore.open(settings, Clock.systemUTC())) {
             core.role().roles().record(new RecordDecision(Tenant.of("desk"), THESIS, RoleInputs.EMPTY,
-                    "short SOL into the unlock", Optional.of("SOL")));
+                    "short SOL into the unlock", Optional.of("SOL")), TestActors.OPERATOR_ACTOR);
         }
     }
 

@@ -126,4 +126,18 @@ class McpStdioProcessTest {
         assertThat(ran.stdout()).isEmpty();
         assertThat(ran.stderr()).contains("tenant");
     }
+
+    @Test
+    void an_actor_holding_a_vault_secret_is_refused_at_start_without_repeating_it() throws Exception {
+        String secret = "tok-5e4d3c2b1a09";
+        Ran set = strataMcp(Map.of(), List.of(INITIALIZE, INITIALIZED, call(2, "vault_set",
+                "{\"key\":\"BROKER\",\"value\":\"" + secret + "\",\"is_secret\":true}")));
+        assertThat(set.exit()).isZero();
+
+        Ran ran = strataMcp(Map.of(), List.of(INITIALIZE), "--actor", "desk-" + secret);
+
+        assertThat(ran.exit()).isEqualTo(2);
+        assertThat(ran.stdout()).isEmpty();
+        assertThat(ran.stderr()).contains("actor").doesNotContain(secret);
+    }
 }

@@ -155,14 +155,14 @@ final class InMemoryBackend {
     final InMemoryFinancialProfileStore financialProfiles = new InMemoryFinancialProfileStore();
     final InMemoryUserTagStore tagStore = new InMemoryUserTagStore();
     final PersonalizationService personalization = new PersonalizationService(financialProfiles, tagStore, memories,
-            profile, PersonalizationPolicy.defaults(), clock);
+            profile, PersonalizationPolicy.defaults(), clock, vault.scrubber(), audit);
     /** What the portfolio sources answer; a test swaps it (null: unavailable). */
     final java.util.concurrent.atomic.AtomicReference<PortfolioReading> portfolio =
             new java.util.concurrent.atomic.AtomicReference<>();
     final CapitalService capital = new CapitalService(new InMemoryCapitalMetricsStore(), financialProfiles,
-            portfolioSource(), PersonalizationPolicy.defaults(), clock);
+            portfolioSource(), PersonalizationPolicy.defaults(), clock, audit);
     final StrategyRunService strategyRuns = new StrategyRunService(new InMemoryStrategyRunStore(),
-            PersonalizationPolicy.defaults(), clock);
+            PersonalizationPolicy.defaults(), clock, audit);
     /** Conversations, the trade mirror and the profile refresh. */
     final ConversationTradingBackend mine;
     /**
@@ -211,7 +211,7 @@ final class InMemoryBackend {
         reflector = new RoleReflector(roleRegistry, roleStore, audit, model,
                 new RoleProbes(new StoredPriceFeed(priceStore, Duration.ofHours(1)), ProbeRegistry.builder().build()),
                 clock, 20);
-        prices = new PriceService(priceStore, clock, (tenant, asset) -> { });
+        prices = new PriceService(priceStore, audit, clock, (tenant, asset) -> { });
         events.addListener(pages);
         memories.addListener(pages);
         mine = new ConversationTradingBackend(clock, audit, memories, tradeStore, personalization, strategyRuns);

@@ -111,7 +111,7 @@ class RoleEndpointsTest {
                 "get_price", "quoted 100", r.now()))).build();
         RoleReflector reflector = new RoleReflector(registry, store, audit, MODEL,
                 new RoleProbes(new StoredPriceFeed(priceStore, Duration.ofHours(1)), probes), clock, 20);
-        PriceService prices = new PriceService(priceStore, clock, (tenant, asset) -> { });
+        PriceService prices = new PriceService(priceStore, audit, clock, (tenant, asset) -> { });
         GatewaySettings settings = GatewaySettings.defaults("127.0.0.1", 0);
         RoleHttpService roleHttp = new RoleHttpService(roles, reflector, prices, settings.maxBodyBytes());
         InMemoryBackend backend = new InMemoryBackend();

@@ -1,5 +1,6 @@
 package dev.strata.application.role;
 
+import dev.strata.domain.memory.Actor;
 import dev.strata.domain.role.RoleId;
 import org.junit.jupiter.api.Test;
 
@@ -26,7 +27,7 @@ class RoleBacklogTest {
         rig.decide("research.thesis", "BTC is digital gold", "BTC");        // a manual role, new: due at once
         rig.reflector.reflect(ALICE, TARGET);
         rig.service.record(new RecordDecision(RoleTestRig.BOB, "research.thesis",
-                dev.strata.domain.role.RoleInputs.EMPTY, "ETH thesis", java.util.Optional.of("ETH")));
+                dev.strata.domain.role.RoleInputs.EMPTY, "ETH thesis", java.util.Optional.of("ETH")), Actor.UNKNOWN);
 
         assertThat(backlog.rows(BACKLOG)).satisfiesExactly(
                 target -> {

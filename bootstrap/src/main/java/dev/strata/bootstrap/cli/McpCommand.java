@@ -76,6 +76,12 @@ public final class McpCommand implements Callable<Integer> {
         DataDirectory.requireWritable(settings.storage().dataDir());
         try (StrataCore core = StrataCore.open(settings, Clock.systemUTC());
              LogScrubbing scrubbing = LogScrubbing.install(core.access().vault().scrubber())) {
+            // As X-Strata-Actor over HTTP: an actor is stored on rows and in the trail, so a secret is refused.
+            if (core.access().secrets().containsSecret(sessionActor.id())) {
+                System.err.println("strata mcp: actor: holds a secret stored in the vault: name the agent or session,"
+                        + " never a credential");
+                return 2;
+            }
             core.retrieval().startEmbedding(core.memory().memories());
             List<FixedRate> jobs = Strata.scheduleJobs(core);
             try {

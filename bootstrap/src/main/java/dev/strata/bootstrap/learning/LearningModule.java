@@ -1,6 +1,5 @@
 package dev.strata.bootstrap.learning;
 
-import dev.strata.adapters.sqlite.SqliteAuditLog;
 import dev.strata.adapters.sqlite.SqliteDatabase;
 import dev.strata.adapters.sqlite.SqliteLearningStore;
 import dev.strata.adapters.sqlite.SqliteMethodologyStore;
@@ -18,10 +17,12 @@ import dev.strata.application.learning.SynthesisService;
 import dev.strata.application.learning.TradeService;
 import dev.strata.application.memory.MemoryService;
 import dev.strata.application.tool.ToolDefinition;
+import dev.strata.bootstrap.access.AccessModule;
 import dev.strata.bootstrap.area.AreaModule;
 import dev.strata.bootstrap.area.Job;
 import dev.strata.bootstrap.llm.LlmModule;
 import dev.strata.bootstrap.memory.MemoryModule;
+import dev.strata.domain.audit.AuditLog;
 import dev.strata.domain.model.LanguageModel;
 
 import java.time.Clock;
@@ -61,16 +62,19 @@ public final class LearningModule implements AreaModule {
         this.jobs = List.copyOf(jobs);
     }
 
-    /** @param decisions the role area's reflected decisions, which join a compiled page's Timeline */
+    /**
+     * @param decisions the role area's reflected decisions, which join a compiled page's Timeline
+     * @param access    the loop audits through its one audit log, which keeps secrets out of the trail
+     */
     public static LearningModule wire(SqliteDatabase db, LearningSettings settings, LlmModule llm, MemoryModule memory,
-                                      DecisionTimeline decisions, Clock clock) {
+                                      DecisionTimeline decisions, AccessModule access, Clock clock) {
         LearningLoopSettings loop = settings.loop();
         LanguageModel model = llm.languageModel();
         MemoryService memories = memory.memories();
         SqliteMethodologyStore methodologyStore = new SqliteMethodologyStore(db);
         SqliteTradeStore tradeStore = new SqliteTradeStore(db);
         SqlitePreferenceStore preferenceStore = new SqlitePreferenceStore(db);
-        SqliteAuditLog audit = new SqliteAuditLog(db);
+        AuditLog audit = access.auditLog();
         LearningEvents events = new LearningEvents();
 
         MethodologyService methodologies = new MethodologyService(methodologyStore, audit, events, loop, clock);

@@ -4,7 +4,6 @@ import dev.strata.adapters.http.feed.CallbackClient;
 import dev.strata.adapters.http.feed.HttpEvidenceSource;
 import dev.strata.adapters.http.feed.HttpOutcomeProbe;
 import dev.strata.adapters.http.feed.HttpPriceFeed;
-import dev.strata.adapters.sqlite.SqliteAuditLog;
 import dev.strata.adapters.sqlite.SqliteDatabase;
 import dev.strata.adapters.sqlite.SqlitePricePointStore;
 import dev.strata.adapters.sqlite.SqliteRoleMemoryStore;
@@ -25,10 +24,12 @@ import dev.strata.application.session.SessionLessons;
 import dev.strata.application.role.RoleTriggers;
 import dev.strata.application.role.StoredPriceFeed;
 import dev.strata.application.tool.ToolDefinition;
+import dev.strata.bootstrap.access.AccessModule;
 import dev.strata.bootstrap.area.AreaModule;
 import dev.strata.bootstrap.area.Job;
 import dev.strata.bootstrap.llm.LlmModule;
 import dev.strata.bootstrap.retrieval.RetrievalModule;
+import dev.strata.domain.audit.AuditLog;
 import dev.strata.domain.entity.EdgeExtractor;
 import dev.strata.domain.entity.FinanceEntityExtractor;
 import dev.strata.domain.role.PriceFeed;
@@ -85,9 +86,10 @@ public final class RoleModule implements AreaModule {
 
     /**
      * @param dataDir where {@code roles/} is when {@code strata.roles.dir} is not set
+     * @param access   its audit log is the one trail (secrets kept out) every role write is recorded in
      */
     public static RoleModule wire(SqliteDatabase db, RoleSettings settings, Path dataDir, LlmModule llm,
-                                  RetrievalModule retrieval, Clock clock) {
+                                  RetrievalModule retrieval, AccessModule access, Clock clock) {
         RoleRegistry registry = RoleFiles.load(settings.directoryUnder(dataDir), RoleRegistry.builder()).build();
         CallbackClient client = new CallbackClient(settings.callbackTimeout());
         ProbeRegistry probes = probes(settings, client);
@@ -95,7 +97,7 @@ public final class RoleModule implements AreaModule {
 
         SqliteRoleMemoryStore store = new SqliteRoleMemoryStore(db);
         SqlitePricePointStore priceStore = new SqlitePricePointStore(db);
-        SqliteAuditLog audit = new SqliteAuditLog(db);
+        AuditLog audit = access.auditLog();
         ExecutorService reflections = Executors.newFixedThreadPool(2, daemon("strata-role-reflect"));
         ExecutorService embedding = Executors.newSingleThreadExecutor(daemon("strata-role-embed"));
         try {
@@ -116,7 +118,7 @@ public final class RoleModule implements AreaModule {
             RoleEmbeddings embeddings = new RoleEmbeddings(store, retrieval.embedder(), embedding);
             roles.addListener(triggers);
             roles.addListener(embeddings);
-            PriceService prices = new PriceService(priceStore, clock, triggers::priceObserved);
+            PriceService prices = new PriceService(priceStore, audit, clock, triggers::priceObserved);
 
             List<Job> jobs = new ArrayList<>(3);
             if (!registry.all().isEmpty()) {
