@@ -59,7 +59,8 @@ public final class BenchCommand implements Callable<Integer> {
     boolean json;
 
     @Option(names = "--work-dir", paramLabel = "DIR",
-            description = "Where to create the benchmark databases (default: a temporary directory, removed after).")
+            description = "Where to create the benchmark databases (default: a temporary directory, removed after); "
+                    + "the hybrid rows' corpus is kept there and reused by later runs.")
     Path workDir;
 
     @Override
