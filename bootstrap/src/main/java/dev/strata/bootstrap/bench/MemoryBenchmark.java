@@ -1,6 +1,7 @@
 package dev.strata.bootstrap.bench;
 
 import dev.strata.adapters.sqlite.SearchIndexCompaction;
+import dev.strata.adapters.sqlite.SqliteDatabase;
 import dev.strata.adapters.sqlite.SqliteMemoryStore;
 import dev.strata.application.memory.MemoryService;
 import dev.strata.application.memory.WriteMemory;
@@ -158,7 +159,7 @@ public final class MemoryBenchmark {
         LearningBenchmark.Figures learning = new LearningBenchmark(rounds, baseSettings.learning().loop().policy())
                 .measure(strata.core().learning(), strata.core().database());
         progress.accept("n=" + n + ": raw inserts");
-        double rawInsertPerS = rawInserts(strata, n, new SyntheticMemories(42));
+        double rawInsertPerS = rawInserts(strata.core().database(), n, new SyntheticMemories(42));
 
         return new Run(n, percentile(search, 50), percentile(search, 95), percentile(raw, 50), percentile(http, 50),
                 batchPerS, singlePerS, rawInsertPerS, percentile(snapshot, 50), rssMb, percentile(uncompacted, 50),
@@ -171,8 +172,8 @@ public final class MemoryBenchmark {
      * same FTS5 trigger) under a tenant of their own. This is the storage work Strata's batched write
      * cannot avoid; the ratio shows what validation, the domain model and the service layer add.
      */
-    private static double rawInserts(Strata strata, int n, SyntheticMemories corpus) throws SQLException {
-        try (Connection c = strata.core().database().connection()) {
+    static double rawInserts(SqliteDatabase db, int n, SyntheticMemories corpus) throws SQLException {
+        try (Connection c = db.connection()) {
             String now = Instant.now().toString();
             long start = System.nanoTime();
             c.setAutoCommit(false);
@@ -258,7 +259,7 @@ public final class MemoryBenchmark {
         return sorted[Math.max(0, Math.min(sorted.length - 1, index))];
     }
 
-    private static double seconds(long startNanos) {
+    static double seconds(long startNanos) {
         return (System.nanoTime() - startNanos) / 1e9;
     }
 
