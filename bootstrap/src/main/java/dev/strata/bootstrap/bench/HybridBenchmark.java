@@ -207,7 +207,8 @@ public final class HybridBenchmark {
         Path dir = cache.prepare(key);
         EmbeddingSettings e = baseSettings.embedding();
         EmbeddingSettings allCores = new EmbeddingSettings(e.provider(), new EmbeddingSettings.Local(e.local().model(),
-                e.local().queryInstruction(), e.local().queryThreads(), 0), e.openAi(), e.worker(), e.catchUpInterval());
+                e.local().queryInstruction(), e.local().queryThreads(), 0), e.openAi(), e.worker(), e.catchUpInterval(),
+                e.workerNice());
         StrataSettings settings = baseSettings.withDataDir(dir).with(allCores);
         long start = System.nanoTime();
         long vectors;
