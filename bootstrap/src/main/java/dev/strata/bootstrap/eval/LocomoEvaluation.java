@@ -14,6 +14,7 @@ import dev.strata.domain.memory.SearchRequest;
 import dev.strata.domain.memory.Source;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.retrieval.Arm;
+import dev.strata.domain.retrieval.QuestionForm;
 
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -37,6 +38,18 @@ import java.util.function.Consumer;
 public final class LocomoEvaluation {
 
     public static final int[] KS = {5, 10, 25, 50};
+
+    /**
+     * One setting a cross-validation tries.
+     *
+     * @param search          the search pipeline with its settings
+     * @param questionContent whether a question is searched without its answer-type words ({@link QuestionForm})
+     */
+    public record Setting(HybridSearchService search, boolean questionContent) {
+        public Setting {
+            Objects.requireNonNull(search, "search");
+        }
+    }
     private static final int BATCH = 500;
 
     private final MemoryService memories;
@@ -167,6 +180,53 @@ public final class LocomoEvaluation {
                     rows / FloorSweep.STARTER_QUESTIONS.size(), first));
         }
         return sweep.build();
+    }
+
+    /**
+     * Hybrid search with each of these settings (the first the shipped one), on one ingestion of every
+     * conversation, scored per question: what {@link CrossValidation} chooses from by leaving one
+     * conversation out.
+     *
+     * @param grid label to the setting to run under it, in order
+     */
+    public CrossValidation crossValidate(List<Locomo.Conversation> conversations, Map<String, Setting> grid) {
+        if (!search.vectorArmAvailable()) {
+            throw new IllegalStateException("cross-validation runs hybrid search and needs embeddings: the embedder "
+                    + "is disabled or sqlite-vec could not load");
+        }
+        List<String> labels = List.copyOf(grid.keySet());
+        List<Setting> searches = List.copyOf(grid.values());
+        CrossValidation.Builder cv = new CrossValidation.Builder(labels.size());
+        for (Locomo.Conversation conversation : conversations) {
+            Tenant tenant = Tenant.of(conversation.id().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_-]", "-"));
+            Map<Long, String> diaIds = ingest(tenant, conversation);
+            worker.ifPresent(w -> w.reindex(false, n -> { }));
+            for (Locomo.Question question : conversation.questions()) {
+                String query = question.text().length() > SearchRequest.MAX_QUERY_CHARS
+                        ? question.text().substring(0, SearchRequest.MAX_QUERY_CHARS) : question.text();
+                if (query.isBlank()) {
+                    continue;
+                }
+                for (int p = 0; p < searches.size(); p++) {
+                    Setting s = searches.get(p);
+                    List<Long> ids = s.search().search(new SearchRequest(tenant,
+                            s.questionContent() ? QuestionForm.content(query) : query, KS[KS.length - 1],
+                            Optional.empty())).searchHits().stream().map(h -> h.memory().id().value()).toList();
+                    cv.question(conversation.id(), p, question.category(), recalls(question, ids, diaIds));
+                }
+            }
+            progress.accept(conversation.id() + ": " + conversation.questions().size() + " questions searched at "
+                    + searches.size() + " settings");
+        }
+        return cv.build(labels);
+    }
+
+    private static double[] recalls(Locomo.Question question, List<Long> ids, Map<Long, String> diaIds) {
+        double[] recall = new double[KS.length];
+        for (int i = 0; i < KS.length; i++) {
+            recall[i] = recall(question.evidence(), ids, diaIds, KS[i]);
+        }
+        return recall;
     }
 
     /** Rows of an answer that the keyword arm alone did not find (vector arm or neighbour context). */
