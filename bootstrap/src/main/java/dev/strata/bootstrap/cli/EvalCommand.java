@@ -106,43 +106,32 @@ public final class EvalCommand implements Runnable {
                 description = "With --cross-validate: rows each arm contributes to try.")
         List<Integer> depths;
 
-        @Option(names = "--question-forms", split = ",", paramLabel = "FORM[,FORM...]",
-                description = "With --cross-validate: how questions are searched: as-asked, content (without "
-                        + "answer-type words such as kind, type, likely).")
-        List<String> questionForms;
-
         /**
          * The shipped search first, then every combination of the grid options (the shipped value of an option
          * not given), each once.
          */
-        private Map<String, LocomoEvaluation.Setting> grid(HybridSearchService shipped) {
+        private Map<String, HybridSearchService> grid(HybridSearchService shipped) {
             FusionSettings base = shipped.settings();
-            boolean none = rrfKs == null && neighbourWeights == null && armWeights == null && depths == null
-                    && questionForms == null;
+            boolean none = rrfKs == null && neighbourWeights == null && armWeights == null && depths == null;
             List<Integer> ks = rrfKs != null ? rrfKs : none ? List.of(5, 10, 20) : List.of(base.rrfK());
             List<Double> ns = neighbourWeights != null ? neighbourWeights
                     : none ? List.of(0.2, 0.3, 0.4) : List.of(base.neighbourWeight());
             List<double[]> ws = armWeights == null ? List.<double[]>of(new double[] {base.keywordWeight(),
                     base.vectorWeight()}) : armWeights.stream().map(this::armWeight).toList();
             List<Integer> ds = depths != null ? depths : List.of(shipped.candidateDepth());
-            List<Boolean> qs = questionForms == null ? List.of(false)
-                    : questionForms.stream().map(f -> f.strip().equals("content")).distinct().toList();
-            Map<String, LocomoEvaluation.Setting> grid = new LinkedHashMap<>();
-            grid.put("shipped", new LocomoEvaluation.Setting(shipped, false));
+            Map<String, HybridSearchService> grid = new LinkedHashMap<>();
+            grid.put("shipped", shipped);
             java.util.Set<String> seen = new java.util.HashSet<>();
-            seen.add(key(base, shipped.candidateDepth(), false));
+            seen.add(key(base, shipped.candidateDepth()));
             for (int k : ks) {
                 for (double n : ns) {
                     for (double[] w : ws) {
                         for (int d : ds) {
-                            for (boolean q : qs) {
-                                FusionSettings f = base.withRrfK(k).withArmWeights(w[0], w[1])
-                                        .withNeighbourContext(n, base.neighbourWindow(), base.neighbourGap());
-                                if (seen.add(key(f, d, q))) {
-                                    grid.put(String.format(java.util.Locale.ROOT, "k%d n%s w%s:%s d%d%s", k, plain(n),
-                                            plain(w[0]), plain(w[1]), d, q ? " content" : ""),
-                                            new LocomoEvaluation.Setting(shipped.withSettings(f).withCandidateDepth(d), q));
-                                }
+                            FusionSettings f = base.withRrfK(k).withArmWeights(w[0], w[1])
+                                    .withNeighbourContext(n, base.neighbourWindow(), base.neighbourGap());
+                            if (seen.add(key(f, d))) {
+                                grid.put(String.format(java.util.Locale.ROOT, "k%d n%s w%s:%s d%d", k, plain(n),
+                                        plain(w[0]), plain(w[1]), d), shipped.withSettings(f).withCandidateDepth(d));
                             }
                         }
                     }
@@ -165,15 +154,10 @@ public final class EvalCommand implements Runnable {
             if (armWeights != null) {
                 armWeights.forEach(this::armWeight);
             }
-            if (questionForms != null && questionForms.stream().map(String::strip)
-                    .anyMatch(f -> !f.equals("as-asked") && !f.equals("content"))) {
-                throw new CommandLine.ParameterException(spec.commandLine(),
-                        "--question-forms: each must be as-asked or content");
-            }
         }
 
-        private static String key(FusionSettings f, int depth, boolean questionContent) {
-            return f + "/" + depth + "/" + questionContent;
+        private static String key(FusionSettings f, int depth) {
+            return f + "/" + depth;
         }
 
         private static String plain(double v) {
@@ -255,10 +239,9 @@ public final class EvalCommand implements Runnable {
                 throw new CommandLine.ParameterException(spec.commandLine(),
                         "--cross-validate and --vector-min-similarity are separate runs");
             }
-            if (!crossValidate && (rrfKs != null || neighbourWeights != null || armWeights != null || depths != null
-                    || questionForms != null)) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "--rrf-k, --neighbour-weight, "
-                        + "--arm-weights, --candidate-depth and --question-forms need --cross-validate");
+            if (!crossValidate && (rrfKs != null || neighbourWeights != null || armWeights != null || depths != null)) {
+                throw new CommandLine.ParameterException(spec.commandLine(),
+                        "--rrf-k, --neighbour-weight, --arm-weights and --candidate-depth need --cross-validate");
             }
             checkGrid();
             List<Locomo.Conversation> conversations = Locomo.read(file);

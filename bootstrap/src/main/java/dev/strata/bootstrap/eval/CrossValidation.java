@@ -99,6 +99,26 @@ public record CrossValidation(List<String> settings, Map<String, List<List<Score
         return pooled(held);
     }
 
+    /**
+     * The cross-validated gain over the shipped setting at {@code LocomoEvaluation.KS[k]}, paired per question:
+     * mean and standard error of (held-out recall at the setting chosen without its conversation) minus (its
+     * recall at the first setting), in points. A gain within about two standard errors is noise.
+     */
+    public double[] pairedGain(int k) {
+        List<Double> diffs = new ArrayList<>();
+        folds().forEach((id, point) -> {
+            List<Scored> at = conversations.get(id).get(point);
+            List<Scored> shipped = conversations.get(id).get(0);
+            for (int q = 0; q < at.size(); q++) {
+                diffs.add(100 * (at.get(q).recall()[k] - shipped.get(q).recall()[k]));
+            }
+        });
+        int n = diffs.size();
+        double mean = diffs.stream().mapToDouble(Double::doubleValue).sum() / Math.max(1, n);
+        double ss = diffs.stream().mapToDouble(d -> (d - mean) * (d - mean)).sum();
+        return new double[] {mean, n < 2 ? 0 : Math.sqrt(ss / (n - 1) / n)};
+    }
+
     /** The setting chosen on every conversation, scored on them: the tuned figure. */
     public Figures tuned() {
         return figures(choose(all()), all());
@@ -160,11 +180,17 @@ public record CrossValidation(List<String> settings, Map<String, List<List<Score
         Figures cv = crossValidated();
         Figures tuned = tuned();
         Figures shipped = figures(0, all);
-        out.append(String.format(Locale.ROOT, "%n%-26s %6s %6s %6s %6s%n", "overall (" + cv.questions() + " q)", "R@5",
-                "R@10", "R@25", "R@50"));
-        row(out, "%-26s", "shipped (" + settings.getFirst() + ")", shipped.overall());
-        row(out, "%-26s", "tuned on all (" + settings.get(choose(all)) + ")", tuned.overall());
-        row(out, "%-26s", "cross-validated", cv.overall());
+        String tunedLabel = "tuned on all (" + settings.get(choose(all)) + ")";
+        String overall = "%-" + Math.max(26, tunedLabel.length()) + "s";
+        out.append(String.format(Locale.ROOT, "%n" + overall + " %6s %6s %6s %6s%n", "overall (" + cv.questions()
+                + " q)", "R@5", "R@10", "R@25", "R@50"));
+        row(out, overall, "shipped (" + settings.getFirst() + ")", shipped.overall());
+        row(out, overall, tunedLabel, tuned.overall());
+        row(out, overall, "cross-validated", cv.overall());
+        double[] gain5 = pairedGain(0);
+        double[] gain10 = pairedGain(1);
+        out.append(String.format(Locale.ROOT, "cross-validated gain over shipped, paired per question: R@5 %+.2f ± "
+                + "%.2f, R@10 %+.2f ± %.2f (± one standard error)%n", gain5[0], gain5[1], gain10[0], gain10[1]));
         out.append(String.format(Locale.ROOT, "%ncross-validated per category%n%-10s %6s %6s %6s %6s %6s%n",
                 "category", "n", "R@5", "R@10", "R@25", "R@50"));
         cv.byCategory().forEach((cat, p) -> out.append(String.format(Locale.ROOT,

@@ -14,7 +14,6 @@ import dev.strata.domain.memory.SearchRequest;
 import dev.strata.domain.memory.Source;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.retrieval.Arm;
-import dev.strata.domain.retrieval.QuestionForm;
 
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -38,18 +37,6 @@ import java.util.function.Consumer;
 public final class LocomoEvaluation {
 
     public static final int[] KS = {5, 10, 25, 50};
-
-    /**
-     * One setting a cross-validation tries.
-     *
-     * @param search          the search pipeline with its settings
-     * @param questionContent whether a question is searched without its answer-type words ({@link QuestionForm})
-     */
-    public record Setting(HybridSearchService search, boolean questionContent) {
-        public Setting {
-            Objects.requireNonNull(search, "search");
-        }
-    }
     private static final int BATCH = 500;
 
     private final MemoryService memories;
@@ -187,15 +174,16 @@ public final class LocomoEvaluation {
      * conversation, scored per question: what {@link CrossValidation} chooses from by leaving one
      * conversation out.
      *
-     * @param grid label to the setting to run under it, in order
+     * @param grid label to the search to run under it, in order
      */
-    public CrossValidation crossValidate(List<Locomo.Conversation> conversations, Map<String, Setting> grid) {
+    public CrossValidation crossValidate(List<Locomo.Conversation> conversations,
+                                         Map<String, HybridSearchService> grid) {
         if (!search.vectorArmAvailable()) {
             throw new IllegalStateException("cross-validation runs hybrid search and needs embeddings: the embedder "
                     + "is disabled or sqlite-vec could not load");
         }
         List<String> labels = List.copyOf(grid.keySet());
-        List<Setting> searches = List.copyOf(grid.values());
+        List<HybridSearchService> searches = List.copyOf(grid.values());
         CrossValidation.Builder cv = new CrossValidation.Builder(labels.size());
         for (Locomo.Conversation conversation : conversations) {
             Tenant tenant = Tenant.of(conversation.id().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_-]", "-"));
@@ -208,9 +196,7 @@ public final class LocomoEvaluation {
                     continue;
                 }
                 for (int p = 0; p < searches.size(); p++) {
-                    Setting s = searches.get(p);
-                    List<Long> ids = s.search().search(new SearchRequest(tenant,
-                            s.questionContent() ? QuestionForm.content(query) : query, KS[KS.length - 1],
+                    List<Long> ids = searches.get(p).search(new SearchRequest(tenant, query, KS[KS.length - 1],
                             Optional.empty())).searchHits().stream().map(h -> h.memory().id().value()).toList();
                     cv.question(conversation.id(), p, question.category(), recalls(question, ids, diaIds));
                 }

@@ -50,6 +50,17 @@ class CrossValidationTest {
     }
 
     @Test
+    void the_gain_over_the_shipped_setting_is_paired_per_held_out_question() {
+        double[] gain = overfitting().pairedGain(0);
+
+        // a and b keep the shipped setting (gain 0 on four questions); c loses 50 points on both of its questions.
+        assertThat(gain[0]).isCloseTo(-100.0 / 6, within(1e-9));
+        double mean = -100.0 / 6;
+        double ss = 4 * mean * mean + 2 * (-50 - mean) * (-50 - mean);
+        assertThat(gain[1]).isCloseTo(Math.sqrt(ss / 5 / 6), within(1e-9));
+    }
+
+    @Test
     void the_cross_validated_figure_is_reported_per_category_from_the_held_out_questions() {
         CrossValidation.Figures held = overfitting().crossValidated();
 

@@ -31,11 +31,6 @@ public final class QueryText {
     private QueryText() {
     }
 
-    /** Whether search drops this word from a natural-language query. */
-    public static boolean isStopWord(String word) {
-        return STOP_WORDS.contains(word.toLowerCase(Locale.ROOT));
-    }
-
     /** Lower-cased word tokens (letters and digits), in order, duplicates kept. */
     public static List<String> tokens(String text) {
         List<String> tokens = new ArrayList<>();
