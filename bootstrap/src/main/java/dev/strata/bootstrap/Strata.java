@@ -24,13 +24,10 @@ import dev.strata.adapters.http.vault.VaultHttpService;
 import dev.strata.adapters.sqlite.SqliteDatabase;
 import dev.strata.adapters.sqlite.SqliteFailures;
 import dev.strata.application.memory.MemoryService;
-import dev.strata.application.memory.MemoryTools;
 import dev.strata.application.memory.SecretSafeSearch;
-import dev.strata.application.personalization.PersonalizationTools;
 import dev.strata.application.session.MemoryErasure;
 import dev.strata.application.tool.ToolRegistry;
 import dev.strata.application.vault.VaultService;
-import dev.strata.application.vault.VaultTools;
 import dev.strata.bootstrap.area.Job;
 import dev.strata.bootstrap.llm.ModelCircuitCheck;
 import dev.strata.bootstrap.learning.LearningModule;
@@ -103,7 +100,7 @@ public final class Strata implements AutoCloseable {
             List<HealthCheck> checks = new ArrayList<>(List.of(new ModelCircuitCheck(core.llm())));
             backlog.ifPresent(b -> checks.add(b.healthCheck()));
             Gateway gateway = startGateway(settings.server(), core, checks);
-            List<FixedRate> jobs = core.jobs().stream().map(Strata::schedule).toList();
+            List<FixedRate> jobs = scheduleJobs(core);
             LOG.log(System.Logger.Level.INFO, "workspace: " + settings.workspace().directory().toAbsolutePath());
             return new Strata(core, gateway, jobs, logScrubbing, backlog);
         } catch (RuntimeException e) {
@@ -128,14 +125,7 @@ public final class Strata implements AutoCloseable {
         VaultService vault = core.access().vault();
         SecretSafeSearch search = new SecretSafeSearch(memories, vault.scrubber());
         LearningModule learning = core.learning();
-        ToolRegistry tools = ToolRegistry.builder()
-                .add(MemoryTools.definitions(memories, search, core.fact().facts()))
-                .add(VaultTools.definitions(vault))
-                .add(learning.tools())
-                .add(core.role().tools())
-                .add(PersonalizationTools.definitions(core.personalization().personalization(), search))
-                .add(core.trading().tools())
-                .build();
+        ToolRegistry tools = core.tools();
         return Gateway.start(settings,
                 new GatewayCore(core.access().access(), vault.scrubber(), () -> ping(core.database()),
                         SqliteFailures::isUnavailable, healthChecks, core.idempotency().idempotency()),
@@ -148,8 +138,7 @@ public final class Strata implements AutoCloseable {
                         new SnapshotHttpService(core.session().snapshots()),
                         new SessionHttpService(core.session().sessions(), settings),
                         new ToolHttpService(tools, settings),
-                        new McpHttpService(tools, new McpResources(core.session().snapshots()::render,
-                                (tenant, id) -> core.session().sessions().prompt(tenant, SessionId.parse(id))), settings),
+                        new McpHttpService(tools, mcpResources(core), settings),
                         new VaultHttpService(vault, settings),
                         new FactHttpService(core.fact().facts(), settings),
                         new ModelHttpService(core.llm().spend()),
@@ -164,6 +153,21 @@ public final class Strata implements AutoCloseable {
                         new TradingHttpService(core.trading().mirror(), core.trading().profile(),
                                 core.trading().sync(), core.rebuild().refresh(), settings).resources().stream())
                         .flatMap(area -> area).toList());
+    }
+
+    /** What MCP serves as resources, for every transport: the context block and a frozen session's prompt. */
+    public static McpResources mcpResources(StrataCore core) {
+        return new McpResources(core.session().snapshots()::render,
+                (tenant, id) -> core.session().sessions().prompt(tenant, SessionId.parse(id)));
+    }
+
+    /** Schedules every area's jobs, as the server does; the caller stops them with {@link #stopJobs}. */
+    public static List<FixedRate> scheduleJobs(StrataCore core) {
+        return core.jobs().stream().map(Strata::schedule).toList();
+    }
+
+    public static void stopJobs(List<FixedRate> jobs) {
+        jobs.forEach(job -> job.executor().shutdownNow());
     }
 
     private static boolean ping(SqliteDatabase db) {

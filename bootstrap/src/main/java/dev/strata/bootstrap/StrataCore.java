@@ -2,6 +2,11 @@ package dev.strata.bootstrap;
 
 import dev.strata.adapters.sqlite.SqliteDatabase;
 import dev.strata.adapters.sqlite.SqliteSettings;
+import dev.strata.application.memory.MemoryTools;
+import dev.strata.application.memory.SecretSafeSearch;
+import dev.strata.application.personalization.PersonalizationTools;
+import dev.strata.application.tool.ToolRegistry;
+import dev.strata.application.vault.VaultTools;
 import dev.strata.bootstrap.access.AccessModule;
 import dev.strata.bootstrap.idempotency.IdempotencyModule;
 import dev.strata.bootstrap.area.AreaModule;
@@ -47,6 +52,7 @@ public final class StrataCore implements AutoCloseable {
     private final ConversationModule conversation;
     private final TradingModule trading;
     private final RebuildModule rebuild;
+    private final ToolRegistry tools;
 
     /** Wires the areas in dependency order; a failure closes what was wired, not the database. */
     private StrataCore(SqliteDatabase db, StrataSettings s, Clock clock) {
@@ -61,15 +67,27 @@ public final class StrataCore implements AutoCloseable {
             profile = add(ProfileModule.wire(db, access, clock));
             personalization = add(PersonalizationModule.wire(db, s.personalization(), memory, profile, llm,
                     access, clock));
+            // Before sessions and learning: a session started with skills holds the lessons of the roles they own,
+            // and a compiled page's Timeline holds the asset's reflected decisions.
+            role = add(RoleModule.wire(db, s.roles(), s.storage().dataDir(), llm, retrieval, access, clock));
             session = add(SessionModule.wire(db, s.workspace(), s.sessions(), memory, profile, fact, access,
-                    personalization, clock));
+                    personalization, role.sessionLessons(), clock));
             idempotency = add(IdempotencyModule.wire(db, clock));
-            learning = add(LearningModule.wire(db, s.learning(), llm, memory, clock));
-            role = add(RoleModule.wire(db, s.roles(), s.storage().dataDir(), llm, retrieval, clock));
+            learning = add(LearningModule.wire(db, s.learning(), llm, memory, role.decisionTimeline(), access,
+                    clock));
             conversation = add(ConversationModule.wire(db, s.conversation(), memory, access, clock));
             trading = add(TradingModule.wire(db, s.trading(), learning, access, clock));
             rebuild = add(RebuildModule.wire(db, s.rebuild(), llm, memory, personalization, conversation, trading,
                     learning, clock));
+            SecretSafeSearch search = new SecretSafeSearch(memory.memories(), access.vault().scrubber());
+            tools = ToolRegistry.builder()
+                    .add(MemoryTools.definitions(memory.memories(), search, fact.facts()))
+                    .add(VaultTools.definitions(access.vault()))
+                    .add(learning.tools())
+                    .add(role.tools())
+                    .add(PersonalizationTools.definitions(personalization.personalization(), search))
+                    .add(trading.tools())
+                    .build();
         } catch (RuntimeException e) {
             closeModules();
             throw e;
@@ -163,6 +181,14 @@ public final class StrataCore implements AutoCloseable {
 
     public RebuildModule rebuild() {
         return rebuild;
+    }
+
+    /**
+     * Every agent tool every area declares, the one registry all front ends serve ({@code /v1/tools},
+     * {@code /mcp}, {@code strata mcp}) and an embedder calls directly: their rules live here, not in a transport.
+     */
+    public ToolRegistry tools() {
+        return tools;
     }
 
     /** Every area's background jobs, for the server to schedule. */

@@ -16,6 +16,7 @@ class CommandLineTest {
         assertThat(shell.run("--help")).isZero();
         assertThat(shell.run("serve", "--help")).isZero();
         assertThat(shell.run("bench", "--help")).isZero();
+        assertThat(shell.run("mcp", "--help")).isZero();
     }
 
     @Test
@@ -32,5 +33,7 @@ class CommandLineTest {
         assertThat(shell.run("bench", "--sizes", "5")).isEqualTo(2);
         assertThat(shell.err()).contains("--sizes");
         assertThat(shell.run("bench", "--rounds", "0")).isEqualTo(2);
+        assertThat(shell.run("bench", "--hybrid-sizes", "10000,0")).isEqualTo(2);
+        assertThat(shell.err()).contains("--hybrid-sizes");
     }
 }

@@ -119,6 +119,14 @@ class ConversationTradingEndToEndTest {
         assertThat(key(sync, "perps_fills", "sub-a").getInt("pages")).isEqualTo(3);
         assertThat(key(sync, "perps_fills", "sub-a").getInt("inserted")).isEqualTo(5);
         assertThat(key(sync, "perps_fills", "sub-b").getString("status")).isEqualTo("failed");
+        // The sync's writes are in the audit trail, by its job, one entry per key that stored rows.
+        assertThat(call("GET", "/v1/audit?action=trade_mirror.sync", null).getJsonArray("entries")
+                .getValuesAs(JsonObject.class)).extracting(e -> e.getString("subject"), e -> e.getString("detail"),
+                        e -> e.getString("actor"))
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("sync:spot_activities", "1 new row over 1 page",
+                                "system:trade-sync"),
+                        org.assertj.core.groups.Tuple.tuple("sync:perps_fills/sub-a", "5 new rows over 3 pages",
+                                "system:trade-sync"));
         assertThat(key(sync, "spot_activities", "").getInt("inserted")).isEqualTo(1);
         assertThat(rebuild(first, "trading_summary").getString("status")).isEqualTo("failed");
         assertThat(rebuild(first, "trading_summary").getString("detail")).contains("did not parse");

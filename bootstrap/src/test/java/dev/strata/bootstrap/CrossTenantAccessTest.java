@@ -3,6 +3,9 @@ package dev.strata.bootstrap;
 import dev.strata.application.access.IssuedKey;
 import dev.strata.bootstrap.server.ServerSettings;
 import dev.strata.domain.memory.Tenant;
+import dev.strata.domain.role.Classification;
+import dev.strata.domain.role.Reflection;
+import dev.strata.domain.role.RoleMemoryId;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.AfterAll;
@@ -15,9 +18,12 @@ import org.junit.jupiter.params.provider.MethodSource;
 import java.io.StringReader;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.UnaryOperator;
 import java.util.logging.Handler;
@@ -39,12 +45,14 @@ class CrossTenantAccessTest {
     private static final String SECRET = "alpha-secret-0123456789";
     /** Every piece of alpha's data carries this marker, so a leak anywhere is one substring check. */
     private static final String MARKER = "alpha-marker";
+    /** A manual role declared in the server's role files: alpha's decision of it is reflected by hand. */
+    private static final String ROLE = "research.thesis";
 
     /**
      * One request per endpoint; {id} is alpha's live memory, {deleted} alpha's soft-deleted one,
      * {session} alpha's frozen session, {fact} alpha's recorded fact; alpha's keyed memory is "alpha-key";
      * {methodology}, {trade}, {case}, {preference} and {learning} are alpha's learning-loop rows; {run} is
-     * alpha's strategy run.
+     * alpha's strategy run; {entry} is alpha's reflected role-memory entry.
      */
     static final List<String[]> PROBES = List.of(
             probe("GET /v1/memory/{id}"),
@@ -162,7 +170,22 @@ class CrossTenantAccessTest {
             probe("GET /v1/trading/profile"),
             probe("GET /v1/trading/sync-state"),
             probe("POST /v1/profile/refresh"),
-            probe("POST /v1/tools/search_user_trades", "{\"asset\":\"BTC\"}"));
+            probe("POST /v1/tools/search_user_trades", "{\"asset\":\"BTC\"}"),
+            probe("GET /v1/roles"),
+            probe("GET /v1/roles/" + ROLE),
+            probe("POST /v1/roles/" + ROLE + "/decisions", "{\"decision\":\"beta lighthouse thesis\",\"asset\":\"BTC\"}"),
+            probe("POST /v1/roles/" + ROLE + "/reflect"),
+            probe("GET /v1/roles/" + ROLE + "/recall"),
+            probe("GET /v1/roles/" + ROLE + "/recall?query=lighthouse"),
+            probe("GET /v1/role-memory/{entry}"),
+            probe("POST /v1/role-memory/{entry}/outcome", "{\"outcome\":\"hijacked\"}"),
+            probe("POST /v1/role-memory/{entry}/evidence", "{\"kind\":\"news\",\"text\":\"hijacked\"}"),
+            probe("POST /v1/prices", "{\"prices\":[{\"asset\":\"BTC\",\"price\":1}]}"),
+            probe("POST /v1/tools/role_record", "{\"role\":\"" + ROLE + "\",\"decision\":\"beta lighthouse\"}"),
+            probe("POST /v1/tools/role_reflect", "{\"role\":\"" + ROLE + "\"}"),
+            probe("POST /v1/tools/role_recall", "{\"role\":\"" + ROLE + "\",\"query\":\"lighthouse\"}"),
+            probe("POST /v1/tools/price_report", "{\"asset\":\"BTC\",\"price\":1}"),
+            probe("POST /v1/sessions?skills=1", "{\"skills\":[\"research.thesis\"]}"));
 
     /** Authentication required even on loopback. */
     private static final UnaryOperator<StrataSettings> REQUIRE_AUTH =
@@ -184,6 +207,7 @@ class CrossTenantAccessTest {
     private static long preference;
     private static long learning;
     private static long run;
+    private static long entry;
     private static String alphaBaseline;
     private static final List<LogRecord> LOGGED = new CopyOnWriteArrayList<>();
     private static final Handler CAPTURE = new Handler() {
@@ -216,7 +240,19 @@ class CrossTenantAccessTest {
     }
 
     @BeforeAll
-    static void start() {
+    static void start() throws Exception {
+        Files.writeString(Files.createDirectories(server.directory().resolve("data/roles")).resolve("research.yaml"), """
+                skill: research.thesis
+                roles:
+                  - id: research.thesis
+                    label: Investment thesis
+                    failureModes: [narrative over numbers]
+                    reflectionPrompt: "Thesis {decision} on {asset}: {pnl} ({type}). One lesson."
+                    reflectionPolicy:
+                      outcomeProbe: {kind: manual}
+                      minAgeHours: 0
+                      maxAgeHours: 8760
+                """);
         try (StrataCore core = server.open(REQUIRE_AUTH)) {
             var access = core.access().access();
             alphaKey = access.create(Tenant.of("alpha"), false, TestActors.OPERATOR_ACTOR).token().value();
@@ -281,6 +317,15 @@ class CrossTenantAccessTest {
         // alpha's fills nudge the markets tag in the background: the baseline waits for it.
         Http.await("alpha's markets tag", () -> as(alphaKey, "GET /v1/profile/tags", null).body()
                 .contains("crypto_majors"));
+        entry = json(as(alphaKey, "POST /v1/roles/" + ROLE + "/decisions", "{\"decision\":\"" + MARKER
+                + " thesis: BTC as collateral\",\"asset\":\"BTC\",\"inputs\":{\"note\":\"" + MARKER + "\"}}"))
+                .getJsonNumber("id").longValue();
+        assertThat(as(alphaKey, "POST /v1/prices", "{\"prices\":[{\"asset\":\"BTC\",\"price\":100,\"source\":\""
+                + MARKER + "\"}]}").statusCode()).isEqualTo(200);
+        // No model in this server: alpha's lesson is stored the way a reflection stores it.
+        new dev.strata.adapters.sqlite.SqliteRoleMemoryStore(server.strata().core().database()).reflect(Tenant.of("alpha"),
+                RoleMemoryId.of(entry), new Reflection(Classification.LOGIC_ERROR, MARKER + " narrative",
+                        Optional.of(MARKER + " lesson."), "stub", Instant.now()));
         // The fact settles in the background; the baseline is taken once it has.
         Http.await("alpha's fact to settle", () -> !json(as(alphaKey, "GET /v1/facts/" + fact, null))
                 .getString("status").equals("pending"));
@@ -304,7 +349,9 @@ class CrossTenantAccessTest {
                 "GET /v1/profile/tags", "GET /v1/profile/onboarding", "GET /v1/profile/capital",
                 "GET /v1/profile/strategy-runs",
                 "GET /v1/conversations/alpha-chat", "GET /v1/trading/trades?asset=BTC", "GET /v1/trading/sync-state",
-                "GET /v1/audit?limit=500", "GET /v1/snapshot/explain", "GET /v1/sessions/" + session + "/explain")) {
+                "GET /v1/audit?limit=500", "GET /v1/snapshot/explain", "GET /v1/sessions/" + session + "/explain",
+                "GET /v1/role-memory/" + entry, "GET /v1/roles/" + ROLE + "/recall",
+                "GET /v1/roles/" + ROLE + "/recall?query=thesis")) {
             HttpResponse<String> res = as(alphaKey, read, null);
             parts.add(read + " -> " + res.statusCode() + " " + res.body());
         }
@@ -326,7 +373,8 @@ class CrossTenantAccessTest {
                 .replace("{session}", session).replace("{fact}", Long.toString(fact))
                 .replace("{methodology}", Long.toString(methodology)).replace("{trade}", Long.toString(trade))
                 .replace("{case}", Long.toString(decision)).replace("{preference}", Long.toString(preference))
-                .replace("{learning}", Long.toString(learning)).replace("{run}", Long.toString(run));
+                .replace("{learning}", Long.toString(learning)).replace("{run}", Long.toString(run))
+                .replace("{entry}", Long.toString(entry));
     }
 
     private static HttpResponse<String> as(String key, String request, String body) {

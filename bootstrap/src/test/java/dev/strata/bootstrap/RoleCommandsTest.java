@@ -1,6 +1,7 @@
 package dev.strata.bootstrap;
 
 import dev.strata.application.role.RecordDecision;
+import dev.strata.domain.memory.Actor;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.role.RoleInputs;
 import org.junit.jupiter.api.Test;
@@ -40,7 +41,7 @@ class RoleCommandsTest {
         StrataSettings settings = SettingsLoader.fromDefaults().load().withDataDir(dataDir);
         try (StrataCore core = StrataCore.open(settings, Clock.systemUTC())) {
             var entry = core.role().roles().record(new RecordDecision(Tenant.DEFAULT, ROLE, RoleInputs.EMPTY,
-                    "long ETH on the staking thesis", Optional.of("ETH")));
+                    "long ETH on the staking thesis", Optional.of("ETH")), Actor.UNKNOWN);
             core.role().roles().recordOutcome(Tenant.DEFAULT, entry.id(), "ETH fell 20% after the unlock",
                     Optional.empty(), TestActors.OPERATOR_ACTOR);
         }

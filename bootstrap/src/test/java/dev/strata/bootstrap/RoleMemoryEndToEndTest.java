@@ -7,18 +7,25 @@ import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import com.sun.net.httpserver.HttpServer;
+
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The README's role-memory worked example against the whole server: a role file in {@code <data-dir>/roles},
- * decisions recorded, prices pushed, a week passing, reflection against a stub model, the lesson recalled
- * over REST and through the agent tool.
+ * decisions recorded, a price pushed, a week passing, the later price fetched from a stub price endpoint,
+ * reflection against a stub model, the lesson recalled over REST and through the agent tool, in the next
+ * session's lessons block and on the asset's compiled page.
  */
 class RoleMemoryEndToEndTest {
 
@@ -47,8 +54,30 @@ class RoleMemoryEndToEndTest {
                       maxAgeHours: 720
                 """);
         MutableClock clock = new MutableClock(T0);
-        server.start(s -> s.with(s.llm().withChat(ChatProvider.OPENAI,
-                ChatModelSettings.of(stub.baseUrl(), "stub-reflector", Optional.empty()))), clock);
+        // The price endpoint knows BTC a week on (92); the price at decision time is the one the agent pushes.
+        HttpServer prices = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        List<String> asked = new CopyOnWriteArrayList<>();
+        prices.createContext("/price", exchange -> {
+            asked.add(exchange.getRequestURI().getRawQuery());
+            byte[] body = "{\"price\": 92}".getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "application/json");
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        prices.start();
+        String priceUrl = "http://127.0.0.1:" + prices.getAddress().getPort() + "/price?symbol={asset}&at={at}";
+        try {
+            server.start(s -> s.with(s.llm().withChat(ChatProvider.OPENAI,
+                    ChatModelSettings.of(stub.baseUrl(), "stub-reflector", Optional.empty())))
+                    .with(s.roles().withPriceUrl(priceUrl)), clock);
+            workedExample(stub, clock, asked);
+        } finally {
+            prices.stop(0);
+        }
+    }
+
+    private void workedExample(OpenAiStub stub, MutableClock clock, List<String> asked) {
         Http http = server.http();
 
         JsonObject entry = http.json("POST", "/v1/roles/" + ROLE + "/decisions",
@@ -64,8 +93,7 @@ class RoleMemoryEndToEndTest {
         assertThat(stub.received()).as("nothing due: no model call").isEmpty();
 
         clock.advance(Duration.ofHours(169));
-        http.json("POST", "/v1/tools/price_report", "{\"asset\":\"BTC\",\"price\":92,\"at\":\""
-                + T0.plus(Duration.ofHours(168)) + "\"}", TENANT);
+        http.json("POST", "/v1/tools/price_report", "{\"asset\":\"ETH\",\"price\":3100}", TENANT);
         stub.answers("{\"classification\":\"logic_error\",\"narrative\":\"The target ignored the overbought RSI.\"}")
                 .answers("Treat an RSI above 70 as a reason to shorten the target window. Check momentum first.");
 
@@ -73,6 +101,8 @@ class RoleMemoryEndToEndTest {
         assertThat(report.toString()).contains("\"reflected\"", "logic_error");
         assertThat(stub.received()).hasSize(2);
         assertThat(stub.received().get(0)).contains("target 120 within a week", "-8.00%");
+        assertThat(asked).as("the week-later price came from the price endpoint").hasSize(1);
+        assertThat(asked.get(0)).startsWith("symbol=BTC&at=2026-03-09T10");
 
         JsonObject stored = http.json("GET", "/v1/role-memory/" + id, null, TENANT);
         assertThat(stored.getString("status")).isEqualTo("reflected");
@@ -84,5 +114,64 @@ class RoleMemoryEndToEndTest {
 
         JsonObject other = http.json("GET", "/v1/roles/" + ROLE + "/recall", null, "someone-else");
         assertThat(other.toString()).doesNotContain("shorten the target window");
+
+        // The next session of the skill that owns the role reads the lesson, after the cached prefix.
+        JsonObject session = http.json("POST", "/v1/sessions", "{\"skills\":[\"analysis.valuation\"]}", TENANT);
+        JsonObject lessons = session.getJsonArray("blocks").getValuesAs(JsonObject.class).stream()
+                .filter(b -> b.getString("name").equals("lessons")).findFirst().orElseThrow();
+        assertThat(lessons.getBoolean("cache")).isFalse();
+        assertThat(lessons.getString("text")).contains("### analysis.valuation.target_price: Target price call",
+                "(logic_error): Treat an RSI above 70 as a reason to shorten the target window.");
+        assertThat(http.json("POST", "/v1/sessions", "{}", TENANT).toString()).doesNotContain("shorten the target");
+
+        // And the asset's compiled page shows the reflected decision on its Timeline.
+        String page = http.json("GET", "/v1/compiled/BTC", null, TENANT).getString("markdown");
+        assertThat(page).contains("decision " + id + " (analysis.valuation.target_price, logic_error): target 120 "
+                + "within a week; outcome: BTC 100 -> 92 (-8.00%)", "lesson: Treat an RSI above 70");
+        assertThat(http.json("GET", "/v1/compiled/BTC", null, "someone-else").getString("markdown"))
+                .doesNotContain("decision");
+    }
+
+    /**
+     * on_price_fetch through the running server: a pushed price of the asset wakes the role's pending
+     * entries, which are reflected in the background with no reflect request at all.
+     */
+    @Test
+    void a_pushed_price_wakes_the_roles_pending_entry_and_the_server_reflects_it_unasked() throws Exception {
+        OpenAiStub stub = server.closeAfterStop(new OpenAiStub());
+        Path roles = Files.createDirectories(server.directory().resolve("data/roles"));
+        Files.writeString(roles.resolve("momentum.yaml"), """
+                skill: market.spot
+                roles:
+                  - id: market.spot.momentum
+                    label: Momentum call
+                    failureModes: [chased a late move]
+                    reflectionPrompt: "Call {decision} on {asset} came out {pnl} over {window} ({type}). One lesson."
+                    reflectionPolicy:
+                      outcomeProbe: {kind: price_delta, assetField: asset, windowHours: 1}
+                      minAgeHours: 1
+                      maxAgeHours: 48
+                      triggers: [on_price_fetch]
+                """);
+        MutableClock clock = new MutableClock(T0);
+        server.start(s -> s.with(s.llm().withChat(ChatProvider.OPENAI,
+                ChatModelSettings.of(stub.baseUrl(), "stub-reflector", Optional.empty()))), clock);
+        Http http = server.http();
+        long id = http.json("POST", "/v1/roles/market.spot.momentum/decisions",
+                "{\"decision\":\"long SOL on the breakout\",\"asset\":\"SOL\"}", TENANT).getJsonNumber("id").longValue();
+        http.json("POST", "/v1/prices", "{\"prices\":[{\"asset\":\"SOL\",\"price\":200}]}", TENANT);
+        assertThat(http.json("GET", "/v1/role-memory/" + id, null, TENANT).getString("status")).isEqualTo("pending");
+        stub.answers("{\"classification\":\"missing_data\",\"narrative\":\"The breakout had no volume.\"}")
+                .answers("Check volume before calling a breakout.");
+
+        clock.advance(Duration.ofHours(2));
+        http.json("POST", "/v1/prices", "{\"prices\":[{\"asset\":\"SOL\",\"price\":180,\"at\":\""
+                + T0.plus(Duration.ofHours(1)) + "\"}]}", TENANT);
+
+        Http.await("the woken reflection", () -> http.json("GET", "/v1/role-memory/" + id, null, TENANT)
+                .getString("status").equals("reflected"));
+        JsonObject entry = http.json("GET", "/v1/role-memory/" + id, null, TENANT);
+        assertThat(entry.getString("lesson")).isEqualTo("Check volume before calling a breakout.");
+        assertThat(entry.getJsonObject("outcome").getString("summary")).contains("SOL 200 -> 180", "-10.00%");
     }
 }

@@ -32,10 +32,46 @@ class SqliteHostileInputTest {
             "slippage", "BTC", "stop-loss", "category:lesson", "\u202E", "\u200B", "e\u0301", "ß", "İ");
 
     /** jqwik runs outside JUnit Jupiter's extensions: its container hooks drive the same fixture. */
-    private static final StrataServerExtension server = StrataServerExtension.started();
+    private static final StrataServerExtension server = StrataServerExtension.started(
+            s -> s.with(s.roles().withDirectory(roleFiles())));
     private static long seededId;
     private static long methodology;
     private static long trade;
+    /** A pending entry of the price_delta role and one of the manual role. */
+    private static long priced;
+    private static long manual;
+
+    /** One role per probe kind the role routes distinguish: price_delta and manual. */
+    private static java.nio.file.Path roleFiles() {
+        try {
+            java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("strata-hostile-roles");
+            dir.toFile().deleteOnExit();
+            java.nio.file.Files.writeString(dir.resolve("roles.yaml"), """
+                    skill: analysis.valuation
+                    roles:
+                      - id: analysis.valuation.target_price
+                        label: Target price call
+                        failureModes: [anchored to recent price]
+                        reflectionPrompt: "Target {decision} on {asset}: {pnl} over {window} ({type}). {evidence}"
+                        reflectionPolicy:
+                          outcomeProbe: {kind: price_delta, assetField: asset, windowHours: 168}
+                          minAgeHours: 168
+                          maxAgeHours: 720
+                      - id: analysis.valuation.thesis
+                        label: Long-term thesis
+                        failureModes: [narrative over numbers]
+                        reflectionPrompt: "Thesis {decision} ({asset}) turned out {pnl}; {type}."
+                        reflectionPolicy:
+                          outcomeProbe: {kind: manual}
+                          minAgeHours: 0
+                          maxAgeHours: 8760
+                    """);
+            java.nio.file.Files.list(dir).forEach(f -> f.toFile().deleteOnExit());
+            return dir;
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
 
     @BeforeContainer
     static void start() {
@@ -59,6 +95,12 @@ class SqliteHostileInputTest {
         server.http().send("POST", "/v1/trading/perps-fills", "{\"fills\":[" + fill(1, "\"BTC\"") + "]}", TENANT);
         server.http().send("POST", "/v1/trading/spot-activities", "{\"activities\":[" + spot("0xseed", "\"swap\"")
                 + "]}", TENANT);
+        priced = Http.json(server.http().send("POST", "/v1/roles/analysis.valuation.target_price/decisions",
+                "{\"decision\":\"target 120 within a week\",\"inputs\":{\"asset\":\"BTC\"}}", TENANT))
+                .getJsonNumber("id").longValue();
+        manual = Http.json(server.http().send("POST", "/v1/roles/analysis.valuation.thesis/decisions",
+                "{\"decision\":\"long ETH on staking\",\"asset\":\"ETH\"}", TENANT)).getJsonNumber("id").longValue();
+        server.http().send("POST", "/v1/prices", "{\"prices\":[{\"asset\":\"BTC\",\"price\":100}]}", TENANT);
     }
 
     private static String fill(int tid, String symbol) {
@@ -113,7 +155,8 @@ class SqliteHostileInputTest {
         String before = stored();
 
         HttpResponse<String> reply = server.http().send(request[0], request[1].replace("{id}", Long.toString(seededId))
-                .replace("{trade}", Long.toString(trade)), request[2].replace("{trade}", Long.toString(trade))
+                .replace("{trade}", Long.toString(trade)).replace("{priced}", Long.toString(priced))
+                .replace("{manual}", Long.toString(manual)), request[2].replace("{trade}", Long.toString(trade))
                 .replace("{methodology}", Long.toString(methodology)), TENANT);
 
         assertThat(reply.statusCode()).as("%s %s %s -> %s", request[0], request[1], request[2], reply.body())
@@ -168,10 +211,27 @@ class SqliteHostileInputTest {
                 "/v1/methodologies?limit=500", "/v1/trades?limit=500", "/v1/cases?limit=500",
                 "/v1/preferences?limit=500", "/v1/learnings?limit=500", "/v1/audit?limit=500",
                 "/v1/conversations/hostile-chat", "/v1/trading/trades?asset=ETH", "/v1/trading/trades?asset=BTC",
-                "/v1/trading/sync-state")) {
+                "/v1/trading/sync-state",
+                "/v1/role-memory/" + priced, "/v1/role-memory/" + manual,
+                "/v1/roles/analysis.valuation.thesis/recall?query=staking",
+                "/v1/roles/analysis.valuation.target_price/recall?query=target")) {
             out.append(server.http().send("GET", path, null, TENANT).body()).append('\n');
         }
-        return out.toString();
+        return out.append(rows("role_memory")).append(' ').append(rows("price_points")).toString();
+    }
+
+    /** How many rows of {@code table} the tenant has: role memory and pushed prices have no list route. */
+    private static long rows(String table) {
+        try (java.sql.Connection c = server.strata().core().database().connection();
+             java.sql.PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM " + table + " WHERE tenant = ?")) {
+            ps.setString(1, TENANT);
+            try (java.sql.ResultSet r = ps.executeQuery()) {
+                r.next();
+                return r.getLong(1);
+            }
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     @Provide
@@ -220,7 +280,8 @@ class SqliteHostileInputTest {
                         .map(b -> new String[]{"POST", "/v1/memory", b}),
                 learningWrites(hostileText),
                 personalizationWrites(hostileText),
-                conversationTradingWrites(hostileText));
+                conversationTradingWrites(hostileText),
+                roleWrites(hostileText));
     }
 
     /**
@@ -262,6 +323,34 @@ class SqliteHostileInputTest {
                         "/v1/profile/capital", "{\"spot_holdings_usd\":" + a + ",\"perp_value_usd\":1}"}),
                 hostileText.filter(t -> !t.matches("\"[A-Za-z0-9][A-Za-z0-9_.:/-]*\"")).map(t -> new String[]{"POST",
                         "/v1/profile/strategy-runs", "{\"strategy_id\":" + t + ",\"allocated_usd\":5}"}));
+    }
+
+    /**
+     * Role-memory writes that must be refused whole: a decision without the asset its price_delta role needs
+     * or with a malformed one, inputs that are not an object, a field the route does not know, an outcome
+     * for a probed role, an outcome with a change that is not a number, evidence the route does not take,
+     * and a batch of prices whose later point is wrong (the earlier one must not be stored either).
+     */
+    private static Arbitrary<String[]> roleWrites(Arbitrary<String> hostileText) {
+        String target = "/v1/roles/analysis.valuation.target_price/decisions";
+        String thesis = "/v1/roles/analysis.valuation.thesis/decisions";
+        return Arbitraries.oneOf(
+                hostileText.map(t -> new String[]{"POST", target, "{\"decision\":" + t + "}"}),
+                Arbitraries.of("\"BTC/USD\"", "\"\"", "7", "[]", "\"" + "A".repeat(40) + "\"").map(a -> new String[]{
+                        "POST", target, "{\"decision\":\"target 120\",\"asset\":" + a + "}"}),
+                Arbitraries.of("[]", "7", "\"x\"", "true").map(i -> new String[]{"POST", thesis,
+                        "{\"decision\":\"x\",\"inputs\":" + i + "}"}),
+                hostileText.map(t -> new String[]{"POST", thesis, "{\"decision\":" + t + ",\"colour\":\"red\"}"}),
+                Arbitraries.of("\"\"", "\" \"", "7", "null").map(d -> new String[]{"POST", thesis, "{\"decision\":" + d + "}"}),
+                hostileText.map(t -> new String[]{"POST", "/v1/role-memory/{priced}/outcome", "{\"outcome\":" + t + "}"}),
+                Arbitraries.of("\"x\"", "[]", "{}", "true").map(c -> new String[]{"POST", "/v1/role-memory/{manual}/outcome",
+                        "{\"outcome\":\"up 5%\",\"change_percent\":" + c + "}"}),
+                Arbitraries.of("\"refetch_source\"", "\"rumour\"", "7", "\"\"").map(k -> new String[]{"POST",
+                        "/v1/role-memory/{manual}/evidence", "{\"kind\":" + k + ",\"text\":\"x\"}"}),
+                Arbitraries.of("{\"asset\":\"BTC/USD\",\"price\":1}", "{\"asset\":\"BTC\",\"price\":\"1\"}",
+                        "{\"asset\":\"BTC\"}", "{\"asset\":\"BTC\",\"price\":1,\"at\":\"2999-01-01T00:00:00Z\"}",
+                        "{\"asset\":\"BTC\",\"price\":1,\"colour\":1}", "7").map(p -> new String[]{"POST", "/v1/prices",
+                        "{\"prices\":[{\"asset\":\"ETH\",\"price\":3000}," + p + "]}"}));
     }
 
     /**

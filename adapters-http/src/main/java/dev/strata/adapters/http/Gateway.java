@@ -1,5 +1,6 @@
 package dev.strata.adapters.http;
 
+import dev.strata.adapters.http.support.Actors;
 import dev.strata.adapters.http.support.ConnectionDeadlines;
 import dev.strata.adapters.http.support.HttpProblemException;
 import dev.strata.adapters.http.support.Json;
@@ -114,6 +115,11 @@ public final class Gateway implements AutoCloseable {
         routing.addFilter(IdempotentWrites.recording());
         // Scrubbing first, so even a 401 from authentication passes through it.
         routing.addFilter(new ScrubbedOutput(core.scrubber()));
+        // A claimed actor holding a vault secret is refused where the write route reads it (Actors.of).
+        routing.addFilter((chain, req, res) -> {
+            Actors.refuseSecrets(req.context(), core.scrubber());
+            chain.proceed();
+        });
         routing.addFilter(new StrictRequests(settings.authRequired()));
         if (settings.authRequired()) {
             routing.addFilter(new Authentication(core.access()));

@@ -149,6 +149,26 @@ class AuditEndpointTest {
     }
 
     @Test
+    void an_actor_holding_a_vault_secret_is_refused_naming_the_header_without_repeating_it_and_nothing_is_written() {
+        String secret = "tok-9f8e7d6c5b4a";
+        gateway.request("PUT", "/v1/vault/BROKER").tenant("audit-secret").header("X-Strata-Actor", "ada")
+                .json("{\"value\":\"" + secret + "\",\"is_secret\":true}").send().assertJson(200);
+
+        for (String actor : List.of(secret, "agent/" + secret, secret.toUpperCase(java.util.Locale.ROOT))) {
+            HttpReply rest = write("audit-secret", actor, "{\"category\":\"lesson\",\"content\":\"never\"}");
+            rest.assertProblem(400, "X-Strata-Actor");
+            assertThat(rest.text()).doesNotContainIgnoringCase(secret);
+            HttpReply tool = gateway.request("POST", "/v1/tools/memory_write").tenant("audit-secret")
+                    .header("X-Strata-Actor", actor).json("{\"category\":\"lesson\",\"content\":\"never\"}").send();
+            assertThat(tool.status()).isEqualTo(400);
+            assertThat(tool.json().getString("field")).isEqualTo("X-Strata-Actor");
+        }
+        assertThat(gateway.api("audit-secret").get("/v1/memory").memories()).isEmpty();
+        assertThat(entries(gateway.api("audit-secret").get("/v1/audit"))).extracting(e -> e.getString("action"))
+                .containsExactly("vault.set");
+    }
+
+    @Test
     void a_read_is_never_refused_for_its_actor_header() {
         gateway.request("GET", "/v1/memory").tenant("audit-read").header("X-Strata-Actor", "has space").send()
                 .assertJson(200);

@@ -51,12 +51,8 @@ class ContractTest {
             "/v1/tools/methodology_create", "/v1/tools/preference_propose", "/v1/tools/trade_outcome",
             "/v1/tools/trade_record");
 
-    /**
-     * Areas merged after this test was written whose operations it cannot drive yet (their paths need
-     * seeded role names and ids it does not create): named here so the gap is visible, and to be removed
-     * as the probes learn to seed them. Everything else the document describes is driven.
-     */
-    private static final List<String> AREAS_NOT_YET_DRIVEN = List.of("/v1/roles", "/v1/role-memory", "/v1/prices");
+    /** The role area's manual role (spec 05): its entries take a person's outcome, so every status can be produced. */
+    private static final String ROLE = "research.thesis";
 
     private static JsonObject document;
     private static IssuedKey admin;
@@ -66,6 +62,7 @@ class ContractTest {
     private static String session;
     /** A conversation the probes read and append to (issue 17); deletes get one of their own. */
     private static final String CONVERSATION = "contract-chat";
+    private static long roleEntry;
     private static int counter;
 
     private final Map<String, Set<String>> observed = new TreeMap<>();
@@ -88,6 +85,7 @@ class ContractTest {
         as("POST", "/v1/conversations/" + CONVERSATION + "/messages", "{\"messages\":[{\"id\":\"m0\",\"role\":"
                 + "\"user\",\"content\":\"I mostly trade BTC\"}]}").send().assertJson(200);
         as("POST", "/v1/profile/capital", "{\"spot_holdings_usd\":120,\"perp_value_usd\":30}").send().assertJson(200);
+        roleEntry = freshRoleEntry();
     }
 
     /** A request as the admin key acting in the test's tenant. */
@@ -101,7 +99,6 @@ class ContractTest {
         List<String[]> operations = new ArrayList<>();
         document.getJsonObject("paths").forEach((path, item) -> item.asJsonObject().keySet().stream()
                 .filter(m -> Set.of("get", "post", "put", "patch", "delete").contains(m))
-                .filter(m -> AREAS_NOT_YET_DRIVEN.stream().noneMatch(path::startsWith))
                 .forEach(m -> operations.add(new String[] {m.toUpperCase(Locale.ROOT), path})));
         // Deletes last: they take away what the other probes read.
         operations.sort((a, b) -> Boolean.compare(a[0].equals("DELETE"), b[0].equals("DELETE")));
@@ -183,22 +180,50 @@ class ContractTest {
     private static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
             + "{\"protocolVersion\":\"2025-03-26\",\"capabilities\":{},\"clientInfo\":{\"name\":\"c\",\"version\":\"1\"}}}";
 
-    /** MCP's own answers: a session opened, a notification accepted, an unknown session, a session ended. */
+    /**
+     * MCP's own answers, each checked against the document's JSON-RPC response schema: a session opened, a
+     * notification accepted, every method a client calls (tools, a refusal, resources, an unknown method),
+     * the JSON-RPC errors (malformed, missing session, unknown session, a refused Origin), a session ended.
+     */
     private void mcp(String method) {
-        GatewayExtension.Request open = as("POST", "/mcp", INITIALIZE).header("Accept", "application/json, text/event-stream");
-        HttpReply opened = open.send();
+        HttpReply opened = mcpPost(INITIALIZE, null).send();
         String session = opened.headers().firstValue("Mcp-Session-Id").orElse("none");
         if (method.equals("POST")) {
             check("POST", "/mcp", opened);
-            check("POST", "/mcp", as("POST", "/mcp", "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}")
-                    .header("Accept", "application/json, text/event-stream").header("Mcp-Session-Id", session).send());
-            check("POST", "/mcp", as("POST", "/mcp", "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}")
-                    .header("Accept", "application/json, text/event-stream")
-                    .header("Mcp-Session-Id", UUID.randomUUID().toString()).send());
+            check("POST", "/mcp", mcpPost("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}", session).send());
+            for (String call : List.of(
+                    "\"method\":\"tools/list\"",
+                    "\"method\":\"tools/call\",\"params\":{\"name\":\"memory_search\",\"arguments\":{\"query\":\"BTC\"}}",
+                    "\"method\":\"tools/call\",\"params\":{\"name\":\"memory_write\",\"arguments\":{\"content\":\"\"}}",
+                    "\"method\":\"resources/list\"",
+                    "\"method\":\"resources/templates/list\"",
+                    "\"method\":\"resources/read\",\"params\":{\"uri\":\"strata://memory/context\"}",
+                    "\"method\":\"resources/read\",\"params\":{\"uri\":\"strata://sessions/" + ContractTest.session + "/prompt\"}",
+                    "\"method\":\"prompts/list\"",
+                    "\"method\":\"no/such/method\"")) {
+                HttpReply reply = mcpPost("{\"jsonrpc\":\"2.0\",\"id\":3," + call + "}", session).send();
+                check("POST", "/mcp", reply);
+                if (call.contains("no/such")) {
+                    assertThat(reply.json().getJsonObject("error").getInt("code")).isEqualTo(-32601);
+                } else {
+                    assertThat(reply.json().containsKey("result")).as(call + ": " + reply.text()).isTrue();
+                }
+            }
+            check("POST", "/mcp", mcpPost("{\"jsonrpc\":\"2.0\",\"id\":", session).send());
+            check("POST", "/mcp", mcpPost("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}", null).send());
+            check("POST", "/mcp", mcpPost("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}",
+                    UUID.randomUUID().toString()).send());
+            check("POST", "/mcp", mcpPost(INITIALIZE, null).header("Origin", "http://evil.example").send());
         } else {
             check("DELETE", "/mcp", as("DELETE", "/mcp", null).header("Mcp-Session-Id", session).send());
             check("DELETE", "/mcp", as("DELETE", "/mcp", null).header("Mcp-Session-Id", "no-such-session").send());
+            check("DELETE", "/mcp", as("DELETE", "/mcp", null).header("Origin", "http://evil.example").send());
         }
+    }
+
+    private static GatewayExtension.Request mcpPost(String json, String session) {
+        GatewayExtension.Request request = as("POST", "/mcp", json).header("Accept", "application/json, text/event-stream");
+        return session == null ? request : request.header("Mcp-Session-Id", session);
     }
 
     private static HttpReply send(String method, String path, String json, IssuedKey key) {
@@ -251,14 +276,20 @@ class ContractTest {
             case "/v1/conversations/{id}" -> "/v1/conversations/" + (delete ? freshConversation() : CONVERSATION);
             case "/v1/conversations/{id}/messages" -> "/v1/conversations/" + CONVERSATION + "/messages";
             case "/v1/trading/trades" -> "/v1/trading/trades?asset=BTC";
-            default -> template.replace("{id}", "1").replace("{key}", "k").replace("{entity}", "BTC");
+            case "/v1/role-memory/{id}" -> "/v1/role-memory/" + roleEntry;
+            case "/v1/role-memory/{id}/evidence" -> "/v1/role-memory/" + roleEntry + "/evidence";
+            // an outcome is recorded once per entry: each probe gets a pending entry of its own
+            case "/v1/role-memory/{id}/outcome" -> "/v1/role-memory/" + freshRoleEntry() + "/outcome";
+            default -> template.replace("{id}", "1").replace("{key}", "k").replace("{entity}", "BTC")
+                    .replace("{role}", ROLE);
         };
     }
 
     private static String missing(String template) {
         return template.replace("{id}", template.startsWith("/v1/sessions") ? UUID.randomUUID().toString() : "999999")
                 .replace("{key}", "no_such_key").replace("{name}", "no_such_tool").replace("{entity}", "NOSUCH")
-                .replace("{base}", "EUR").replace("{quote}", "JPY").replace("{dimension}", "fomo_index");
+                .replace("{base}", "EUR").replace("{quote}", "JPY").replace("{dimension}", "fomo_index")
+                .replace("{role}", "no_such.role");
     }
 
     private static String body(String method, String template) {
@@ -288,6 +319,9 @@ class ContractTest {
                     + "\"tid\":" + counter + "}]}";
             case "POST /v1/trading/spot-activities" -> "{\"activities\":[{\"tx_hash\":\"0xtx" + counter
                     + "\",\"ts_ms\":1767600000000,\"type\":\"swap\",\"status\":\"completed\"}]}";
+            case "POST /v1/roles/{role}/decisions" -> "{\"decision\":\"contract thesis " + counter
+                    + "\",\"asset\":\"BTC\",\"inputs\":{\"horizon\":\"1y\"}}";
+            case "POST /v1/prices" -> "{\"prices\":[{\"asset\":\"BTC\",\"price\":100.5,\"source\":\"contract\"}]}";
             default -> template.startsWith("/v1/tools/") ? toolArguments(template.substring("/v1/tools/".length()))
                     : fromSchema(method, template);
         };
@@ -333,6 +367,7 @@ class ContractTest {
             String type = schema.getJsonObject("properties").getJsonObject(field).getString("type");
             switch (type) {
                 case "integer" -> args.add(field, memory);
+                case "number" -> args.add(field, 1.5);
                 case "boolean" -> args.add(field, false);
                 case "object" -> args.add(field, JsonValue.EMPTY_JSON_OBJECT);
                 default -> args.add(field, switch (tool + "." + field) {
@@ -345,6 +380,8 @@ class ContractTest {
                         case "category" -> "preference";
                         case "key" -> "auth";
                         case "id" -> Long.toString(memory);
+                        case "role" -> ROLE;
+                        case "asset" -> "BTC";
                         default -> "contract " + field;
                     };
                 });
@@ -398,6 +435,11 @@ class ContractTest {
         as("POST", "/v1/conversations/" + id + "/messages", "{\"messages\":[{\"id\":\"m1\",\"role\":\"user\","
                 + "\"content\":\"to delete\"}]}").send().assertJson(200);
         return id;
+    }
+
+    private static long freshRoleEntry() {
+        return as("POST", "/v1/roles/" + ROLE + "/decisions", "{\"decision\":\"contract thesis " + (++counter)
+                + "\"}").send().assertJson(201).id();
     }
 
     private static String freshSession() {

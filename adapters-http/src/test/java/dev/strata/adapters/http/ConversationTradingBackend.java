@@ -56,7 +56,7 @@ final class ConversationTradingBackend {
         conversations = new ConversationService(conversationStore, audit, clock, MemoryLimits.DEFAULTS,
                 Optional.of(Duration.ofDays(90)));
         mirror = new TradeMirrorService(fillStore, spotStore, syncStore, new TradingEvents(), clock,
-                TradingLimits.defaults());
+                TradingLimits.defaults(), new dev.strata.domain.vault.CredentialScrubber(), audit);
         tradingProfile = new TradingProfileService(fillStore, clock, TradingLimits.defaults());
         sync = new HistorySyncService(new NoTradeHistorySource(), syncStore, mirror, clock,
                 HistorySyncSettings.defaults(), Runnable::run);

@@ -14,6 +14,8 @@ import dev.strata.domain.memory.Memory;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.personalization.UserId;
 import dev.strata.domain.profile.ProfileEntry;
+import dev.strata.domain.role.PricePoint;
+import dev.strata.domain.role.RoleMemoryEntry;
 import jakarta.json.JsonObject;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -46,20 +48,26 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class HostileInputTest {
 
+    /** The role area's manual role: its entries take a person's outcome. */
+    private static final String ROLE = "research.thesis";
+
     /** Every route that reads a JSON body, with the fields it knows. */
     private static final List<Endpoint> BODY_ENDPOINTS = List.of(
             new Endpoint("POST", "/v1/memory", List.of("category", "content", "metadata", "source", "key",
-                    "supersede_reason")),
+                    "supersede_reason", "occurred_at")),
             new Endpoint("POST", "/v1/memory/batch", List.of("memories")),
-            new Endpoint("POST", "/v1/memory/search", List.of("query", "limit", "category")),
-            new Endpoint("PATCH", "/v1/memory/{id}", List.of("content", "metadata")),
+            new Endpoint("POST", "/v1/memory/search", List.of("query", "limit", "category", "occurred_after",
+                    "occurred_before", "as_of", "reference_time")),
+            new Endpoint("PATCH", "/v1/memory/{id}", List.of("content", "metadata", "occurred_at")),
             new Endpoint("PUT", "/v1/profile/risk", List.of("value")),
             new Endpoint("POST", "/v1/facts", List.of("content")),
-            new Endpoint("POST", "/v1/tools/memory_write", List.of("category", "content", "metadata", "source")),
-            new Endpoint("POST", "/v1/tools/memory_search", List.of("query", "limit", "category")),
+            new Endpoint("POST", "/v1/tools/memory_write", List.of("category", "content", "metadata", "source",
+                    "occurred_at")),
+            new Endpoint("POST", "/v1/tools/memory_search", List.of("query", "limit", "category", "occurred_after",
+                    "occurred_before", "as_of", "reference_time")),
             new Endpoint("POST", "/v1/tools/memory_read", List.of("category", "limit")),
             new Endpoint("POST", "/v1/tools/memory_save", List.of("key", "content", "type", "supersede_reason",
-                    "metadata")),
+                    "metadata", "occurred_at")),
             new Endpoint("POST", "/v1/tools/memory_delete", List.of("key")),
             new Endpoint("POST", "/v1/tools/memory_list", List.of("type", "limit")),
             new Endpoint("POST", "/v1/methodologies", List.of("asset_class", "title", "body", "provenance")),
@@ -85,7 +93,18 @@ class HostileInputTest {
             new Endpoint("POST", "/v1/trading/perps-fills", List.of("fills")),
             new Endpoint("POST", "/v1/trading/spot-activities", List.of("activities")),
             new Endpoint("POST", "/v1/profile/refresh", List.of("user_id")),
-            new Endpoint("POST", "/v1/tools/search_user_trades", List.of("asset", "limit")));
+            new Endpoint("POST", "/v1/tools/search_user_trades", List.of("asset", "limit")),
+            new Endpoint("POST", "/v1/roles/" + ROLE + "/decisions", List.of("decision", "inputs", "asset")),
+            new Endpoint("POST", "/v1/roles/analysis.valuation.target_price/decisions",
+                    List.of("decision", "inputs", "asset")),
+            new Endpoint("POST", "/v1/role-memory/{entry}/outcome", List.of("outcome", "change_percent")),
+            new Endpoint("POST", "/v1/role-memory/{entry}/evidence", List.of("kind", "text", "source")),
+            new Endpoint("POST", "/v1/prices", List.of("prices")),
+            new Endpoint("POST", "/v1/sessions", List.of("skills")),
+            new Endpoint("POST", "/v1/tools/role_record", List.of("role", "decision", "inputs", "asset")),
+            new Endpoint("POST", "/v1/tools/role_reflect", List.of("role")),
+            new Endpoint("POST", "/v1/tools/role_recall", List.of("role", "query", "limit")),
+            new Endpoint("POST", "/v1/tools/price_report", List.of("asset", "price", "at", "source")));
 
     /** Every route, for query, path and header abuse. */
     private static final List<String> ALL_ROUTES = List.of("GET /v1/memory", "DELETE /v1/memory",
@@ -103,11 +122,19 @@ class HostileInputTest {
             "POST /v1/preferences/{id}/deactivate", "POST /v1/preferences/mine", "GET /v1/learnings",
             "GET /v1/learnings/{id}", "GET /v1/compiled/{id}", "GET /v1/conversations/{id}",
             "DELETE /v1/conversations/{id}", "GET /v1/trading/sync-state", "GET /v1/trading/profile",
-            "GET /v1/trading/trades", "POST /v1/profile/refresh");
+            "GET /v1/trading/trades", "POST /v1/profile/refresh", "POST /mcp", "DELETE /mcp",
+            "GET /v1/roles", "GET /v1/roles/{id}",
+            "POST /v1/roles/{id}/decisions", "POST /v1/roles/{id}/reflect", "GET /v1/roles/{id}/recall",
+            "GET /v1/role-memory/{id}", "POST /v1/role-memory/{id}/outcome", "POST /v1/role-memory/{id}/evidence",
+            "POST /v1/prices");
 
     /** jqwik runs no JUnit extension: the container hooks start and stop the extension's gateway themselves. */
     private static GatewayExtension.Running gateway;
     private static long seededId;
+    /** An MCP session of the default tenant, for the JSON-RPC properties. */
+    private static String mcpSession;
+    /** A pending entry of the manual role, for the role-memory routes' {entry}. */
+    private static long seededEntry;
 
     @BeforeContainer
     static void startGatewayWithSomeState() {
@@ -118,6 +145,11 @@ class HostileInputTest {
         gateway.api().post("/v1/memory", """
                 {"category":"decision","content":"JWT with 1h expiry","key":"auth"}""").assertJson(201);
         gateway.api().put("/v1/profile/risk", "{\"value\":\"low\"}").assertJson(200);
+        mcpSession = gateway.request("POST", "/mcp").json("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\","
+                + "\"params\":{\"protocolVersion\":\"2025-06-18\"}}").send().assertJson(200).headers()
+                .firstValue("Mcp-Session-Id").orElseThrow();
+        seededEntry = gateway.api().post("/v1/roles/" + ROLE + "/decisions", """
+                {"decision":"long-term thesis: BTC as collateral","asset":"BTC"}""").assertJson(201).id();
     }
 
     @AfterContainer
@@ -187,8 +219,80 @@ class HostileInputTest {
         String path = route.substring(route.indexOf(' ') + 1).replace("{id}", id);
         sendAndCheck(path, gateway.request(method, path + "?limit=" + query + "&key=" + query + "&category="
                 + query + "&day=" + query + "&status=" + query + "&kind=" + query + "&state=" + query + "&asset_class="
-                + query + "&outcome=" + query + "&trade_id=" + query + "&query=" + query + "&include_hard_constraints="
+                + query + "&outcome=" + query + "&role=" + query + "&trade_id=" + query + "&query=" + query + "&include_hard_constraints="
                 + query).json("{}"));
+    }
+
+    /**
+     * Issue 19: a time parameter is read as a date or an instant, or refused with a 400 naming it
+     * (in a batch, with the element's index); a refusal stores nothing.
+     */
+    @Property(tries = 800, shrinking = ShrinkingMode.OFF)
+    void aBadTimeParameterIsRefusedNamingItAndAGoodOneIsUsed(@ForAll("timeParameters") TimeParameter parameter,
+                                                            @ForAll("dateGarbage") String value) {
+        String quoted = jsonString(value);
+        HttpReply reply = sendAndCheck(parameter.path(), gateway.request(parameter.method(),
+                parameter.path().replace("{id}", Long.toString(seededId))).json(parameter.body(quoted)));
+
+        assertThat(reply.status()).as("%s %s -> %s", parameter, value, reply.text()).isIn(200, 201, 400);
+        if (reply.status() == 400) {
+            assertThat(reply.json().getString("field", "")).as(reply.text()).isEqualTo(parameter.field());
+        }
+        cleanUpRawWrites();
+    }
+
+    /** {@code as_of} on the routes that read the past: answered, or a 400 naming it; never a 5xx. */
+    @Property(tries = 400, shrinking = ShrinkingMode.OFF)
+    void aBadAsOfIsRefusedNamingItAndAGoodOneIsAnswered(@ForAll("asOfRoutes") String route,
+                                                        @ForAll("dateGarbage") String value) {
+        String path = route + (route.contains("?") ? "&" : "?") + "as_of="
+                + java.net.URLEncoder.encode(value, StandardCharsets.UTF_8);
+        HttpReply reply = sendAndCheck(route, gateway.request("GET", path));
+
+        assertThat(reply.status()).as("%s -> %s", path, reply.text()).isIn(200, 400, 404);
+        if (reply.status() == 400) {
+            assertThat(reply.json().getString("field", "")).as(reply.text()).isEqualTo("as_of");
+        }
+    }
+
+    /** A route that takes a time, the body that carries it (%s: the JSON string) and the field a refusal names. */
+    record TimeParameter(String method, String path, String body, String field) {
+        String body(String quoted) {
+            return body.replace("%s", quoted);
+        }
+    }
+
+    private static final List<TimeParameter> TIME_PARAMETERS = List.of(
+            new TimeParameter("POST", "/v1/memory", "{\"category\":\"lesson\",\"content\":\"raw\",\"occurred_at\":%s}",
+                    "occurred_at"),
+            new TimeParameter("POST", "/v1/memory/batch",
+                    "{\"memories\":[{\"category\":\"lesson\",\"content\":\"raw\",\"occurred_at\":%s}]}",
+                    "memories[0].occurred_at"),
+            new TimeParameter("PATCH", "/v1/memory/{id}", "{\"occurred_at\":%s}", "occurred_at"),
+            new TimeParameter("POST", "/v1/tools/memory_write",
+                    "{\"category\":\"lesson\",\"content\":\"raw\",\"occurred_at\":%s}", "occurred_at"),
+            new TimeParameter("POST", "/v1/memory/search", "{\"query\":\"slippage\",\"occurred_after\":%s}",
+                    "occurred_after"),
+            new TimeParameter("POST", "/v1/memory/search", "{\"query\":\"slippage\",\"occurred_before\":%s}",
+                    "occurred_before"),
+            new TimeParameter("POST", "/v1/memory/search", "{\"query\":\"slippage\",\"as_of\":%s}", "as_of"),
+            new TimeParameter("POST", "/v1/memory/search", "{\"query\":\"last May\",\"reference_time\":%s}",
+                    "reference_time"),
+            new TimeParameter("POST", "/v1/tools/memory_search", "{\"query\":\"slippage\",\"as_of\":%s}",
+                    "as_of"));
+
+    private static String jsonString(String value) {
+        StringBuilder out = new StringBuilder("\"");
+        for (char c : value.toCharArray()) {
+            if (c == '"' || c == '\\') {
+                out.append('\\').append(c);
+            } else if (c < 0x20) {
+                out.append(String.format("\\u%04x", (int) c));
+            } else {
+                out.append(c);
+            }
+        }
+        return out.append('"').toString();
     }
 
     /** The audit trail's filters, each alone: a value is used or refused naming its parameter, never a 5xx. */
@@ -282,6 +386,50 @@ class HostileInputTest {
         assertThat(Stored.now()).isEqualTo(before);
     }
 
+    // ---- MCP: the same guarantees for JSON-RPC over /mcp
+
+    private static GatewayExtension.Request mcp(String body) {
+        return gateway.request("POST", "/mcp").header("Mcp-Session-Id", mcpSession).json(body);
+    }
+
+    /** Any JSON as the whole message: a JSON-RPC error or an answer, never a 5xx, and a refusal changes nothing. */
+    @Property(tries = 1_000, shrinking = ShrinkingMode.OFF)
+    void arbitraryJsonAsAnMcpMessageIsNeverA5xx(@ForAll("anyJson") String json) {
+        sendAndCheck("/mcp", mcp(json));
+    }
+
+    /** Any JSON as a known method's params or a tool's arguments: an error result changes nothing. */
+    @Property(tries = 1_500, shrinking = ShrinkingMode.OFF)
+    void arbitraryParamsAndToolArgumentsOverMcpAreNeverA5xxAndARefusalChangesNothing(
+            @ForAll("mcpMethods") String method, @ForAll("mcpToolNames") String tool, @ForAll("anyJson") String json) {
+        Stored before = Stored.now();
+        String params = method.equals("tools/call") ? "{\"name\":\"" + tool + "\",\"arguments\":" + json + "}" : json;
+        HttpReply reply = sendAndCheck("/mcp", mcp("{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"" + method
+                + "\",\"params\":" + params + "}"));
+
+        JsonObject body = reply.json();
+        boolean refused = body.containsKey("error") || (body.containsKey("result")
+                && body.getJsonObject("result").getBoolean("isError", false));
+        if (refused) {
+            assertThat(Stored.now()).as("stored data after a refused %s %s", method, reply.text()).isEqualTo(before);
+        }
+    }
+
+    /** Batches, oversized params, odd ids and methods, nesting: each a JSON-RPC error or a gateway 4xx. */
+    @Property(tries = 300, shrinking = ShrinkingMode.OFF)
+    void mcpAbuseIsAJsonRpcErrorOrAGatewayRefusalAndChangesNothing(@ForAll("mcpAbuse") String body) {
+        Stored before = Stored.now();
+        HttpReply reply = sendAndCheck("/mcp", mcp(body));
+
+        assertThat(reply.status()).as(reply.text()).isIn(200, 400, 404, 413);
+        if (reply.status() == 200) {
+            JsonObject answer = reply.json();
+            assertThat(answer.containsKey("error") || answer.getJsonObject("result").getBoolean("isError"))
+                    .as(reply.text()).isTrue();
+        }
+        assertThat(Stored.now()).isEqualTo(before);
+    }
+
     /** Found by {@link #malformedRawRequestsAreNeverA5xx}: a body cut short by the client was a 500. */
     @Example
     void aChunkedBodyCutShortByTheClientIsA400NamingTheBody() throws IOException {
@@ -325,7 +473,18 @@ class HostileInputTest {
     }
 
     private static void assertRefusal(String route, HttpReply reply) {
+        if (route.startsWith("/mcp") && reply.body().length == 0) {
+            // DELETE /mcp of a session that is not this tenant's: a bare 404, as the transport has no message to answer
+            assertThat(reply.status()).as(reply.text()).isEqualTo(404);
+            return;
+        }
         JsonObject body = reply.json();
+        if (route.startsWith("/mcp") && reply.contentType().startsWith("application/json")) {
+            assertThat(body.getString("jsonrpc")).isEqualTo("2.0");
+            assertThat(body.getJsonObject("error").getJsonNumber("code").isIntegral()).isTrue();
+            assertThat(body.getJsonObject("error").getString("message")).isNotBlank();
+            return;
+        }
         if (route.startsWith("/v1/tools/") && reply.contentType().startsWith("application/json")) {
             assertThat(body.getBoolean("ok")).isFalse();
             assertThat(body.getString("error")).isNotBlank();
@@ -404,6 +563,45 @@ class HostileInputTest {
     }
 
     @Provide
+    Arbitrary<String> mcpMethods() {
+        return Arbitraries.of("tools/call", "tools/call", "tools/call", "tools/list", "resources/read",
+                "resources/list", "initialize", "ping", "prompts/list");
+    }
+
+    @Provide
+    Arbitrary<String> mcpToolNames() {
+        return Arbitraries.of(gateway.backend().tools.names().toArray(String[]::new));
+    }
+
+    /** Batch abuse, oversized params, ids and methods of the wrong kind, deep nesting. */
+    @Provide
+    Arbitrary<String> mcpAbuse() {
+        String ping = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}";
+        Arbitrary<String> batch = Arbitraries.integers().between(0, 3_000)
+                .map(n -> "[" + String.join(",", java.util.Collections.nCopies(n, ping)) + "]");
+        Arbitrary<String> oversized = Arbitraries.integers().between(200_000, 600_000)
+                .map(n -> "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":"
+                        + "\"memory_write\",\"arguments\":{\"category\":\"lesson\",\"content\":\"" + "a".repeat(n) + "\"}}}");
+        Arbitrary<String> oddIds = Arbitraries.of("1e400", "-1", "1.5", "true", "null", "[1]", "{}", "\"\"",
+                        "99999999999999999999999999", "\"" + "i".repeat(5_000) + "\"")
+                .map(id -> "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"no/such\"}");
+        Arbitrary<String> oddMethods = Arbitraries.of("1", "null", "[]", "{}", "\"\"", "\"" + "m".repeat(10_000) + "\"",
+                        "\"tools/call\\u0000\"", "\"rpc.discover\"", "\"../tools/list\"")
+                .map(m -> "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":" + m + "}");
+        Arbitrary<String> nested = Arbitraries.integers().between(100, 20_000)
+                .map(n -> "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"memory_search\","
+                        + "\"arguments\":" + "[".repeat(n) + "]".repeat(n) + "}}");
+        Arbitrary<String> envelopes = Arbitraries.of("{}", "{\"jsonrpc\":\"2.0\"}", "{\"jsonrpc\":2.0,\"id\":1,\"method\":\"ping\"}",
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":null}",
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"id\":2,\"method\":\"ping\"}",
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":null}}",
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resources/read\",\"params\":{\"uri\":\"strata://sessions/%2e%2e/prompt\"}}",
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resources/read\",\"params\":{\"uri\":\"file:///etc/passwd\"}}",
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resources/read\",\"params\":{\"uri\":\"strata://sessions/" + "9".repeat(400) + "/prompt\"}}");
+        return Arbitraries.oneOf(batch, oversized, oddIds, oddMethods, nested, envelopes);
+    }
+
+    @Provide
     Arbitrary<String> routes() {
         return Arbitraries.of(ALL_ROUTES);
     }
@@ -416,6 +614,28 @@ class HostileInputTest {
     @Provide
     Arbitrary<String> writeRoutes() {
         return Arbitraries.of("POST /v1/memory", "PUT /v1/profile/risk", "POST /v1/tools/memory_write");
+    }
+
+    @Provide
+    Arbitrary<String> asOfRoutes() {
+        return Arbitraries.of("/v1/memory", "/v1/memory?category=decision&limit=5", "/v1/memory/history?key=auth",
+                "/v1/snapshot");
+    }
+
+    @Provide
+    Arbitrary<TimeParameter> timeParameters() {
+        return Arbitraries.of(TIME_PARAMETERS);
+    }
+
+    /** Dates and near-dates: valid ones, impossible days, other formats, offsets out of range, garbage. */
+    @Provide
+    Arbitrary<String> dateGarbage() {
+        Arbitrary<String> pieces = Arbitraries.of("2023", "-05", "-08", "-13", "-00", "-30", "02-29", "T13:56:00",
+                "T25:00", ".999999999", "Z", "z", "+02:00", "+25:00", "-05:00", " ", "", "yesterday", "8 May 2023",
+                "0000", "10000", "-", "+", "\u0000", "\n", "/", "1684000000", "\u00e9", "99999999999999999999");
+        return Arbitraries.oneOf(pieces.list().ofMinSize(1).ofMaxSize(6).map(p -> String.join("", p)),
+                Arbitraries.of("2023-05-08", "2023-05-08T13:56:00Z", "2024-02-29", "2023-02-29",
+                        "0001-01-01", "9999-12-31T23:59:59.999Z", "2023-05-08T13:56:00+02:00"));
     }
 
     /** Percent-encoded garbage: invalid escapes, encoded NUL, slashes, dots, huge numbers. */
@@ -483,7 +703,7 @@ class HostileInputTest {
     record Endpoint(String method, String path, List<String> fields) {
 
         String path(long id) {
-            return path.replace("{id}", Long.toString(id));
+            return path.replace("{id}", Long.toString(id)).replace("{entry}", Long.toString(seededEntry));
         }
 
         @Override
@@ -494,11 +714,12 @@ class HostileInputTest {
 
     /**
      * What a refused request must not change: the default tenant's memories, profile and audit trail,
-     * and its learning loop (methodologies, trades, cases, preferences).
+     * its learning loop (methodologies, trades, cases, preferences) and its role memory (entries, prices).
      */
     private record Stored(List<Memory> memories, long count, List<ProfileEntry> profile, List<AuditEntry> audit,
                           List<Methodology> methodologies, List<Trade> trades, List<MethodologyCase> cases,
-                          List<LearnedPreference> preferences, List<Message> messages, long fills, long spot) {
+                          List<LearnedPreference> preferences, List<Message> messages, long fills, long spot,
+                          List<RoleMemoryEntry> roleEntries, List<PricePoint> prices) {
 
         static Stored now() {
             InMemoryBackend b = gateway.backend();
@@ -510,7 +731,8 @@ class HostileInputTest {
                     b.tradeStore.listCases(Tenant.DEFAULT, CaseFilter.ALL, 1_000),
                     b.preferenceStore.list(Tenant.DEFAULT, PreferenceFilter.ALL, 1_000),
                     b.mine.conversationStore.messagesAfter(Tenant.DEFAULT, UserId.DEFAULT, 0, 1_000),
-                    b.mine.fillStore.countAfter(Tenant.DEFAULT, 0), b.mine.spotStore.countAfter(Tenant.DEFAULT, 0));
+                    b.mine.fillStore.countAfter(Tenant.DEFAULT, 0), b.mine.spotStore.countAfter(Tenant.DEFAULT, 0),
+                    b.roleStore.all(Tenant.DEFAULT), b.priceStore.all(Tenant.DEFAULT));
         }
     }
 }

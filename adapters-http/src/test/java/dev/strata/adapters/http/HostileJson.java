@@ -126,6 +126,10 @@ final class HostileJson {
             case "size", "entry_price", "exit_price", "pnl" -> List.of("true", "[]", "{}", "\"5\"", "[5]");
             case "trade_id", "evidence" -> List.of("true", "[]", "{}", "\"5\"", "1.5", "1e999", "[5]");
             case "include_hard_constraints" -> List.of("\"true\"", "1", "[]", "{}");
+            // role memory: inputs is any JSON object, a price and a change any number
+            case "inputs" -> List.of("true", "[]", "7", "\"text\"", "[\"a\",1]", "-0.0");
+            case "price", "change_percent" -> List.of("true", "[]", "{}", "\"5\"", "[5]");
+            case "skills" -> List.of("true", "{}", "7", "\"text\"", "[\"a\",1]", "[1]", "[\"Not A Skill\"]");
             default -> List.of("true", "false", "[]", "{}", Long.toString(random.nextLong()), "1e999", "-0.0",
                     "[\"a\",1]", "{\"nested\":{\"deeper\":[null]}}");
         };
@@ -154,6 +158,12 @@ final class HostileJson {
             case "dimension" -> "\"leverage\"";
             case "kind" -> "\"normal\"";
             case "include_hard_constraints" -> "true";
+            case "inputs" -> "{\"horizon\":\"1y\"}";
+            case "role" -> "\"research.thesis\"";
+            case "skills" -> "[\"research.thesis\"]";
+            case "price" -> "100.5";
+            case "change_percent" -> "-8";
+            case "at" -> "\"2026-01-05T08:00:00Z\"";
             case "methodologies" -> "[{\"asset_class\":\"crypto_major\",\"title\":\"t\",\"body\":\"b\"}]";
             default -> "\"some text\"";
         };

@@ -7,6 +7,7 @@ import dev.strata.adapters.http.learning.LearningHttpService;
 import dev.strata.adapters.http.memory.MemoryHttpService;
 import dev.strata.adapters.http.model.ModelHttpService;
 import dev.strata.adapters.http.personalization.PersonalizationHttpService;
+import dev.strata.adapters.http.role.RoleHttpService;
 import dev.strata.adapters.http.session.SessionHttpService;
 import dev.strata.adapters.http.snapshot.SnapshotHttpService;
 import dev.strata.adapters.http.mcp.McpHttpService;
@@ -43,6 +44,15 @@ import dev.strata.application.personalization.PersonalizationService;
 import dev.strata.application.personalization.PersonalizationTools;
 import dev.strata.application.personalization.StrategyRunService;
 import dev.strata.application.profile.ProfileService;
+import dev.strata.application.role.PriceService;
+import dev.strata.application.role.RoleLessonsBlock;
+import dev.strata.application.role.RoleMemoryService;
+import dev.strata.application.role.RoleProbes;
+import dev.strata.application.role.RoleRecall;
+import dev.strata.application.role.RoleReflector;
+import dev.strata.application.role.RoleTimeline;
+import dev.strata.application.role.RoleTools;
+import dev.strata.application.role.StoredPriceFeed;
 import dev.strata.application.session.SessionService;
 import dev.strata.application.snapshot.SnapshotService;
 import dev.strata.application.tool.ToolRegistry;
@@ -73,6 +83,15 @@ import dev.strata.domain.personalization.InMemoryUserTagStore;
 import dev.strata.domain.personalization.PortfolioReading;
 import dev.strata.domain.personalization.PortfolioSource;
 import dev.strata.domain.profile.InMemoryUserProfileStore;
+import dev.strata.domain.model.Embedder;
+import dev.strata.domain.model.Embedding;
+import dev.strata.domain.model.EmbeddingModelInfo;
+import dev.strata.domain.model.EmbeddingPurpose;
+import dev.strata.domain.role.InMemoryPricePointStore;
+import dev.strata.domain.role.InMemoryRoleMemoryStore;
+import dev.strata.domain.role.ProbeRegistry;
+import dev.strata.domain.role.RoleFixtures;
+import dev.strata.domain.role.RoleRegistry;
 import dev.strata.domain.session.InMemorySessionExplanationStore;
 import dev.strata.domain.session.InMemorySessionStore;
 import dev.strata.domain.vault.CredentialScrubber;
@@ -84,6 +103,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -135,27 +155,43 @@ final class InMemoryBackend {
     final InMemoryFinancialProfileStore financialProfiles = new InMemoryFinancialProfileStore();
     final InMemoryUserTagStore tagStore = new InMemoryUserTagStore();
     final PersonalizationService personalization = new PersonalizationService(financialProfiles, tagStore, memories,
-            profile, PersonalizationPolicy.defaults(), clock);
+            profile, PersonalizationPolicy.defaults(), clock, vault.scrubber(), audit);
     /** What the portfolio sources answer; a test swaps it (null: unavailable). */
     final java.util.concurrent.atomic.AtomicReference<PortfolioReading> portfolio =
             new java.util.concurrent.atomic.AtomicReference<>();
     final CapitalService capital = new CapitalService(new InMemoryCapitalMetricsStore(), financialProfiles,
-            portfolioSource(), PersonalizationPolicy.defaults(), clock);
+            portfolioSource(), PersonalizationPolicy.defaults(), clock, audit);
     final StrategyRunService strategyRuns = new StrategyRunService(new InMemoryStrategyRunStore(),
-            PersonalizationPolicy.defaults(), clock);
+            PersonalizationPolicy.defaults(), clock, audit);
     /** Conversations, the trade mirror and the profile refresh. */
     final ConversationTradingBackend mine;
+    /**
+     * The role area (spec 05) with one declared role per probe kind: price_delta
+     * ({@code analysis.valuation.target_price}), custom ({@code market.onchain.whale_follow}, whose probe
+     * nobody registered here) and manual ({@code research.thesis}). The model is off, so a reflection
+     * leaves every due entry pending with the reason, as the server does without a model.
+     */
+    final InMemoryRoleMemoryStore roleStore = new InMemoryRoleMemoryStore();
+    final InMemoryPricePointStore priceStore = new InMemoryPricePointStore();
+    final RoleRegistry roleRegistry = RoleRegistry.builder().register(RoleFixtures.targetPrice())
+            .register(RoleFixtures.whaleFollow()).register(RoleFixtures.thesisReview()).build();
+    final RoleMemoryService roles;
+    final RoleReflector reflector;
+    final PriceService prices;
     /** Every agent tool, as the composition root registers them. */
     final ToolRegistry tools;
 
     InMemoryBackend() {
         InMemoryWorkspaceReader workspace = new InMemoryWorkspaceReader(WorkspaceLimits.defaults(), clock);
         InMemorySessionStore sessionStore = new InMemorySessionStore();
+        roles = new RoleMemoryService(roleRegistry, roleStore, new EdgeExtractor(new FinanceEntityExtractor()),
+                new RoleRecall(roleStore, NO_EMBEDDER), audit, clock);
         sessions = new SessionService(workspace, workspace, snapshots, profile, sessionStore,
                 new InMemorySessionExplanationStore(sessionStore), Duration.ofHours(24), clock, vault.scrubber(),
                 dev.strata.application.session.SessionPersonalization.of(personalization,
                 dev.strata.application.personalization.IntentGate.of(PersonalizationPolicy.defaults(),
-                        new DisabledLanguageModel())));
+                        new DisabledLanguageModel())),
+                new RoleLessonsBlock(roles, 5));
         InMemoryFactStore factStore = new InMemoryFactStore();
         DisabledLanguageModel model = new DisabledLanguageModel();
         facts = new GeneralFactService(factStore, new FactConsolidator(model, factStore, memoryStore, clock,
@@ -168,9 +204,14 @@ final class InMemoryBackend {
         preferences = new PreferenceService(preferenceStore, tradeStore, memories, model, audit, events,
                 learningSettings, clock);
         learnings = new LearningsService(new InMemoryLearningStore(), learningSettings, clock);
-        pages = new CompiledPageService(methodologyStore, preferenceStore, tradeStore, learningSettings, clock);
+        pages = new CompiledPageService(methodologyStore, preferenceStore, tradeStore, learningSettings, clock,
+                new RoleTimeline(roles));
         synthesis = new SynthesisService(tradeStore, methodologyStore, methodologies, model, audit, learningSettings,
                 clock);
+        reflector = new RoleReflector(roleRegistry, roleStore, audit, model,
+                new RoleProbes(new StoredPriceFeed(priceStore, Duration.ofHours(1)), ProbeRegistry.builder().build()),
+                clock, 20);
+        prices = new PriceService(priceStore, audit, clock, (tenant, asset) -> { });
         events.addListener(pages);
         memories.addListener(pages);
         mine = new ConversationTradingBackend(clock, audit, memories, tradeStore, personalization, strategyRuns);
@@ -178,6 +219,7 @@ final class InMemoryBackend {
                 .add(MemoryTools.definitions(memories, search, facts))
                 .add(VaultTools.definitions(vault))
                 .add(LearningTools.definitions(methodologies, trades, preferences, learnings, pages, learningSettings))
+                .add(RoleTools.definitions(roles, reflector, prices))
                 .add(PersonalizationTools.definitions(personalization, search))
                 .add(mine.tools())
                 .build();
@@ -192,6 +234,19 @@ final class InMemoryBackend {
             return r;
         };
     }
+
+    /** No embedding model: role recall searches by keyword only, as the server does with embeddings off. */
+    private static final Embedder NO_EMBEDDER = new Embedder() {
+        @Override
+        public Optional<EmbeddingModelInfo> modelInfo() {
+            return Optional.empty();
+        }
+
+        @Override
+        public List<Embedding> embed(List<String> texts, EmbeddingPurpose purpose) {
+            throw new IllegalStateException("embeddings are off");
+        }
+    };
 
     GatewayCore core() {
         return new GatewayCore(access, vault.scrubber(), storageUp::get, failure -> false, List.of(modelCheck()),
@@ -233,7 +288,10 @@ final class InMemoryBackend {
                 new ModelHttpService(spend),
                 new EntityHttpService(entities),
                 new AuditHttpService(auditTrail)),
-                Stream.concat(new LearningHttpService(methodologies, trades, preferences, learnings, pages, synthesis,
-                        settings).resources().stream(), mine.resources(settings))).toList();
+                Stream.of(new LearningHttpService(methodologies, trades, preferences, learnings, pages, synthesis,
+                        settings).resources().stream(), mine.resources(settings),
+                        new RoleHttpService(roles, reflector, prices, settings.maxBodyBytes()).resources().stream())
+                        .flatMap(resources -> resources))
+                .toList();
     }
 }

@@ -60,6 +60,153 @@ class MemoryEndpointsTest {
     }
 
     @Test
+    void an_event_time_is_kept_from_the_write_from_a_session_date_in_the_metadata_or_else_is_the_write_time() {
+        JsonObject stated = api.post("/v1/memory", """
+                {"category":"observation","content":"went hiking with Mel","occurred_at":"2023-05-08T13:56:00+02:00"}""")
+                .assertJson(201).json();
+        JsonObject fromMetadata = api.post("/v1/memory", """
+                {"category":"observation","content":"painted a sunrise","metadata":{"session_date":"2023-05-20"}}""")
+                .assertJson(201).json();
+        JsonObject unstated = api.post("/v1/memory", """
+                {"category":"observation","content":"bought a guitar"}""").assertJson(201).json();
+
+        assertThat(stated.getString("occurred_at")).isEqualTo("2023-05-08T11:56:00Z");
+        assertThat(fromMetadata.getString("occurred_at")).isEqualTo("2023-05-20T00:00:00Z");
+        assertThat(unstated.getString("occurred_at")).isEqualTo(unstated.getString("created_at"));
+        assertThat(api.get("/v1/memory/" + stated.getJsonNumber("id").longValueExact()).assertJson(200).json()
+                .getString("occurred_at")).isEqualTo("2023-05-08T11:56:00Z");
+    }
+
+    @Test
+    void every_write_path_takes_an_event_time_and_every_view_returns_it() {
+        JsonObject keyed = api.post("/v1/memory", """
+                {"category":"decision","key":"trip","content":"Lisbon in May","occurred_at":"2023-05-01"}""")
+                .assertJson(201).json();
+        JsonObject batch = api.post("/v1/memory/batch", """
+                {"memories":[{"category":"lesson","content":"one","occurred_at":"2022-01-02"},
+                             {"category":"lesson","content":"two"}]}""").assertJson(201).json();
+        JsonObject tool = api.post("/v1/tools/memory_write", """
+                {"category":"observation","content":"met Anna at the gallery","occurred_at":"2023-06-01"}""")
+                .assertJson(200).json();
+        JsonObject saved = api.post("/v1/tools/memory_save", """
+                {"key":"gallery","content":"the gallery opens in June","occurred_at":"2023-06-02T09:00:00Z"}""")
+                .assertJson(200).json();
+        long id = batch.getJsonArray("memories").getJsonObject(1).getJsonNumber("id").longValueExact();
+        JsonObject patched = api.patch("/v1/memory/" + id, "{\"occurred_at\":\"2021-12-24\"}").assertJson(200).json();
+
+        assertThat(keyed.getString("occurred_at")).isEqualTo("2023-05-01T00:00:00Z");
+        assertThat(batch.getJsonArray("memories").getJsonObject(0).getString("occurred_at"))
+                .isEqualTo("2022-01-02T00:00:00Z");
+        assertThat(tool.getJsonObject("data").getJsonObject("memory").getString("occurred_at"))
+                .isEqualTo("2023-06-01T00:00:00Z");
+        assertThat(saved.getJsonObject("data").getJsonObject("memory").getString("occurred_at"))
+                .isEqualTo("2023-06-02T09:00:00Z");
+        assertThat(patched.getString("occurred_at")).isEqualTo("2021-12-24T00:00:00Z");
+        assertThat(patched.getString("content")).isEqualTo("two");
+        assertThat(api.get("/v1/memory/history?key=trip").assertJson(200).json().getJsonArray("entries")
+                .getJsonObject(0).getString("occurred_at")).isEqualTo("2023-05-01T00:00:00Z");
+        assertThat(api.post("/v1/memory/search", "{\"query\":\"gallery\"}").assertJson(200).json()
+                .getJsonArray("hits").getJsonObject(0).getString("occurred_at")).startsWith("2023-06-0");
+    }
+
+    @Test
+    void as_of_an_instant_list_history_and_snapshot_show_what_was_active_then() {
+        long first = api.post("/v1/memory", """
+                {"category":"decision","key":"auth","content":"JWT with 1h expiry"}""").assertJson(201).id();
+        long doomed = write("lesson", "bridge on weekdays only");
+        gateway.backend().clock.advance(Duration.ofMinutes(1));
+        String before = gateway.backend().clock.instant().toString();
+        gateway.backend().clock.advance(Duration.ofMinutes(1));
+        long second = api.post("/v1/memory", """
+                {"category":"decision","key":"auth","content":"JWT with 15m expiry","supersede_reason":"review"}""")
+                .assertJson(201).id();
+        api.delete("/v1/memory/" + doomed);
+
+        JsonObject then = api.get("/v1/memory?as_of=" + before).assertJson(200).json();
+        JsonObject now = api.get("/v1/memory").assertJson(200).json();
+        JsonObject believed = api.get("/v1/memory/history?key=auth&as_of=" + before).assertJson(200).json();
+        String snapshotThen = api.get("/v1/snapshot?as_of=" + before).assertStatus(200).text();
+
+        assertThat(then.getJsonArray("memories").getValuesAs(JsonObject.class)).extracting(m -> m.getJsonNumber("id")
+                .longValueExact()).containsExactly(doomed, first);
+        assertThat(then.getJsonArray("memories").getValuesAs(JsonObject.class)).allMatch(m -> m.getBoolean("is_active"));
+        assertThat(then.getString("as_of")).isEqualTo(before);
+        assertThat(then.getJsonArray("edited_since")).isEmpty();
+        assertThat(now.getJsonArray("memories").getValuesAs(JsonObject.class)).extracting(m -> m.getJsonNumber("id")
+                .longValueExact()).containsExactly(second);
+        assertThat(believed.getJsonArray("entries").getValuesAs(JsonObject.class)).singleElement()
+                .satisfies(m -> assertThat(m.getString("content")).isEqualTo("JWT with 1h expiry"));
+        assertThat(snapshotThen).contains("JWT with 1h expiry", "bridge on weekdays only").doesNotContain("15m");
+        assertThat(api.get("/v1/memory/history?key=auth&as_of=2000-01-01").assertJson(200).json()
+                .getJsonArray("entries")).isEmpty();
+    }
+
+    @Test
+    void a_memory_edited_in_place_after_the_instant_is_named_as_such() {
+        long id = write("lesson", "use 1% slippage");
+        gateway.backend().clock.advance(Duration.ofMinutes(1));
+        String before = gateway.backend().clock.instant().toString();
+        gateway.backend().clock.advance(Duration.ofMinutes(1));
+        api.patch("/v1/memory/" + id, "{\"content\":\"use 0.5% slippage\"}").assertJson(200);
+
+        JsonObject then = api.get("/v1/memory?as_of=" + before).assertJson(200).json();
+
+        assertThat(then.getJsonArray("edited_since").getJsonNumber(0).longValueExact()).isEqualTo(id);
+    }
+
+    @Test
+    void a_bad_as_of_is_a_400_naming_it_on_every_route_that_takes_it() {
+        for (String path : List.of("/v1/memory?as_of=yesterday", "/v1/memory/history?key=auth&as_of=2023-02-30",
+                "/v1/snapshot?as_of=12345")) {
+            HttpReply reply = api.get(path);
+
+            assertThat(reply.status()).as(path).isEqualTo(400);
+            assertThat(reply.json().getString("field")).as(path).isEqualTo("as_of");
+        }
+    }
+
+    @Test
+    void search_keeps_only_event_times_inside_the_filters_and_answers_as_of_an_instant() {
+        api.post("/v1/memory", """
+                {"category":"observation","content":"went hiking at Sintra","occurred_at":"2023-05-08"}""")
+                .assertJson(201);
+        api.post("/v1/memory", """
+                {"category":"observation","content":"went hiking at Arrabida","occurred_at":"2023-06-10"}""")
+                .assertJson(201);
+        String beforeBoth = "2000-01-01";
+
+        JsonObject may = api.post("/v1/memory/search", """
+                {"query":"hiking","occurred_after":"2023-05-01","occurred_before":"2023-06-01"}""").assertJson(200).json();
+        JsonObject all = api.post("/v1/memory/search", "{\"query\":\"hiking\"}").assertJson(200).json();
+        JsonObject then = api.post("/v1/memory/search", "{\"query\":\"hiking\",\"as_of\":\"" + beforeBoth + "\"}")
+                .assertJson(200).json();
+        HttpReply backwards = api.post("/v1/memory/search", """
+                {"query":"hiking","occurred_after":"2023-06-01","occurred_before":"2023-05-01"}""");
+
+        assertThat(may.getJsonArray("hits").getValuesAs(JsonObject.class)).singleElement()
+                .satisfies(h -> assertThat(h.getString("content")).contains("Sintra"));
+        assertThat(all.getJsonArray("hits")).hasSize(2);
+        assertThat(then.getJsonArray("hits")).as("nothing was written by then").isEmpty();
+        assertThat(backwards.status()).isEqualTo(400);
+        assertThat(backwards.json().getString("field")).isEqualTo("occurred_before");
+    }
+
+    @Test
+    void a_bad_event_time_is_a_400_naming_the_field_and_stores_nothing() {
+        HttpReply reply = api.post("/v1/memory", """
+                {"category":"observation","content":"x","occurred_at":"last tuesday"}""");
+        HttpReply inBatch = api.post("/v1/memory/batch", """
+                {"memories":[{"category":"lesson","content":"one"},{"category":"lesson","content":"two",
+                  "occurred_at":"2023-02-30"}]}""");
+
+        assertThat(reply.status()).isEqualTo(400);
+        assertThat(reply.json().getString("field")).isEqualTo("occurred_at");
+        assertThat(inBatch.status()).isEqualTo(400);
+        assertThat(inBatch.json().getString("field")).isEqualTo("memories[1].occurred_at");
+        assertThat(api.get("/v1/memory").assertJson(200).json().getJsonArray("memories")).isEmpty();
+    }
+
+    @Test
     void writeKeepsAnExplicitSourceAndDefaultsMetadataToAnEmptyObject() {
         JsonObject m = api.post("/v1/memory", """
                 {"category":"fact","content":"lives in Lisbon","source":"user_explicit"}""").assertJson(201).json();

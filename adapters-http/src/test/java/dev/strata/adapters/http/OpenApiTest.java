@@ -66,7 +66,8 @@ class OpenApiTest {
             String path = operation.substring(operation.indexOf(' ') + 1)
                     .replace("{id}", "1").replace("{key}", "k").replace("{name}", "no_such_tool")
                     .replace("{base}", "EUR").replace("{quote}", "USD").replace("{entity}", "BTC")
-                    .replace("{dimension}", "risk");
+                    .replace("{dimension}", "risk")
+                    .replace("{role}", "research.thesis");
             HttpReply reply = gateway.request(method, path).send();
             assertThat(reply.status()).as("%s answered %s", operation, reply.text()).isNotIn(405, 500);
             assertThat(reply.text()).as(operation).doesNotContain("no resource at");

@@ -111,11 +111,13 @@ class RoleEndpointsTest {
                 "get_price", "quoted 100", r.now()))).build();
         RoleReflector reflector = new RoleReflector(registry, store, audit, MODEL,
                 new RoleProbes(new StoredPriceFeed(priceStore, Duration.ofHours(1)), probes), clock, 20);
-        PriceService prices = new PriceService(priceStore, clock, (tenant, asset) -> { });
+        PriceService prices = new PriceService(priceStore, audit, clock, (tenant, asset) -> { });
         GatewaySettings settings = GatewaySettings.defaults("127.0.0.1", 0);
         RoleHttpService roleHttp = new RoleHttpService(roles, reflector, prices, settings.maxBodyBytes());
         InMemoryBackend backend = new InMemoryBackend();
-        List<Resource> resources = new java.util.ArrayList<>(backend.resources(settings));
+        // the backend mounts its own role area; this test mounts one over its own fakes and stub model instead
+        List<Resource> resources = new java.util.ArrayList<>(backend.resources(settings).stream()
+                .filter(r -> !List.of("/v1/roles", "/v1/role-memory", "/v1/prices").contains(r.path())).toList());
         resources.addAll(roleHttp.resources());
         server = Gateway.start(settings, backend.core(), resources);
     }

@@ -243,6 +243,56 @@ class TenantIsolationTest {
         assertAliceUnchanged();
     }
 
+    /** A JSON-RPC request to /mcp in {@code tenant}, on {@code session} when given. */
+    private static HttpReply mcp(String tenant, String session, String method, String params) {
+        GatewayExtension.Request request = gateway.request("POST", "/mcp").tenant(tenant)
+                .header("Accept", "application/json, text/event-stream");
+        if (session != null) {
+            request.header("Mcp-Session-Id", session);
+        }
+        return request.json("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"" + method + "\",\"params\":" + params + "}")
+                .send();
+    }
+
+    private static String mcpSession(String tenant) {
+        return mcp(tenant, null, "initialize", "{\"protocolVersion\":\"2025-06-18\"}").assertJson(200).headers()
+                .firstValue("Mcp-Session-Id").orElseThrow();
+    }
+
+    @Test
+    void over_mcp_another_tenant_s_tools_resources_and_sessions_hold_nothing_of_the_first() {
+        String malloryMcp = mcpSession("mallory");
+        // every tool of the registry, with no arguments and with the first tenant's ids and words
+        for (var tool : gateway.backend().tools.tools()) {
+            for (String arguments : List.of("{}", "{\"id\":" + active + ",\"trade_id\":" + trade + ",\"query\":\""
+                    + SECRET + "\",\"key\":\"risk\",\"entity\":\"BTC\"}")) {
+                HttpReply reply = mcp("mallory", malloryMcp, "tools/call",
+                        "{\"name\":\"" + tool.name() + "\",\"arguments\":" + arguments + "}");
+                assertThat(reply.status()).as(tool.name()).isEqualTo(200);
+                assertHidden(reply);
+            }
+        }
+        assertHidden(mcp("mallory", malloryMcp, "resources/read", "{\"uri\":\"strata://memory/context\"}")
+                .assertJson(200));
+        String aliceSession = alice.post("/v1/sessions", "").assertJson(201).json().getString("id");
+        HttpReply prompt = mcp("mallory", malloryMcp, "resources/read",
+                "{\"uri\":\"strata://sessions/" + aliceSession + "/prompt\"}").assertJson(200);
+        assertThat(prompt.json().getJsonObject("error").getInt("code")).isEqualTo(-32002);
+        assertHidden(prompt);
+
+        // alice's MCP session id is unknown to mallory: the same answer as an id never issued
+        String aliceMcp = mcpSession("alice");
+        HttpReply borrowed = mcp("mallory", aliceMcp, "tools/call",
+                "{\"name\":\"memory_search\",\"arguments\":{\"query\":\"" + SECRET + "\"}}");
+        assertThat(borrowed.status()).isEqualTo(404);
+        assertHidden(borrowed);
+        assertThat(gateway.request("DELETE", "/mcp").tenant("mallory").header("Mcp-Session-Id", aliceMcp).send()
+                .status()).isEqualTo(404);
+        assertThat(mcp("alice", aliceMcp, "tools/call", "{\"name\":\"memory_search\",\"arguments\":{\"query\":\""
+                + SECRET + "\"}}").assertJson(200).text()).as("alice's session survived mallory's attempts").contains(SECRET);
+        assertAliceUnchanged();
+    }
+
     private static void assertHidden(HttpReply reply) {
         assertThat(reply.text()).doesNotContain(SECRET).doesNotContain("alice").doesNotContain("slippage");
     }
@@ -302,6 +352,53 @@ class TenantIsolationTest {
         assertHidden(mallory.post("/v1/tools/memory_compiled_page", "{\"entity\":\"BTC\"}").assertJson(200));
         assertThat(mallory.post("/v1/preferences/mine", "").assertJson(200).json().getInt("proposed")).isZero();
 
+        assertAliceUnchanged();
+    }
+
+    /**
+     * Role memory (spec 05): roles are declared for every tenant alike, but their entries, outcomes, evidence,
+     * lessons and pushed prices are the tenant's own. Mallory tries alice's entry ids, recalls and reflects her
+     * roles, pushes prices for her assets: nothing of alice's shows and nothing of hers changes.
+     */
+    @Test
+    void another_tenant_cannot_read_judge_recall_or_reflect_the_first_tenant_s_role_memory() {
+        String thesis = "research.thesis";
+        long entry = alice.post("/v1/roles/" + thesis + "/decisions", "{\"decision\":\"" + SECRET
+                + " thesis on BTC\",\"asset\":\"BTC\",\"inputs\":{\"pin\":\"" + SECRET + "\"}}").assertJson(201).id();
+        long lessoned = alice.post("/v1/roles/" + thesis + "/decisions", "{\"decision\":\"" + SECRET
+                + " second thesis\",\"asset\":\"BTC\"}").assertJson(201).id();
+        gateway.backend().roleStore.reflect(ALICE, dev.strata.domain.role.RoleMemoryId.of(lessoned),
+                new dev.strata.domain.role.Reflection(dev.strata.domain.role.Classification.LOGIC_ERROR,
+                        SECRET + " narrative", Optional.of(SECRET + " lesson."), "stub", gateway.backend().clock.instant()));
+        alice.post("/v1/prices", "{\"prices\":[{\"asset\":\"BTC\",\"price\":100,\"source\":\"" + SECRET + "\"}]}")
+                .assertJson(200);
+        String aliceEntries = alice.get("/v1/role-memory/" + entry).assertJson(200).text()
+                + alice.get("/v1/role-memory/" + lessoned).assertJson(200).text();
+        var alicePrices = gateway.backend().priceStore.all(ALICE);
+        assertThat(aliceEntries).contains(SECRET);
+
+        for (long id : List.of(entry, lessoned)) {
+            assertHidden(mallory.get("/v1/role-memory/" + id).assertProblem(404, "id"));
+            assertHidden(mallory.post("/v1/role-memory/" + id + "/outcome", "{\"outcome\":\"up 20%\"}")
+                    .assertProblem(404, "id"));
+            assertHidden(mallory.post("/v1/role-memory/" + id + "/evidence", "{\"kind\":\"news\",\"text\":\"x\"}")
+                    .assertProblem(404, "id"));
+        }
+        assertHidden(mallory.get("/v1/roles/" + thesis + "/recall").assertJson(200));
+        // a search answer repeats the query it was asked: what must hold is that it found nothing of alice's
+        assertThat(mallory.get("/v1/roles/" + thesis + "/recall?query=" + SECRET).assertJson(200).json()
+                .getJsonArray("hits")).isEmpty();
+        assertHidden(mallory.post("/v1/roles/" + thesis + "/reflect", "").assertJson(200));
+        assertThat(mallory.post("/v1/tools/role_recall", "{\"role\":\"" + thesis + "\",\"query\":\"" + SECRET + "\"}")
+                .assertJson(200).json().getJsonObject("data").getJsonArray("hits")).isEmpty();
+        assertHidden(mallory.post("/v1/tools/role_recall", "{\"role\":\"" + thesis + "\"}").assertJson(200));
+        assertThat(mallory.get("/v1/roles/" + thesis + "/recall").assertJson(200).json().getJsonArray("lessons")).isEmpty();
+        mallory.post("/v1/prices", "{\"prices\":[{\"asset\":\"BTC\",\"price\":1}]}").assertJson(200);
+
+        assertThat(alice.get("/v1/roles/" + thesis + "/recall").assertJson(200).text()).contains(SECRET + " lesson.");
+        assertThat(alice.get("/v1/role-memory/" + entry).assertJson(200).text()
+                + alice.get("/v1/role-memory/" + lessoned).assertJson(200).text()).isEqualTo(aliceEntries);
+        assertThat(gateway.backend().priceStore.all(ALICE)).isEqualTo(alicePrices);
         assertAliceUnchanged();
     }
 }

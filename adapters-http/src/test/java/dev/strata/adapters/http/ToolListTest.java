@@ -40,8 +40,8 @@ class ToolListTest {
                 "memory_delete", "memory_list", "vault_set", "vault_get", "vault_list", "vault_delete",
                 "methodology_create", "methodology_list", "methodology_get", "trade_record", "trade_outcome",
                 "case_record", "preference_propose", "preference_list", "memory_learn", "learning_list",
-                "learning_search", "memory_compiled_page", "personalization_snapshot", "search_conversation_memory",
-                "search_user_trades");
+                "learning_search", "memory_compiled_page", "role_record", "role_reflect", "role_recall", "price_report",
+                "personalization_snapshot", "search_conversation_memory", "search_user_trades");
         tools.forEach((name, tool) -> {
             assertThat(tool.keySet()).as(name).containsExactly("name", "description", "input_schema", "parameters");
             assertThat(tool.getString("description")).as(name).isNotBlank();

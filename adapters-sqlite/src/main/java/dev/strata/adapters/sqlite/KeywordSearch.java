@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 
 /**
@@ -158,7 +159,7 @@ final class KeywordSearch {
         String filter = tenantFilter(request, params);
         params.add(n);
         List<SearchHit> hits = new ArrayList<>();
-        rankedHits(reads, request, "SELECT id, rank FROM (" + weightedRanking(filter)
+        rankedHits(reads, request, "SELECT id, rank FROM (" + weightedRanking(request, filter)
                 + " ORDER BY f.rowid DESC LIMIT ?) ORDER BY rank LIMIT " + request.limit(), params, true, hits);
         hits.forEach(h -> merge(found, h));
     }
@@ -171,22 +172,23 @@ final class KeywordSearch {
         List<Object> params = new ArrayList<>(List.of(match));
         String filter = tenantFilter(request, params);
         List<SearchHit> hits = new ArrayList<>();
-        rankedHits(reads, request, weightedRanking(filter) + " ORDER BY 2 LIMIT " + request.limit(), params, true,
+        rankedHits(reads, request, weightedRanking(request, filter) + " ORDER BY 2 LIMIT " + request.limit(), params, true,
                 hits);
         hits.forEach(h -> merge(found, h));
     }
 
     /** The tenant's matches with their BM25 rank, superseded rows demoted; the MATCH parameter comes first. */
-    private static String weightedRanking(String tenantFilter) {
-        return "SELECT f.rowid AS id, f.rank * (CASE WHEN i.superseded_at IS NULL THEN 1.0 ELSE "
-                + SearchHit.SUPERSEDED_WEIGHT + " END) AS rank FROM memories_fts f JOIN memories i ON i.id = f.rowid "
-                + "WHERE memories_fts MATCH ?" + tenantFilter;
+    private static String weightedRanking(SearchRequest request, String tenantFilter) {
+        return "SELECT f.rowid AS id, f.rank * (CASE WHEN " + TimeScopeSql.superseded("i", request.scope())
+                + " THEN " + SearchHit.SUPERSEDED_WEIGHT + " ELSE 1.0 END) AS rank FROM memories_fts f "
+                + "JOIN memories i ON i.id = f.rowid WHERE memories_fts MATCH ?" + tenantFilter;
     }
 
     private static String tenantFilter(SearchRequest request, List<Object> params) {
         params.add(request.tenant().value());
         request.category().ifPresent(c -> params.add(c.value()));
-        return " AND i.tenant = ? AND i.deleted_at IS NULL" + (request.category().isPresent() ? " AND i.category = ?" : "");
+        return " AND i.tenant = ?" + TimeScopeSql.visible("i", request.scope())
+                + (request.category().isPresent() ? " AND i.category = ?" : "");
     }
 
     /** A row found by several candidate sets keeps its best score. */
@@ -210,8 +212,8 @@ final class KeywordSearch {
      */
     private static int rankedHits(JdbcReads reads, SearchRequest request, String ranking, List<Object> rankParams,
                                   boolean weighted, List<SearchHit> hits) {
-        String sql = "SELECT " + MemoryRows.COLUMNS + ", t.rank, (m.tenant = ? AND m.deleted_at IS NULL"
-                + (request.category().isPresent() ? " AND m.category = ?" : "") + ") AS visible FROM ("
+        String sql = "SELECT " + MemoryRows.COLUMNS + ", t.rank, (m.tenant = ?" + TimeScopeSql.visible("m",
+                request.scope()) + (request.category().isPresent() ? " AND m.category = ?" : "") + ") AS visible FROM ("
                 + ranking + ") t JOIN memories m ON m.id = t.id";
         List<Object> params = new ArrayList<>();
         params.add(request.tenant().value());
@@ -220,8 +222,10 @@ final class KeywordSearch {
         int[] seen = {0};
         reads.forEach(sql, params, r -> {
             seen[0]++;
-            if (r.getLong("visible") == 1) {
-                Memory m = MemoryRows.read(r);
+            Optional<Memory> shown = r.getLong("visible") == 1 ? request.scope().view(MemoryRows.read(r))
+                    : Optional.empty();
+            if (shown.isPresent()) {
+                Memory m = shown.get();
                 double score = -r.getDouble("rank");
                 if (m.isSuperseded() && !weighted) {
                     score *= SearchHit.SUPERSEDED_WEIGHT;
@@ -249,14 +253,18 @@ final class KeywordSearch {
         request.category().ifPresent(c -> all.add(c.value()));
         all.add(request.limit());
         String sql = "SELECT * FROM (SELECT " + MemoryRows.COLUMNS + ", (" + String.join(" + ", matches) + ") AS hits "
-                + "FROM memories m WHERE m.tenant = ? AND m.deleted_at IS NULL"
+                + "FROM memories m WHERE m.tenant = ?" + TimeScopeSql.visible("m", request.scope())
                 + (request.category().isPresent() ? " AND m.category = ?" : "")
                 + ") WHERE hits > 0 ORDER BY hits * (CASE WHEN superseded_at = '' THEN 1.0 ELSE "
                 + SearchHit.SUPERSEDED_WEIGHT + " END) DESC, updated_at DESC, id DESC LIMIT ?";
         List<SearchHit> hits = new ArrayList<>();
         try (JdbcReads reads = new JdbcReads(database)) {
             reads.forEach(sql, all, r -> {
-                Memory m = MemoryRows.read(r);
+                Optional<Memory> seen = request.scope().view(MemoryRows.read(r));
+                if (seen.isEmpty()) {
+                    return;
+                }
+                Memory m = seen.get();
                 double score = r.getDouble("hits") / keywords.size();
                 hits.add(new SearchHit(m, Snippet.of(m.content(), keywords, Snippet.DEFAULT_WINDOW_WORDS),
                         m.isSuperseded() ? score * SearchHit.SUPERSEDED_WEIGHT : score));

@@ -26,15 +26,15 @@ final class MemoryRows {
             + "m.source, m.created_at, m.updated_at, COALESCE(m.deleted_at, '') AS deleted_at, "
             + "COALESCE(m.key, '') AS key, COALESCE(m.supersedes_id, 0) AS supersedes_id, "
             + "COALESCE(m.supersede_reason, '') AS supersede_reason, COALESCE(m.superseded_at, '') AS superseded_at, "
-            + "m.updated_by";
+            + "m.updated_by, COALESCE(m.occurred_at, m.created_at) AS occurred_at";
 
     /** Neither deleted nor superseded. */
     static final String ACTIVE = "m.deleted_at IS NULL AND m.superseded_at IS NULL";
 
     /** Takes {@link #insertParams}. */
     static final String INSERT = "INSERT INTO memories(tenant, category, content, metadata, source, "
-            + "created_at, updated_at, key, supersedes_id, supersede_reason, injection_flags, updated_by) "
-            + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+            + "created_at, updated_at, key, supersedes_id, supersede_reason, injection_flags, updated_by, occurred_at) "
+            + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 
     private MemoryRows() {
     }
@@ -45,7 +45,8 @@ final class MemoryRows {
                 m.metadata().isEmpty() ? null : m.metadata().json(), m.source().wireName(), ts, ts,
                 m.key().map(MemoryKey::value).orElse(null),
                 supersedes.map(s -> s.previous().value()).orElse(null),
-                supersedes.map(Supersession::reason).orElse(null), injectionFlags(m.content()), m.updatedBy().id());
+                supersedes.map(Supersession::reason).orElse(null), injectionFlags(m.content()), m.updatedBy().id(),
+                Timestamps.format(occurredAt(m, at)));
     }
 
     /**
@@ -60,7 +61,12 @@ final class MemoryRows {
     /** The memory a just-inserted row holds, without reading it back. */
     static Memory stored(long id, NewMemory m, Optional<Supersession> supersedes, Instant at) {
         return new Memory(MemoryId.of(id), m.tenant(), m.category(), m.content(), m.metadata(), m.source(), at, at,
-                Optional.empty(), m.key(), supersedes, Optional.empty(), m.updatedBy());
+                Optional.empty(), m.key(), supersedes, Optional.empty(), m.updatedBy(), occurredAt(m, at));
+    }
+
+    /** The stated event time at the store's precision, or the write time. */
+    static Instant occurredAt(NewMemory m, Instant at) {
+        return m.occurredAt().map(Timestamps::truncate).orElse(at);
     }
 
     /** A row selected with {@link #COLUMNS}. */
@@ -82,7 +88,8 @@ final class MemoryRows {
                 optional(r, "key").map(MemoryKey::new),
                 supersedes,
                 optional(r, "superseded_at").map(Timestamps::parse),
-                new Actor(r.getString("updated_by"), Optional.empty()));
+                new Actor(r.getString("updated_by"), Optional.empty()),
+                Timestamps.parse(r.getString("occurred_at")));
     }
 
     /** The columns are selected as {@code COALESCE(col, '')}: empty means absent, as in {@link Columns}. */

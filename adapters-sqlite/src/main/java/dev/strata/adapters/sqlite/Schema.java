@@ -866,8 +866,25 @@ final class Schema {
               DELETE FROM session_memories WHERE session_id = old.id;
             END"""));
 
+    /**
+     * Issue 19, event time: {@code memories.occurred_at} is when the thing a memory tells of happened
+     * (given by the writer, or a session date in its metadata), {@code created_at} when Strata learned
+     * it. Existing rows take their write time. A row inserted without one (a raw INSERT, an older
+     * build) gets its {@code created_at} from the trigger, so the column is never NULL for the index
+     * that time filters and the time-aware ranking read.
+     */
+    static final Migration V20_EVENT_TIME = new Migration(20, "event time of memories", List.of(
+            "ALTER TABLE memories ADD COLUMN occurred_at TEXT",
+            "UPDATE memories SET occurred_at = created_at",
+            "CREATE INDEX idx_memories_occurred ON memories(tenant, occurred_at)",
+            """
+            CREATE TRIGGER memories_occurred_ai AFTER INSERT ON memories WHEN new.occurred_at IS NULL BEGIN
+              UPDATE memories SET occurred_at = new.created_at WHERE id = new.id;
+            END"""));
+
     static final List<Migration> MIGRATIONS = List.of(V1_GENERAL_MEMORY, V2_SOURCE_BACKFILL, V3_KEYED_MEMORIES,
             V4_ACCESS_AND_VAULT, V5_FACT_LAYER, V6_SESSIONS, V7_EMBEDDINGS, V9_INJECTION_FLAGS, V10_SEARCH_VOCABULARY,
             V11_MEMORY_EDGES, V12_LEARNING_LOOP, V13_ROLE_MEMORY, V15_VAULT_AT_REST, V16_PERSONALIZATION,
-            V17_CONVERSATIONS_AND_TRADE_MIRROR, V18_ACTORS_AND_EXPLANATIONS, V19_RETRIES_AND_REVOCATION);
+            V17_CONVERSATIONS_AND_TRADE_MIRROR, V18_ACTORS_AND_EXPLANATIONS, V19_RETRIES_AND_REVOCATION,
+            V20_EVENT_TIME);
 }

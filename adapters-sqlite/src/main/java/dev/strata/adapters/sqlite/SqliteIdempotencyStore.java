@@ -83,10 +83,13 @@ public final class SqliteIdempotencyStore implements IdempotencyStore {
         }
     }
 
+    /** Background work, in slices that give way to request writers ({@link SlicedPurge}). */
     @Override
     public int purgeClaimedBefore(Instant cutoff) {
-        return transactions.write("purge expired Idempotency-Keys", c -> Jdbc.update(c,
-                "DELETE FROM idempotency_keys WHERE claimed_at < ?", Timestamps.format(cutoff)));
+        String before = Timestamps.format(cutoff);
+        return SlicedPurge.count(database, "purge expired Idempotency-Keys", SlicedPurge.DEFAULT_ROWS,
+                (c, limit) -> Jdbc.update(c, "DELETE FROM idempotency_keys WHERE (tenant, key) IN (SELECT tenant, key "
+                        + "FROM idempotency_keys WHERE claimed_at < ? LIMIT ?)", before, limit));
     }
 
     private static Optional<IdempotencyRecord> read(Connection c, Tenant tenant, IdempotencyKey key)

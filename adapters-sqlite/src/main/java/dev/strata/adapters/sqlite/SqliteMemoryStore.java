@@ -51,13 +51,20 @@ public final class SqliteMemoryStore implements MemoryStore {
     private final DbClient db;
     private final Transactions transactions;
     private final KeywordSearch keywords;
+    private final int purgeSliceRows;
 
     /** @param keywordCandidates the most matches BM25 ranks per candidate set, or {@link #UNBOUNDED} */
     public SqliteMemoryStore(SqliteDatabase database, int keywordCandidates) {
+        this(database, keywordCandidates, SlicedPurge.DEFAULT_ROWS);
+    }
+
+    /** @param purgeSliceRows the most rows one background slice of the purge removes (tests shrink it) */
+    SqliteMemoryStore(SqliteDatabase database, int keywordCandidates, int purgeSliceRows) {
         this.keywords = new KeywordSearch(database, keywordCandidates);
         this.database = database;
         this.db = database.dbClient();
         this.transactions = new Transactions(database);
+        this.purgeSliceRows = purgeSliceRows;
     }
 
     public SqliteMemoryStore(SqliteDatabase database) {
@@ -200,6 +207,18 @@ public final class SqliteMemoryStore implements MemoryStore {
     }
 
     @Override
+    public List<Memory> listAsOf(Tenant tenant, CategoryFilter filter, Instant at, int limit) {
+        String t = Timestamps.format(Timestamps.truncate(at));
+        List<Object> params = new ArrayList<>(List.of(tenant.value(), t, t, t));
+        String sql = SELECT + "WHERE m.tenant = ? AND m.created_at <= ? AND (m.superseded_at IS NULL OR "
+                + "m.superseded_at > ?) AND (m.deleted_at IS NULL OR m.deleted_at > ?)" + categoryClause(filter, params)
+                + " ORDER BY m.created_at DESC, m.id DESC LIMIT ?";
+        params.add(limit);
+        return readOrUnavailable("list memories as of an instant", sql, params).stream()
+                .flatMap(m -> m.asOf(at).stream()).toList();
+    }
+
+    @Override
     public long countActive(Tenant tenant, CategoryFilter filter) {
         List<Object> params = new ArrayList<>(List.of(tenant.value()));
         String sql = "SELECT COUNT(*) FROM memories m WHERE m.tenant = ? AND " + ACTIVE + categoryClause(filter, params);
@@ -231,6 +250,10 @@ public final class SqliteMemoryStore implements MemoryStore {
         change.metadata().ifPresent(m -> {
             sets.add("metadata = ?");
             params.add(m.isEmpty() ? null : m.json());
+        });
+        change.occurredAt().ifPresent(t -> {
+            sets.add("occurred_at = ?");
+            params.add(Timestamps.format(Timestamps.truncate(t)));
         });
         Instant at = Timestamps.truncate(now);
         sets.add("updated_at = ?");
@@ -279,12 +302,20 @@ public final class SqliteMemoryStore implements MemoryStore {
         return find(tenant, id);
     }
 
+    /**
+     * Background work: deletes in slices of at most {@code purgeSliceRows} rows (with their full-text entries and
+     * edges, by trigger), each a short transaction that gives way to request writers ({@link SlicedPurge}), so
+     * a purge of tens of thousands of rows never holds the write lock against a request for longer than one
+     * slice. Every expired row is still removed in one call.
+     */
     @Override
     public List<PurgedMemory> purgeDeleted(Instant cutoff) {
-        return transactions.write("purge deleted memories", c -> {
+        String before = Timestamps.format(cutoff);
+        return SlicedPurge.run(database, "purge deleted memories", purgeSliceRows, (c, limit) -> {
             List<PurgedMemory> purged = new ArrayList<>();
-            Jdbc.forEach(c, "DELETE FROM memories WHERE deleted_at IS NOT NULL AND deleted_at < ? RETURNING tenant, id",
-                    List.of(Timestamps.format(cutoff)),
+            Jdbc.forEach(c, "DELETE FROM memories WHERE id IN (SELECT id FROM memories WHERE deleted_at IS NOT NULL "
+                            + "AND deleted_at < ? ORDER BY deleted_at LIMIT ?) RETURNING tenant, id",
+                    List.of(before, limit),
                     r -> purged.add(new PurgedMemory(Tenant.of(r.getString("tenant")), MemoryId.of(r.getLong("id")))));
             return purged;
         });

@@ -23,11 +23,13 @@ import java.util.stream.Stream;
  */
 public final class SqlitePricePointStore implements PricePointStore {
 
+    private final SqliteDatabase database;
     private final DbClient db;
     private final Transactions transactions;
 
     public SqlitePricePointStore(SqliteDatabase database) {
-        this.db = Objects.requireNonNull(database, "database").dbClient();
+        this.database = Objects.requireNonNull(database, "database");
+        this.db = database.dbClient();
         this.transactions = new Transactions(database);
     }
 
@@ -69,9 +71,12 @@ public final class SqlitePricePointStore implements PricePointStore {
                 Timestamps.parse(Columns.string(r, "at")), Columns.string(r, "source"));
     }
 
+    /** Background work, in slices that give way to request writers ({@link SlicedPurge}). */
     @Override
     public int purgeBefore(Instant cutoff) {
-        return transactions.write("purge old prices", c -> Jdbc.update(c, "DELETE FROM price_points WHERE at < ?",
-                Timestamps.format(Timestamps.truncate(cutoff))));
+        String before = Timestamps.format(Timestamps.truncate(cutoff));
+        return SlicedPurge.count(database, "purge old prices", SlicedPurge.DEFAULT_ROWS, (c, limit) -> Jdbc.update(c,
+                "DELETE FROM price_points WHERE (tenant, asset, at, source) IN (SELECT tenant, asset, at, source "
+                        + "FROM price_points WHERE at < ? LIMIT ?)", before, limit));
     }
 }

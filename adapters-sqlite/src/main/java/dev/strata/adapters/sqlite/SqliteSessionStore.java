@@ -38,12 +38,21 @@ public final class SqliteSessionStore implements SessionStore {
     private static final JsonProvider JSON = JsonProvider.provider();
     private static final String COLUMNS = "id, tenant, created_at, expires_at, bootstrap, identity, blocks, notices";
 
+    private final SqliteDatabase database;
     private final DbClient db;
     private final Transactions transactions;
+    private final int purgeSliceRows;
 
     public SqliteSessionStore(SqliteDatabase database) {
+        this(database, SlicedPurge.DEFAULT_ROWS);
+    }
+
+    /** @param purgeSliceRows the most sessions one background slice of the purge removes (tests shrink it) */
+    SqliteSessionStore(SqliteDatabase database, int purgeSliceRows) {
+        this.database = database;
         this.db = database.dbClient();
         this.transactions = new Transactions(database);
+        this.purgeSliceRows = purgeSliceRows;
     }
 
     /** The session and the memories its prompt holds, in one transaction: revocation never misses a session. */
@@ -88,9 +97,16 @@ public final class SqliteSessionStore implements SessionStore {
                 id.value(), tenant.value(), Timestamps.format(now)).map(SqliteSessionStore::toSession);
     }
 
+    /**
+     * Background work, in slices that give way to request writers ({@link SlicedPurge}): a session carries its
+     * whole rendered prompt and its {@code session_memories} rows (deleted by trigger), so one delete of a day's
+     * expired sessions held the write lock far longer than a request should wait.
+     */
     @Override
     public int purgeExpired(Instant now) {
-        return (int) db.execute().delete("DELETE FROM sessions WHERE expires_at <= ?", Timestamps.format(now));
+        String at = Timestamps.format(now);
+        return SlicedPurge.count(database, "purge expired sessions", purgeSliceRows, (c, limit) -> Jdbc.update(c,
+                "DELETE FROM sessions WHERE id IN (SELECT id FROM sessions WHERE expires_at <= ? LIMIT ?)", at, limit));
     }
 
     private static Session toSession(DbRow r) {

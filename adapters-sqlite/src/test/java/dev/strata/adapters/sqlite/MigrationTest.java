@@ -89,6 +89,32 @@ class MigrationTest {
     }
 
     @Test
+    void rows_written_before_migration_twenty_take_their_write_time_as_event_time_and_so_do_raw_inserts_after_it()
+            throws SQLException {
+        Path file = dir.resolve("strata.db");
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file)) {
+            new Migrator(onPlainConnections(file), TempDatabase.CLOCK).migrate(Schema.MIGRATIONS.stream()
+                    .filter(m -> m.version() < Schema.V20_EVENT_TIME.version()).toList());
+            c.createStatement().execute("INSERT INTO memories(tenant, category, content, source, created_at, "
+                    + "updated_at) VALUES ('default', 'lesson', 'written before event time', 'user_manual', "
+                    + "'2025-01-01T00:00:00.000Z', '2025-02-01T00:00:00.000Z')");
+        }
+
+        try (SqliteDatabase db = TempDatabase.open(dir)) {
+            TempDatabase.execute(db, "INSERT INTO memories(tenant, category, content, source, created_at, updated_at) "
+                    + "VALUES ('default', 'lesson', 'a raw insert', 'user_manual', '2025-03-01T00:00:00.000Z', "
+                    + "'2025-03-01T00:00:00.000Z')");
+            SqliteMemoryStore store = new SqliteMemoryStore(db);
+            assertThat(store.find(Tenant.DEFAULT, MemoryId.of(1)).orElseThrow().occurredAt())
+                    .isEqualTo(java.time.Instant.parse("2025-01-01T00:00:00Z"));
+            assertThat(TempDatabase.column(db, "SELECT occurred_at FROM memories ORDER BY id"))
+                    .containsExactly("2025-01-01T00:00:00.000Z", "2025-03-01T00:00:00.000Z");
+            assertThat(TempDatabase.column(db, "SELECT sql FROM sqlite_master WHERE name = 'idx_memories_occurred'"))
+                    .singleElement().satisfies(sql -> assertThat(sql).contains("(tenant, occurred_at)"));
+        }
+    }
+
+    @Test
     void upgradingToMigrationElevenBackFillsTheEdgesOfEveryStoredMemoryOnce() throws SQLException {
         Path file = dir.resolve("strata.db");
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file)) {

@@ -15,6 +15,26 @@ public final class AuditTrail {
 
     private static final System.Logger LOG = System.getLogger(AuditTrail.class.getName());
 
+    /**
+     * A log that keeps nothing, for the convenience constructors unit tests use when they do not read the
+     * trail. Bootstrap never wires it: every area gets the access area's one log.
+     */
+    public static final AuditLog DISCARDED = new AuditLog() {
+        @Override
+        public void record(AuditEntry entry) {
+        }
+
+        @Override
+        public List<AuditEntry> recent(dev.strata.domain.memory.Tenant tenant, int limit) {
+            return List.of();
+        }
+
+        @Override
+        public List<dev.strata.domain.audit.AuditRecord> find(dev.strata.domain.audit.AuditQuery query) {
+            return List.of();
+        }
+    };
+
     private final AuditLog log;
 
     public AuditTrail(AuditLog log) {

@@ -1,5 +1,6 @@
 package dev.strata.application.conversation;
 
+import dev.strata.application.audit.AuditTrail;
 import dev.strata.application.memory.MemoryLimits;
 import dev.strata.domain.audit.AuditEntry;
 import dev.strata.domain.audit.AuditLog;
@@ -39,7 +40,7 @@ public final class ConversationService {
     private static final System.Logger LOG = System.getLogger(ConversationService.class.getName());
 
     private final ConversationStore store;
-    private final AuditLog audit;
+    private final AuditTrail audit;
     private final Clock clock;
     private final MemoryLimits limits;
     private final Optional<Duration> retention;
@@ -56,7 +57,7 @@ public final class ConversationService {
                                Optional<Duration> retention, CredentialScrubber scrubber) {
         this.scrubber = Objects.requireNonNull(scrubber, "scrubber");
         this.store = Objects.requireNonNull(store, "store");
-        this.audit = Objects.requireNonNull(audit, "audit");
+        this.audit = new AuditTrail(audit);
         this.clock = Objects.requireNonNull(clock, "clock");
         this.limits = Objects.requireNonNull(limits, "limits");
         this.retention = Objects.requireNonNull(retention, "retention");
@@ -71,7 +72,18 @@ public final class ConversationService {
         return retention;
     }
 
+    /** {@link #append(AppendMessages, Actor)} by an unnamed actor (tests of the append rules). */
     public ConversationStore.Appended append(AppendMessages command) {
+        return append(command, Actor.UNKNOWN);
+    }
+
+    /**
+     * Appends a batch; a batch that stored at least one new message is one {@code conversation.append}
+     * entry by {@code actor} saying how many (a re-sent batch whose messages were all stored changed
+     * nothing and is not audited). The detail never quotes a message.
+     */
+    public ConversationStore.Appended append(AppendMessages command, Actor actor) {
+        Objects.requireNonNull(actor, "actor");
         ConversationId id = ConversationId.of(command.conversationId());
         refuseSecret(id.value(), "id");
         UserId user = command.userId().map(UserId::of).orElse(UserId.DEFAULT);
@@ -88,7 +100,13 @@ public final class ConversationService {
         for (int i = 0; i < inputs.size(); i++) {
             messages.add(toNew(command.tenant(), inputs.get(i), now, "messages[" + i + "]."));
         }
-        return store.append(command.tenant(), id, user, messages, now);
+        ConversationStore.Appended appended = store.append(command.tenant(), id, user, messages, now);
+        if (appended.inserted() > 0) {
+            audit.record(new AuditEntry(command.tenant(), "conversation.append", subject(id), appended.inserted()
+                    + " message" + (appended.inserted() == 1 ? "" : "s") + " appended" + (appended.ignored() > 0
+                    ? ", " + appended.ignored() + " already stored" : "") + " (user " + user + ")", actor, now));
+        }
+        return appended;
     }
 
     /** The conversation and up to {@code limit} of its messages after {@code afterSeq}, in arrival order. */
@@ -112,9 +130,14 @@ public final class ConversationService {
         ConversationId id = ConversationId.of(conversationId);
         ConversationStore.Deleted deleted = store.delete(tenant, id)
                 .orElseThrow(() -> new NotFoundException("conversation", id.value()));
-        audit.record(new AuditEntry(tenant, "conversation.delete", id.value(), "deleted with " + deleted.messages()
+        audit.record(new AuditEntry(tenant, "conversation.delete", subject(id), "deleted with " + deleted.messages()
                 + " messages (user " + deleted.conversation().userId() + ")", actor, clock.instant()));
         return deleted;
+    }
+
+    /** {@code conversation:<id>}, as other areas name their subjects ({@code memory:42}). */
+    private static String subject(ConversationId id) {
+        return "conversation:" + id.value();
     }
 
     /** Messages stored longer ago than the retention; none when retention is off. Called by the purge job. */

@@ -20,6 +20,7 @@ import dev.strata.domain.model.ChatResponse;
 import dev.strata.domain.model.JsonNode;
 import dev.strata.domain.model.LanguageModel;
 import dev.strata.domain.model.SpendCategory;
+import dev.strata.domain.retrieval.BackgroundWrites;
 
 import java.time.Clock;
 import java.time.Instant;
@@ -27,6 +28,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * The LLM contradiction-resolution pass (spec 01 {@code FactConsolidator}). For a pending fact that
@@ -51,9 +53,20 @@ public final class FactConsolidator {
     private final MemoryStore memories;
     private final Clock clock;
     private final ConsolidationSettings settings;
+    private final BackgroundWrites writes;
 
     public FactConsolidator(LanguageModel model, FactStore facts, MemoryStore memories, Clock clock,
                             ConsolidationSettings settings) {
+        this(model, facts, memories, clock, settings, BackgroundWrites.DIRECT);
+    }
+
+    /**
+     * @param writes runs each decision's writes as one short background transaction that gives way to requests
+     *               (the model is called before it, never inside)
+     */
+    public FactConsolidator(LanguageModel model, FactStore facts, MemoryStore memories, Clock clock,
+                            ConsolidationSettings settings, BackgroundWrites writes) {
+        this.writes = Objects.requireNonNull(writes, "writes");
         this.model = Objects.requireNonNull(model, "model");
         this.facts = Objects.requireNonNull(facts, "facts");
         this.memories = Objects.requireNonNull(memories, "memories");
@@ -77,8 +90,8 @@ public final class FactConsolidator {
         }
         List<ConsolidationCandidate> candidates = candidates(fact);
         if (candidates.isEmpty()) {
-            return facts.apply(fact.tenant(), List.of(FactTransition.activate(fact.id(), "no similar statement")),
-                    Optional.empty(), clock.instant()) ? Outcome.KEPT : Outcome.STALE;
+            return inSlice(() -> facts.apply(fact.tenant(), List.of(FactTransition.activate(fact.id(),
+                    "no similar statement")), Optional.empty(), clock.instant()) ? Outcome.KEPT : Outcome.STALE);
         }
         ConsolidationPrompt prompt = ConsolidationPrompt.of(fact, candidates, settings.guidance());
         ChatRequest request = new ChatRequest(fact.tenant().value(), SpendCategory.CONSOLIDATION, prompt.system(),
@@ -87,10 +100,17 @@ public final class FactConsolidator {
         ChatResponse response = model.chat(request);
         ConsolidationDecision decision = decision(response.structured());
         Audit audit = new Audit(fact, decision, response.model(), prompt.hash(), clock.instant());
-        return switch (ConsolidationRules.check(fact, decision, candidates)) {
+        return inSlice(() -> switch (ConsolidationRules.check(fact, decision, candidates)) {
             case ConsolidationRules.Allowed allowed -> applyAllowed(audit, allowed.target());
             case ConsolidationRules.Refused refused -> refuse(audit, refused.target(), refused.reason());
-        };
+        });
+    }
+
+    /** The decision's writes (and the refusal that may follow a stale one) in one background slice. */
+    private Outcome inSlice(Supplier<Outcome> write) {
+        Outcome[] outcome = {Outcome.STALE};
+        writes.slice(() -> outcome[0] = write.get());
+        return outcome[0];
     }
 
     private List<ConsolidationCandidate> candidates(Fact fact) {

@@ -21,9 +21,11 @@ import dev.strata.domain.fact.RowRef;
 import dev.strata.domain.memory.Source;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.model.StructuredOutputException;
+import dev.strata.domain.retrieval.BackgroundWrites;
 import dev.strata.domain.vault.CredentialScrubber;
 
 import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -50,6 +52,11 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>Recording is audited with the recording actor ({@code fact.record}); every settled decision is
  * audited as {@code fact.decision} by {@link #CONSOLIDATION}, beside the consolidation events that
  * hold its details.
+ *
+ * <p>A sweep is background work: each fact is settled in its own {@link BackgroundWrites#slice slice} (its
+ * transitions, its event and its audit entry together, the model never called inside one), so a sweep of
+ * thousands of pending facts takes the write lock in short turns that request writers go before, instead
+ * of back-to-back transactions that win the lock against them.
  */
 public final class GeneralFactService {
 
@@ -70,10 +77,17 @@ public final class GeneralFactService {
     /** Consolidation runs one at a time: two runs could otherwise settle the same restatements twice. */
     private final ReentrantLock consolidation = new ReentrantLock();
     private final CredentialScrubber scrubber;
+    private final BackgroundWrites writes;
 
     public GeneralFactService(FactStore facts, FactConsolidator consolidator, Clock clock, int maxContentChars,
                               AuditLog audit) {
         this(facts, consolidator, clock, maxContentChars, new CredentialScrubber(), audit);
+    }
+
+    /** Settling without slices of its own: for stores that have no transactions (in-memory fakes). */
+    public GeneralFactService(FactStore facts, FactConsolidator consolidator, Clock clock, int maxContentChars,
+                              CredentialScrubber scrubber, AuditLog audit) {
+        this(facts, consolidator, clock, maxContentChars, scrubber, audit, BackgroundWrites.DIRECT);
     }
 
     /**
@@ -81,9 +95,11 @@ public final class GeneralFactService {
      *                 neither its content nor its dedup key ({@code normalized}) nor its search index
      *                 entry carries one
      * @param audit    where recordings and decisions are recorded, with who made them
+     * @param writes   runs each settled fact's writes as one short transaction that gives way to requests
      */
     public GeneralFactService(FactStore facts, FactConsolidator consolidator, Clock clock, int maxContentChars,
-                              CredentialScrubber scrubber, AuditLog audit) {
+                              CredentialScrubber scrubber, AuditLog audit, BackgroundWrites writes) {
+        this.writes = Objects.requireNonNull(writes, "writes");
         this.scrubber = Objects.requireNonNull(scrubber, "scrubber");
         this.audit = new AuditTrail(audit);
         this.facts = Objects.requireNonNull(facts, "facts");
@@ -157,6 +173,40 @@ public final class GeneralFactService {
         return facts.activeOldestFirst(tenant, limit);
     }
 
+    /** How many active and retired facts an as-of question reads at most, each. */
+    static final int AS_OF_SCAN = 5_000;
+
+    /**
+     * The facts that were active at {@code at}, oldest first, for a snapshot as of that instant. A
+     * fact active now counts from when it was activated (its settling time). A fact retired since
+     * counts when its trail shows a newer fact superseded it (so it was active before), from when it
+     * was recorded: the instant it was activated is overwritten by its retirement, and consolidation
+     * usually follows a recording within seconds (longer while the model is down). A fact retired as
+     * a restatement was never active. Pending facts never reach a snapshot.
+     */
+    public List<Fact> activeAsOf(Tenant tenant, Instant at, int limit) {
+        List<Fact> shown = new ArrayList<>();
+        for (Fact f : facts.list(tenant, Optional.of(FactStatus.ACTIVE), AS_OF_SCAN)) {
+            if (f.settledAt().filter(t -> !t.isAfter(at)).isPresent()) {
+                shown.add(f);
+            }
+        }
+        for (Fact f : facts.list(tenant, Optional.of(FactStatus.RETIRED), AS_OF_SCAN)) {
+            boolean retiredLater = f.settledAt().filter(t -> t.isAfter(at)).isPresent();
+            if (retiredLater && !f.createdAt().isAfter(at) && wasSuperseded(tenant, f)) {
+                shown.add(f);
+            }
+        }
+        return shown.stream().sorted(java.util.Comparator.comparing(Fact::createdAt)
+                .thenComparing(f -> f.id().value())).limit(limit).toList();
+    }
+
+    private boolean wasSuperseded(Tenant tenant, Fact f) {
+        return facts.events(tenant, f.id()).stream().anyMatch(e -> e.outcome() == ConsolidationEvent.Outcome.APPLIED
+                && e.decision() == ConsolidationDecision.Kind.SUPERSEDE
+                && e.target().filter(t -> t.equals(RowRef.fact(f.id()))).isPresent());
+    }
+
     /** Consolidates every tenant that has pending facts (the periodic catch-up after a failed run). */
     public List<ConsolidationReport> consolidateAll() {
         List<ConsolidationReport> reports = new ArrayList<>();
@@ -202,7 +252,32 @@ public final class GeneralFactService {
                 facts.count(tenant, FactStatus.PENDING), stoppedBy);
     }
 
+    /**
+     * Settles one fact. The deterministic paths (exact match, activation without a model) read and write in one
+     * slice, so the match cannot change between the look and the write; the model's path calls the model outside
+     * any slice, and the consolidator writes its decision in one.
+     */
     private void settle(Fact fact, Tally tally) {
+        boolean withModel = consolidator.isActive();
+        // With a model, most facts have no exact match: look first, so that they take no slice just to read.
+        if (!withModel || facts.findActiveByNormalized(fact.tenant(), fact.normalized()).isPresent()) {
+            boolean[] settled = {false};
+            writes.slice(() -> {
+                settled[0] = settleExactMatch(fact, tally);
+                if (!settled[0] && !withModel) {
+                    activate(fact, tally);
+                    settled[0] = true;
+                }
+            });
+            if (settled[0]) {
+                return;
+            }
+        }
+        settleWithModel(fact, tally);
+    }
+
+    /** Retires {@code fact} as a restatement of an active fact with the same normalised text; false if none. */
+    private boolean settleExactMatch(Fact fact, Tally tally) {
         Optional<Fact> same = facts.findActiveByNormalized(fact.tenant(), fact.normalized());
         if (same.isPresent()) {
             Fact older = same.get();
@@ -215,10 +290,18 @@ public final class GeneralFactService {
                 tally.duplicates++;
                 decided(fact, "duplicate: " + reason + " (deterministic)");
             }
+            return true;
+        }
+        return false;
+    }
+
+    private void settleWithModel(Fact fact, Tally tally) {
+        FactConsolidator.Outcome outcome = consolidator.consolidate(fact);
+        if (outcome == FactConsolidator.Outcome.STALE) {
             return;
         }
-        if (consolidator.isActive()) {
-            switch (consolidator.consolidate(fact)) {
+        writes.slice(() -> {
+            switch (outcome) {
                 case KEPT -> {
                     tally.activated++;
                     decided(fact, "kept: activated (no similar fact, or the model kept both)");
@@ -239,8 +322,10 @@ public final class GeneralFactService {
                 }
                 case STALE -> { }
             }
-            return;
-        }
+        });
+    }
+
+    private void activate(Fact fact, Tally tally) {
         if (facts.apply(fact.tenant(), List.of(FactTransition.activate(fact.id(), "no active fact states the same")),
                 Optional.empty(), clock.instant())) {
             tally.activated++;

@@ -13,6 +13,7 @@ import dev.strata.domain.learning.MethodologyFilter;
 import dev.strata.domain.learning.MethodologyStore;
 import dev.strata.domain.learning.PreferenceFilter;
 import dev.strata.domain.learning.PreferenceStore;
+import dev.strata.domain.learning.ReflectedDecision;
 import dev.strata.domain.learning.Trade;
 import dev.strata.domain.learning.TradeStore;
 import dev.strata.domain.memory.Tenant;
@@ -28,7 +29,9 @@ import java.util.Optional;
  * byte-deterministic markdown of {@link CompiledPage}, cached for {@code pageCacheTtl} (60 s by
  * default) per tenant and entity, with and without hard constraints. The cache is invalidated by
  * memory writes and by every learning event (trade recorded, trade outcome updated, and the
- * methodology and preference changes that alter what the page may show).
+ * methodology and preference changes that alter what the page may show). The Timeline's reflected role
+ * decisions are read on every request (one bounded query) and are part of the cache key, so a reflection
+ * stored by the role area shows at once without the role area knowing about this cache.
  */
 public final class CompiledPageService implements LearningListener, MemoryListener {
 
@@ -41,9 +44,17 @@ public final class CompiledPageService implements LearningListener, MemoryListen
     private final LearningLoopSettings settings;
     private final Clock clock;
     private final CompiledPageCache cache;
+    private final DecisionTimeline decisions;
 
     public CompiledPageService(MethodologyStore methodologies, PreferenceStore preferences, TradeStore trades,
                                LearningLoopSettings settings, Clock clock) {
+        this(methodologies, preferences, trades, settings, clock, DecisionTimeline.NONE);
+    }
+
+    /** @param decisions the role area's reflected decisions about an asset, for the Timeline */
+    public CompiledPageService(MethodologyStore methodologies, PreferenceStore preferences, TradeStore trades,
+                               LearningLoopSettings settings, Clock clock, DecisionTimeline decisions) {
+        this.decisions = Objects.requireNonNull(decisions, "decisions");
         this.methodologies = Objects.requireNonNull(methodologies, "methodologies");
         this.preferences = Objects.requireNonNull(preferences, "preferences");
         this.trades = Objects.requireNonNull(trades, "trades");
@@ -61,19 +72,29 @@ public final class CompiledPageService implements LearningListener, MemoryListen
             throw new UnavailableException("compiled pages are disabled (strata.learning.compiled-pages.enabled)");
         }
         AssetSymbol asset = AssetSymbol.parse("entity", entity);
-        String key = CompiledPageCache.key(tenant, asset.key(), includeHardConstraints);
+        List<ReflectedDecision> reflected = settings.timelineSize() == 0 ? List.of()
+                : decisions.reflected(tenant, asset, settings.timelineSize());
+        String key = CompiledPageCache.key(tenant, asset.key(), includeHardConstraints) + fingerprint(reflected);
         Instant now = clock.instant();
         Optional<String> hit = cache.get(key, now);
         if (hit.isPresent()) {
             return new Page(asset.key(), hit.get(), true);
         }
         long generation = cache.generation(tenant);
-        String markdown = render(tenant, asset, includeHardConstraints);
+        String markdown = render(tenant, asset, includeHardConstraints, reflected);
         cache.put(key, tenant, generation, markdown, now);
         return new Page(asset.key(), markdown, false);
     }
 
-    private String render(Tenant tenant, AssetSymbol asset, boolean includeHardConstraints) {
+    /** Which reflected decisions a page holds: a stored reflection is never rewritten, so their ids say it. */
+    private static String fingerprint(List<ReflectedDecision> reflected) {
+        StringBuilder out = new StringBuilder();
+        reflected.forEach(d -> out.append(out.isEmpty() ? "|d:" : ",").append(d.entryId()));
+        return out.toString();
+    }
+
+    private String render(Tenant tenant, AssetSymbol asset, boolean includeHardConstraints,
+                          List<ReflectedDecision> reflected) {
         List<Trade> recent = trades.listTrades(tenant, Optional.of(asset), Math.max(1, settings.timelineSize()));
         // The table decides when it knows the asset; otherwise the tenant's own latest trade of it does.
         Optional<AssetClass> assetClass = AssetClassifier.classify(asset)
@@ -81,7 +102,7 @@ public final class CompiledPageService implements LearningListener, MemoryListen
         List<Methodology> graduated = methodologies.list(tenant, MethodologyFilter.graduated(), MAX_CANDIDATES);
         List<LearnedPreference> constraints = includeHardConstraints
                 ? preferences.list(tenant, PreferenceFilter.activeHardConstraints(), MAX_CANDIDATES) : List.of();
-        return CompiledPage.render(new CompiledPage.Input(asset, assetClass, graduated, constraints, recent),
+        return CompiledPage.render(new CompiledPage.Input(asset, assetClass, graduated, constraints, recent, reflected),
                 settings.policy(), new CompiledPage.Options(includeHardConstraints, settings.shadowMode(),
                         settings.timelineSize()));
     }

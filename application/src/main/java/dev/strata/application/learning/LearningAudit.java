@@ -1,5 +1,6 @@
 package dev.strata.application.learning;
 
+import dev.strata.application.audit.AuditTrail;
 import dev.strata.application.provenance.WriteOrigin;
 import dev.strata.domain.audit.AuditEntry;
 import dev.strata.domain.audit.AuditLog;
@@ -20,23 +21,31 @@ import java.util.Objects;
 final class LearningAudit {
 
     /**
-     * The loop's actor on its audit entries and on the memories it writes. Requests that start a loop
-     * action (approving a preference, recording a trade) do not yet pass their caller's actor down.
+     * The loop's actor on its audit entries and on the memories it writes. The governance decisions
+     * (approve, quarantine, reject, deactivate) carry their caller's actor instead; the other requests
+     * that start a loop action (recording a trade, proposing a preference) do not pass it down yet.
      */
     static final Actor ACTOR = Actor.system("learning");
     /** The loop's write origin: it alone may claim {@code learned_preference}. */
     static final WriteOrigin ORIGIN = WriteOrigin.learningLoop(ACTOR);
 
-    private final AuditLog log;
+    private final AuditTrail log;
     private final Clock clock;
 
+    /** {@code log} is the one audit log (bootstrap passes the access area's, which keeps secrets out). */
     LearningAudit(AuditLog log, Clock clock) {
-        this.log = Objects.requireNonNull(log, "log");
+        this.log = new AuditTrail(log);
         this.clock = Objects.requireNonNull(clock, "clock");
     }
 
     void record(Tenant tenant, String action, String subject, String detail) {
-        log.record(new AuditEntry(tenant, action, subject, detail, ACTOR, clock.instant()));
+        record(tenant, action, subject, detail, ACTOR);
+    }
+
+    /** A governance decision a caller made (approve, quarantine, reject, deactivate): audited as that caller. */
+    void record(Tenant tenant, String action, String subject, String detail, Actor actor) {
+        log.record(new AuditEntry(tenant, action, subject, detail, Objects.requireNonNull(actor, "actor"),
+                clock.instant()));
     }
 
     /**

@@ -13,6 +13,7 @@ import dev.strata.domain.learning.MethodologyId;
 import dev.strata.domain.learning.MethodologyStore;
 import dev.strata.domain.learning.NewMethodology;
 import dev.strata.domain.learning.Provenance;
+import dev.strata.domain.memory.Actor;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.audit.AuditLog;
 
@@ -141,6 +142,11 @@ public final class MethodologyService {
      * names every bar it misses, with the numbers. Approving a graduated methodology returns it.
      */
     public Methodology approve(Tenant tenant, MethodologyId id) {
+        return approve(tenant, id, LearningAudit.ACTOR);
+    }
+
+    /** {@link #approve(Tenant, MethodologyId)} by {@code actor}, who the {@code methodology.approve} entry names. */
+    public Methodology approve(Tenant tenant, MethodologyId id, Actor actor) {
         LearningPolicy policy = settings.policy();
         for (int attempt = 0; attempt < GRADUATE_ATTEMPTS; attempt++) {
             Methodology m = get(tenant, id);
@@ -156,7 +162,7 @@ public final class MethodologyService {
             if (graduated.isPresent()) {
                 Methodology g = graduated.get();
                 audit.record(tenant, "methodology.approve", "methodology:" + id, "graduated at confidence "
-                        + LearningPolicy.format(confidence) + " with " + g.successes() + "/" + g.uses());
+                        + LearningPolicy.format(confidence) + " with " + g.successes() + "/" + g.uses(), actor);
                 events.publish(new LearningEvent.MethodologyChanged(g));
                 return g;
             }
@@ -187,11 +193,16 @@ public final class MethodologyService {
 
     /** Quarantines a methodology by hand (idempotent). */
     public Methodology quarantine(Tenant tenant, MethodologyId id) {
+        return quarantine(tenant, id, LearningAudit.ACTOR);
+    }
+
+    /** {@link #quarantine(Tenant, MethodologyId)} by {@code actor}. */
+    public Methodology quarantine(Tenant tenant, MethodologyId id, Actor actor) {
         Methodology before = get(tenant, id);
         Methodology after = store.quarantine(tenant, id, clock.instant())
                 .orElseThrow(() -> new NotFoundException("methodology", id.toString()));
         if (!before.quarantined()) {
-            audit.record(tenant, "methodology.quarantine", "methodology:" + id, "quarantined by request");
+            audit.record(tenant, "methodology.quarantine", "methodology:" + id, "quarantined by request", actor);
             events.publish(new LearningEvent.MethodologyChanged(after));
         }
         return after;

@@ -22,6 +22,7 @@ import dev.strata.domain.learning.PreferenceState;
 import dev.strata.domain.learning.PreferenceStore;
 import dev.strata.domain.learning.Trade;
 import dev.strata.domain.learning.TradeStore;
+import dev.strata.domain.memory.Actor;
 import dev.strata.domain.memory.Category;
 import dev.strata.domain.memory.CategoryFilter;
 import dev.strata.domain.memory.Memory;
@@ -146,7 +147,15 @@ public final class PreferenceService {
      * It is then promoted to a {@code learned_preference} memory, except in shadow mode.
      */
     public LearnedPreference approve(Tenant tenant, PreferenceId id) {
-        LearnedPreference active = transition(tenant, id, PreferenceAction.APPROVE);
+        return approve(tenant, id, LearningAudit.ACTOR);
+    }
+
+    /**
+     * {@link #approve(Tenant, PreferenceId)} by {@code actor}, who the {@code preference.approve} entry names;
+     * the promotion that follows is the loop's ({@code system:learning}).
+     */
+    public LearnedPreference approve(Tenant tenant, PreferenceId id, Actor actor) {
+        LearnedPreference active = transition(tenant, id, PreferenceAction.APPROVE, actor);
         if (settings.shadowMode()) {
             audit.record(tenant, "learning.shadow.promote", "preference:" + id, "shadow mode: approved but not "
                     + "promoted to a memory");
@@ -156,21 +165,30 @@ public final class PreferenceService {
     }
 
     public LearnedPreference reject(Tenant tenant, PreferenceId id) {
-        return transition(tenant, id, PreferenceAction.REJECT);
+        return reject(tenant, id, LearningAudit.ACTOR);
+    }
+
+    public LearnedPreference reject(Tenant tenant, PreferenceId id, Actor actor) {
+        return transition(tenant, id, PreferenceAction.REJECT, actor);
     }
 
     /** Archives an active preference and retires (soft-deletes) the memory it was promoted to. */
     public LearnedPreference deactivate(Tenant tenant, PreferenceId id) {
-        LearnedPreference archived = transition(tenant, id, PreferenceAction.DEACTIVATE);
+        return deactivate(tenant, id, LearningAudit.ACTOR);
+    }
+
+    /** {@link #deactivate(Tenant, PreferenceId)} by {@code actor}; retiring the memory is the loop's. */
+    public LearnedPreference deactivate(Tenant tenant, PreferenceId id, Actor actor) {
+        LearnedPreference archived = transition(tenant, id, PreferenceAction.DEACTIVATE, actor);
         archived.memory().ifPresent(memoryId -> retire(archived, memoryId));
         return archived;
     }
 
-    private LearnedPreference transition(Tenant tenant, PreferenceId id, PreferenceAction action) {
+    private LearnedPreference transition(Tenant tenant, PreferenceId id, PreferenceAction action, Actor actor) {
         LearnedPreference after = store.transition(tenant, id, action, clock.instant())
                 .orElseThrow(() -> new NotFoundException("preference", id.toString()));
         audit.record(tenant, "preference." + action.wireName(), "preference:" + id, after.kind().wireName() + " "
-                + action.from().wireName() + " -> " + after.state().wireName());
+                + action.from().wireName() + " -> " + after.state().wireName(), actor);
         events.publish(new LearningEvent.PreferenceChanged(after));
         return after;
     }

@@ -203,13 +203,14 @@ public final class TradeService {
             if (existing.isPresent()) {
                 if (!existing.get().content().equals(line)) {
                     memories.update(trade.tenant(), existing.get().id(), new MemoryChange(Optional.of(line),
-                            Optional.empty()), LearningAudit.ACTOR);
+                            Optional.empty(), trade.close().map(TradeClose::closedAt)), LearningAudit.ACTOR);
                 }
                 return trade;
             }
+            // The outcome happened when the trade closed, which may be long before it was recorded.
             Memory written = memories.write(new WriteMemory(trade.tenant(), Category.TRADE_OUTCOME.value(), line,
                     new Metadata("{\"trade_id\":" + trade.id().value() + "}"), Optional.of(Source.AGENT_RECORDED),
-                    LearningAudit.ORIGIN));
+                    LearningAudit.ORIGIN, trade.close().map(TradeClose::closedAt)));
             trades.linkOutcomeMemory(trade.tenant(), trade.id(), written.id());
             return trade.withOutcomeMemory(written.id());
         } catch (DomainException e) {

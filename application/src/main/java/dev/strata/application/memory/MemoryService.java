@@ -19,6 +19,7 @@ import dev.strata.domain.memory.MemoryId;
 import dev.strata.domain.memory.MemoryKey;
 import dev.strata.domain.memory.MemoryStore;
 import dev.strata.domain.memory.MemoryType;
+import dev.strata.domain.memory.EventTime;
 import dev.strata.domain.memory.Metadata;
 import dev.strata.domain.memory.NewMemory;
 import dev.strata.domain.memory.PurgedMemory;
@@ -27,6 +28,7 @@ import dev.strata.domain.memory.SearchHit;
 import dev.strata.domain.memory.SearchRequest;
 import dev.strata.domain.memory.Supersession;
 import dev.strata.domain.memory.Tenant;
+import dev.strata.domain.memory.TimeScope;
 import dev.strata.domain.vault.CredentialScrubber;
 
 import java.time.Clock;
@@ -141,7 +143,8 @@ public final class MemoryService {
         Actor actor = command.origin().actor();
         NewMemory unlinked = new NewMemory(command.tenant(), requested.orElse(MemoryType.DEFAULT),
                 redact(command.tenant(), command.content()), redact(command.tenant(), command.metadata()),
-                command.origin().resolve(command.source()), Optional.of(key), List.of(), actor);
+                command.origin().resolve(command.source()), Optional.of(key), List.of(), actor,
+                eventTime(command.occurredAt(), command.metadata()));
         NewMemory typeless = unlinked.withEdges(edgesOf(unlinked.content()));
         SaveOutcome outcome = keyLocks.withLock(command.tenant(), key, () -> {
             // spec 02: "the system never auto-changes types": a save that names no type keeps the current one.
@@ -245,6 +248,21 @@ public final class MemoryService {
     }
 
     /**
+     * The memories that were active at {@code asOf}, newest written first, each as it stood then (see
+     * {@link Memory#asOf}: content edited in place since shows as it is now, which
+     * {@link Memory#editedAfter} tells; purged rows and deletions since restored are not known).
+     */
+    public List<Memory> listAsOf(Tenant tenant, Optional<String> category, Optional<Integer> limit, Instant asOf) {
+        return store.listAsOf(tenant, category.map(Category::resolve).map(CategoryFilter::only)
+                .orElse(CategoryFilter.ALL), asOf, checkLimit(limit, limits.defaultListLimit(), limits.maxListLimit()));
+    }
+
+    /** What was believed under a key at {@code asOf}: the entry of its chain active then, if any. */
+    public Optional<Memory> historyAsOf(Tenant tenant, String key, Instant asOf) {
+        return history(tenant, key).stream().flatMap(m -> m.asOf(asOf).stream()).findFirst();
+    }
+
+    /**
      * Edits an active memory in place. A keyed memory's content is not silently overwritten (spec
      * 02): it changes only through a save with a supersede reason, so the history stays honest.
      */
@@ -258,13 +276,12 @@ public final class MemoryService {
         }
         change.metadata().ifPresent(m -> checkMetadata(m, "metadata"));
         MemoryChange redacted = new MemoryChange(change.content().map(c -> redact(tenant, c)),
-                change.metadata().map(m -> redact(tenant, m)));
+                change.metadata().map(m -> redact(tenant, m)), change.occurredAt());
         MemoryChange withEdges = redacted.content().map(c -> redacted.withEdges(edgesOf(c))).orElse(redacted);
         Memory updated = store.update(tenant, id, withEdges, actor, clock.instant())
                 .orElseThrow(() -> new NotFoundException("memory", id.toString()));
-        audit.record(new AuditEntry(tenant, "memory.update", subject(updated), change.content().isPresent()
-                ? (change.metadata().isPresent() ? "content and metadata changed" : "content changed")
-                : "metadata changed", actor, updated.updatedAt()));
+        audit.record(new AuditEntry(tenant, "memory.update", subject(updated), changed(change), actor,
+                updated.updatedAt()));
         publish(updated);
         return updated;
     }
@@ -321,8 +338,17 @@ public final class MemoryService {
 
     /** Search through the configured pipeline, saying which one answered and which arm(s) found each hit. */
     public SearchResults searchRanked(Tenant tenant, String query, Optional<Integer> limit, Optional<String> category) {
+        return searchRanked(tenant, query, limit, category, TimeScope.NONE, Optional.empty());
+    }
+
+    /**
+     * Search scoped in time: {@code scope} filters by event time and answers as of an instant;
+     * {@code reference} is when the query's own time words ("last May") are read from (default now).
+     */
+    public SearchResults searchRanked(Tenant tenant, String query, Optional<Integer> limit, Optional<String> category,
+                                      TimeScope scope, Optional<Instant> reference) {
         int n = checkLimit(limit, limits.defaultSearchLimit(), limits.maxSearchLimit());
-        return pipeline.search(new SearchRequest(tenant, query, n, category.map(Category::resolve)));
+        return pipeline.search(new SearchRequest(tenant, query, n, category.map(Category::resolve), scope, reference));
     }
 
     public long count(Tenant tenant) {
@@ -344,11 +370,28 @@ public final class MemoryService {
             checkMetadata(c.metadata(), "metadata");
             NewMemory memory = new NewMemory(c.tenant(), category, redact(c.tenant(), c.content()),
                     redact(c.tenant(), c.metadata()), c.origin().resolve(c.source()), Optional.empty(), List.of(),
-                    c.origin().actor());
+                    c.origin().actor(), eventTime(c.occurredAt(), c.metadata()));
             return memory.withEdges(edgesOf(memory.content()));
         } catch (InvalidInputException e) {
             throw fieldPrefix.isEmpty() ? e : new InvalidInputException(fieldPrefix + e.field(), e.reason());
         }
+    }
+
+    /** What an update changed, for its audit entry: "content and metadata changed", "event time changed". */
+    private static String changed(MemoryChange change) {
+        List<String> parts = new ArrayList<>();
+        change.content().ifPresent(c -> parts.add("content"));
+        change.metadata().ifPresent(m -> parts.add("metadata"));
+        change.occurredAt().ifPresent(t -> parts.add("event time"));
+        return String.join(" and ", parts) + " changed";
+    }
+
+    /**
+     * The event time of a write: the one it states, else one its metadata states (a chat importer's
+     * session date), else none (the store records the write time).
+     */
+    private static Optional<Instant> eventTime(Optional<Instant> stated, Metadata metadata) {
+        return stated.or(() -> EventTime.fromMetadata(metadata));
     }
 
     private static AuditEntry written(Memory m, String suffix) {
@@ -362,7 +405,7 @@ public final class MemoryService {
 
     private static NewMemory withCategory(NewMemory m, Category category) {
         return new NewMemory(m.tenant(), category, m.content(), m.metadata(), m.source(), m.key(), m.edges(),
-                m.updatedBy());
+                m.updatedBy(), m.occurredAt());
     }
 
     private static Memory outcomeMemory(SaveOutcome outcome) {

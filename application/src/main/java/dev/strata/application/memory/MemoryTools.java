@@ -12,9 +12,12 @@ import dev.strata.domain.memory.Actor;
 import dev.strata.domain.memory.Category;
 import dev.strata.domain.memory.Memory;
 import dev.strata.domain.memory.MemoryType;
+import dev.strata.domain.memory.EventTime;
 import dev.strata.domain.memory.Metadata;
 import dev.strata.domain.memory.Source;
+import dev.strata.domain.memory.TimeScope;
 
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -57,6 +60,8 @@ public final class MemoryTools {
         String categoryFilter = "Only memories of this category (or alias).";
         String metadata = "Free-form JSON object kept with the memory, at most " + limits.maxMetadataChars()
                 + " characters of JSON.";
+        String occurredAt = "When the thing happened (event time), if not now: an ISO-8601 date (2023-05-08) or "
+                + "instant (2023-05-08T13:56:00Z). Default: a session_date in the metadata, else the write time.";
         return List.of(
                 new ToolDefinition("memory_write", "Write a memory the agent should keep: a preference, an "
                         + "observation, a lesson... Category 'fact' records a durable fact about the user instead, "
@@ -72,6 +77,7 @@ public final class MemoryTools {
                                 .optional("source", STRING, "Provenance, one of " + AGENT_SOURCES
                                         + " (default agent_recorded): user_explicit when the user said to "
                                         + "remember it, chat_extracted when it was pulled from the chat.")
+                                .optional("occurred_at", STRING, occurredAt + " Facts keep no event time.")
                                 .build(),
                         this::write),
                 new ToolDefinition("memory_search", "Search the memories by meaning and keywords; returns the best "
@@ -83,6 +89,14 @@ public final class MemoryTools {
                                         + " (default " + limits.defaultSearchLimit() + ").")
                                 .optional("max_results", INTEGER, "Spec 02's name for limit; give one or the other.")
                                 .optional("category", STRING, categoryFilter)
+                                .optional("occurred_after", STRING, "Only memories whose event time is at or after "
+                                        + "this date (2023-05-08) or instant.")
+                                .optional("occurred_before", STRING, "Only memories whose event time is before this "
+                                        + "date or instant.")
+                                .optional("as_of", STRING, "Search as of this date or instant: what was stored and "
+                                        + "active then.")
+                                .optional("reference_time", STRING, "When the query's own time words (\"last May\", "
+                                        + "\"yesterday\") are counted from; default now.")
                                 .build(),
                         this::search),
                 new ToolDefinition("memory_read", "Read the memories of one category (or all), most recently "
@@ -105,6 +119,7 @@ public final class MemoryTools {
                                 .optional("supersede_reason", STRING, "Why the current entry of the key is wrong or "
                                         + "outdated; required when one exists.")
                                 .optional("metadata", OBJECT, metadata)
+                                .optional("occurred_at", STRING, occurredAt)
                                 .build(),
                         this::save),
                 new ToolDefinition("memory_delete", "Delete the active entry of a key (soft delete: it leaves "
@@ -133,6 +148,7 @@ public final class MemoryTools {
         Optional<Source> source = args.optionalText("source").map(Source::parse);
         WriteOrigin origin = WriteOrigin.agentTool(call.actor());
         Optional<Metadata> metadata = args.optionalMetadata("metadata");
+        Optional<Instant> occurredAt = EventTime.parse("occurred_at", args.optionalText("occurred_at"));
         if (Category.resolve(args.text("category")).equals(Category.FACT)) {
             // Facts keep no metadata, but an oversized one is still refused, as for any write.
             int max = memories.limits().maxMetadataChars();
@@ -143,7 +159,7 @@ public final class MemoryTools {
             return new RecordedFact(fact.id().value(), fact.status().wireName(), fact);
         }
         Memory m = memories.write(new WriteMemory(call.tenant(), args.text("category"), args.text("content"),
-                metadata.orElse(Metadata.EMPTY), source, origin));
+                metadata.orElse(Metadata.EMPTY), source, origin, occurredAt));
         return new Written(m.id().value(), m);
     }
 
@@ -153,7 +169,11 @@ public final class MemoryTools {
             throw new InvalidInputException("max_results", "give either limit or max_results, not both");
         }
         Optional<Integer> limit = args.has("max_results") ? args.optionalInt("max_results") : args.optionalInt("limit");
-        SearchResults results = search.search(call.tenant(), args.text("query"), limit, args.optionalText("category"));
+        TimeScope scope = new TimeScope(EventTime.parse("occurred_after", args.optionalText("occurred_after")),
+                EventTime.parse("occurred_before", args.optionalText("occurred_before")),
+                EventTime.parse("as_of", args.optionalText("as_of")));
+        SearchResults results = search.search(call.tenant(), args.text("query"), limit, args.optionalText("category"),
+                scope, EventTime.parse("reference_time", args.optionalText("reference_time")));
         return new Results(results.hits(), results.mode().wireName());
     }
 
@@ -170,7 +190,7 @@ public final class MemoryTools {
         Saved saved = memories.save(new SaveMemory(call.tenant(), args.text("key"), args.text("content"),
                 type, args.optionalText("supersede_reason"),
                 args.optionalMetadata("metadata").orElse(Metadata.EMPTY), Optional.empty(),
-                WriteOrigin.agentTool(call.actor())));
+                WriteOrigin.agentTool(call.actor()), EventTime.parse("occurred_at", args.optionalText("occurred_at"))));
         return new SaveAnswer(saved.superseded().isPresent() ? "superseded" : "inserted", saved.memory(),
                 saved.superseded(), saved.typeSuggestion().map(Category::value));
     }

@@ -4,8 +4,10 @@ import dev.strata.domain.memory.QueryText;
 import dev.strata.domain.memory.SearchHit;
 import dev.strata.domain.memory.Snippet;
 import dev.strata.domain.memory.Tenant;
+import dev.strata.domain.memory.TimeScope;
 import dev.strata.domain.vault.CredentialScrubber;
 
+import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -30,7 +32,13 @@ public final class SecretSafeSearch {
     }
 
     public SearchResults search(Tenant tenant, String query, Optional<Integer> limit, Optional<String> category) {
-        SearchResults results = memories.searchRanked(tenant, query, limit, category);
+        return search(tenant, query, limit, category, TimeScope.NONE, Optional.empty());
+    }
+
+    /** Search scoped in time (see {@link MemoryService#searchRanked(Tenant, String, Optional, Optional, TimeScope, Optional)}). */
+    public SearchResults search(Tenant tenant, String query, Optional<Integer> limit, Optional<String> category,
+                                TimeScope scope, Optional<Instant> reference) {
+        SearchResults results = memories.searchRanked(tenant, query, limit, category, scope, reference);
         return new SearchResults(results.mode(), results.hits().stream()
                 .map(found -> new SearchResults.Found(guard(found.hit(), query), found.arms())).toList());
     }

@@ -1,6 +1,10 @@
 package dev.strata.application.personalization;
 
+import dev.strata.application.audit.AuditTrail;
+import dev.strata.domain.audit.AuditEntry;
+import dev.strata.domain.audit.AuditLog;
 import dev.strata.domain.error.DomainException;
+import dev.strata.domain.memory.Actor;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.personalization.CapitalMetrics;
 import dev.strata.domain.personalization.CapitalMetricsStore;
@@ -35,9 +39,21 @@ public final class CapitalService {
     private final PortfolioSource source;
     private final PersonalizationPolicy policy;
     private final Clock clock;
+    private final AuditTrail audit;
 
+    /** The actor of the 24-hour recompute job. */
+    public static final Actor JOB = Actor.system("capital");
+
+    /** For tests that do not read the audit trail. */
     public CapitalService(CapitalMetricsStore store, FinancialProfileStore profiles, PortfolioSource source,
                           PersonalizationPolicy policy, Clock clock) {
+        this(store, profiles, source, policy, clock, AuditTrail.DISCARDED);
+    }
+
+    /** @param audit the one audit log: a pushed reading and a recompute that stored a value are recorded */
+    public CapitalService(CapitalMetricsStore store, FinancialProfileStore profiles, PortfolioSource source,
+                          PersonalizationPolicy policy, Clock clock, AuditLog audit) {
+        this.audit = new AuditTrail(audit);
         this.store = Objects.requireNonNull(store, "store");
         this.profiles = Objects.requireNonNull(profiles, "profiles");
         this.source = Objects.requireNonNull(source, "source");
@@ -49,8 +65,17 @@ public final class CapitalService {
         return store.find(tenant, user);
     }
 
-    /** Recomputes when the cooldown allows (the job's call, and a nudge's). */
+    /** {@link #recompute(Tenant, UserId, Actor)} as the job. */
     public CapitalRecompute recompute(Tenant tenant, UserId user) {
+        return recompute(tenant, user, JOB);
+    }
+
+    /**
+     * Recomputes when the cooldown allows (the job's call, and a nudge's). A stored value is audited as
+     * {@code capital.recompute} by {@code actor}; a cooldown or an unavailable source changed no value.
+     */
+    public CapitalRecompute recompute(Tenant tenant, UserId user, Actor actor) {
+        Objects.requireNonNull(actor, "actor");
         Instant now = clock.instant();
         if (!store.claim(tenant, user, now, now.plus(policy.capitalCooldown()))) {
             return new CapitalRecompute(CapitalRecompute.Outcome.COOLDOWN, store.find(tenant, user).orElseThrow());
@@ -65,13 +90,24 @@ public final class CapitalService {
             return new CapitalRecompute(CapitalRecompute.Outcome.UNAVAILABLE, store.recordFailure(tenant, user,
                     reason(e), now, now.plus(policy.capitalRetryAfterFailure())));
         }
-        return new CapitalRecompute(CapitalRecompute.Outcome.COMPUTED, store.record(tenant, user,
-                CapitalValue.of(reading, now)));
+        CapitalMetrics stored = store.record(tenant, user, CapitalValue.of(reading, now));
+        audit.record(new AuditEntry(tenant, "capital.recompute", "capital:" + user, "recomputed from the portfolio source",
+                actor, now));
+        return new CapitalRecompute(CapitalRecompute.Outcome.COMPUTED, stored);
     }
 
-    /** Stores a reading a deployment pushed (no cooldown: the data came to us). */
+    /** Stores a reading a deployment pushed (no cooldown: the data came to us), audited as {@code capital.record}. */
+    public CapitalMetrics record(Tenant tenant, UserId user, PortfolioReading reading, Actor actor) {
+        Objects.requireNonNull(actor, "actor");
+        Instant now = clock.instant();
+        CapitalMetrics stored = store.record(tenant, user, CapitalValue.of(reading, now));
+        audit.record(new AuditEntry(tenant, "capital.record", "capital:" + user, "portfolio reading pushed", actor, now));
+        return stored;
+    }
+
+    /** {@link #record(Tenant, UserId, PortfolioReading, Actor)} by an unnamed actor (tests of the capital rules). */
     public CapitalMetrics record(Tenant tenant, UserId user, PortfolioReading reading) {
-        return store.record(tenant, user, CapitalValue.of(reading, clock.instant()));
+        return record(tenant, user, reading, Actor.UNKNOWN);
     }
 
     /** The 24-hour job: every user with a profile row, each behind its cooldown. Returns how many were computed. */
@@ -81,7 +117,7 @@ public final class CapitalService {
         while (true) {
             List<ProfileRef> page = profiles.profiles(after, PAGE);
             for (ProfileRef ref : page) {
-                if (recompute(ref.tenant(), ref.user()).outcome() == CapitalRecompute.Outcome.COMPUTED) {
+                if (recompute(ref.tenant(), ref.user(), JOB).outcome() == CapitalRecompute.Outcome.COMPUTED) {
                     computed++;
                 }
             }

@@ -1,10 +1,14 @@
 package dev.strata.application.personalization;
 
+import dev.strata.application.audit.AuditTrail;
 import dev.strata.application.memory.MemoryService;
 import dev.strata.application.memory.SaveMemory;
 import dev.strata.application.profile.ProfileService;
+import dev.strata.domain.audit.AuditEntry;
+import dev.strata.domain.audit.AuditLog;
 import dev.strata.domain.error.ConflictException;
 import dev.strata.domain.error.InvalidInputException;
+import dev.strata.domain.memory.Actor;
 import dev.strata.domain.memory.Category;
 import dev.strata.domain.memory.Memory;
 import dev.strata.domain.memory.Metadata;
@@ -61,19 +65,30 @@ public final class PersonalizationService {
     private final PersonalizationPolicy policy;
     private final Clock clock;
     private final CredentialScrubber scrubber;
+    private final AuditTrail audit;
 
+    /** For tests that do not read the audit trail: entries go to a log nobody reads. */
     public PersonalizationService(FinancialProfileStore profiles, UserTagStore tags, MemoryService memories,
                                   ProfileService keyValueProfile, PersonalizationPolicy policy, Clock clock) {
-        this(profiles, tags, memories, keyValueProfile, policy, clock, new CredentialScrubber());
+        this(profiles, tags, memories, keyValueProfile, policy, clock, new CredentialScrubber(), AuditTrail.DISCARDED);
+    }
+
+    /** For tests that do not read the audit trail: entries go to a log nobody reads. */
+    public PersonalizationService(FinancialProfileStore profiles, UserTagStore tags, MemoryService memories,
+                                  ProfileService keyValueProfile, PersonalizationPolicy policy, Clock clock,
+                                  CredentialScrubber scrubber) {
+        this(profiles, tags, memories, keyValueProfile, policy, clock, scrubber, AuditTrail.DISCARDED);
     }
 
     /**
      * @param scrubber the vault's scrubber: the free text a user stores here ({@code custom_prompt}, the
      *                 self-reported capital) is stored with every registered secret replaced
+     * @param audit    the one audit log: every profile edit, tag write and onboarding is recorded with its actor
      */
     public PersonalizationService(FinancialProfileStore profiles, UserTagStore tags, MemoryService memories,
                                   ProfileService keyValueProfile, PersonalizationPolicy policy, Clock clock,
-                                  CredentialScrubber scrubber) {
+                                  CredentialScrubber scrubber, AuditLog audit) {
+        this.audit = new AuditTrail(audit);
         this.scrubber = Objects.requireNonNull(scrubber, "scrubber");
         this.profiles = Objects.requireNonNull(profiles, "profiles");
         this.tags = Objects.requireNonNull(tags, "tags");
@@ -107,14 +122,37 @@ public final class PersonalizationService {
         return profiles.find(tenant, user).orElseGet(() -> FinancialProfile.empty(user, clock.instant()));
     }
 
-    /** Applies a user's edit; an edit naming no field is refused. */
+    /** {@link #edit(Tenant, UserId, ProfileEdit, Actor)} by an unnamed actor (tests of the edit rules). */
     public FinancialProfile edit(Tenant tenant, UserId user, ProfileEdit edit) {
+        return edit(tenant, user, edit, Actor.UNKNOWN);
+    }
+
+    /**
+     * Applies a user's edit; an edit naming no field is refused. Audited as {@code financial_profile.edit}
+     * naming the fields changed, never their values ({@code custom_prompt} is free text).
+     */
+    public FinancialProfile edit(Tenant tenant, UserId user, ProfileEdit edit, Actor actor) {
+        Objects.requireNonNull(actor, "actor");
         if (edit.isEmpty()) {
             throw new InvalidInputException("body", "must set at least one of " + String.join(", ", ProfileEdit.FIELDS));
         }
         ProfileEdit redacted = edit.customPrompt().flatMap(p -> p)
                 .map(p -> edit.withCustomPrompt(Optional.of(scrubber.redactFor(tenant, p)))).orElse(edit);
-        return profiles.edit(tenant, user, redacted, clock.instant());
+        Instant now = clock.instant();
+        FinancialProfile after = profiles.edit(tenant, user, redacted, now);
+        audit.record(new AuditEntry(tenant, "financial_profile.edit", "financial_profile:" + user, "fields set: "
+                + String.join(", ", fieldsOf(edit)), actor, now));
+        return after;
+    }
+
+    private static List<String> fieldsOf(ProfileEdit edit) {
+        List<String> fields = new ArrayList<>();
+        edit.customPrompt().ifPresent(p -> fields.add("custom_prompt"));
+        edit.referenceWallets().ifPresent(w -> fields.add("reference_wallets"));
+        edit.includeMemories().ifPresent(b -> fields.add("include_memories"));
+        edit.includeTradingSummary().ifPresent(b -> fields.add("include_trading_summary"));
+        edit.includeTags().ifPresent(b -> fields.add("include_tags"));
+        return fields;
     }
 
     /** {@code strata config get financial.<field>}: any field of the row, as text ("" when unset). */
@@ -153,8 +191,8 @@ public final class PersonalizationService {
             "trading_summary_last_external_spot_id_seen", "onboarding_completed_at", "created_at", "updated_at");
 
     /** {@code strata config set financial.<field> <value>}: one user-editable field from text. */
-    public FinancialProfile writeField(Tenant tenant, UserId user, String field, String value) {
-        return edit(tenant, user, ProfileEdit.parseField(field, value));
+    public FinancialProfile writeField(Tenant tenant, UserId user, String field, String value, Actor actor) {
+        return edit(tenant, user, ProfileEdit.parseField(field, value), actor);
     }
 
     private static String text(Optional<Instant> at) {
@@ -168,31 +206,75 @@ public final class PersonalizationService {
         return TagPrecedence.ordered(tags.all(tenant, user));
     }
 
-    /** A user-declared value: always replaces the row. */
+    /** {@link #declareTag(Tenant, UserId, TagValue, Actor)} by an unnamed actor (tests of the tag rules). */
     public TagWrite declareTag(Tenant tenant, UserId user, TagValue value) {
-        return write(tenant, user, value, TagSource.USER);
+        return declareTag(tenant, user, value, Actor.UNKNOWN);
+    }
+
+    /** A user-declared value: always replaces the row. A write (not a kept value) is audited as {@code tag.set}. */
+    public TagWrite declareTag(Tenant tenant, UserId user, TagValue value, Actor actor) {
+        return audited(tenant, user, write(tenant, user, value, TagSource.USER), actor);
+    }
+
+    /** {@link #inferTag(Tenant, UserId, TagValue, Actor)} by an unnamed actor (tests of the tag rules). */
+    public TagWrite inferTag(Tenant tenant, UserId user, TagValue value) {
+        return inferTag(tenant, user, value, Actor.UNKNOWN);
     }
 
     /** An inferred value: replaces an inferred row or fills an empty dimension, never a declared row. */
-    public TagWrite inferTag(Tenant tenant, UserId user, TagValue value) {
-        return write(tenant, user, value, TagSource.INFERRED);
+    public TagWrite inferTag(Tenant tenant, UserId user, TagValue value, Actor actor) {
+        return audited(tenant, user, write(tenant, user, value, TagSource.INFERRED), actor);
+    }
+
+    /** A tag that was written is one {@code tag.set} entry; a kept one changed nothing and is not audited. */
+    private TagWrite audited(Tenant tenant, UserId user, TagWrite w, Actor actor) {
+        Objects.requireNonNull(actor, "actor");
+        if (w.written()) {
+            audit.record(new AuditEntry(tenant, "tag.set", tagSubject(user, w.tag().value().dimension()),
+                    w.tag().value().dimension().slug() + " = " + w.tag().value().labels() + " ("
+                            + w.tag().source().name().toLowerCase(java.util.Locale.ROOT) + ")", actor, w.tag().updatedAt()));
+        }
+        return w;
+    }
+
+    private static String tagSubject(UserId user, TagDimension dimension) {
+        return "tag:" + user + "/" + dimension.slug();
     }
 
     /**
      * spec 04's {@code unionMarkets}: adds market values to the tag and keeps the row's source, so an
      * inferred push never downgrades or clears a declared selection; never removes a value.
      */
-    public TagWrite unionMarkets(Tenant tenant, UserId user, TagValue add) {
+    public TagWrite unionMarkets(Tenant tenant, UserId user, TagValue add, Actor actor) {
         if (add.dimension() != TagDimension.MARKETS) {
             throw new InvalidInputException("dimension", "only markets is united");
         }
-        return casLoop(tenant, user, TagDimension.MARKETS,
-                current -> TagPrecedence.union(current, user, add, clock.instant()));
+        return audited(tenant, user, casLoop(tenant, user, TagDimension.MARKETS,
+                current -> TagPrecedence.union(current, user, add, clock.instant())), actor);
     }
 
-    /** Removes the user's value of one dimension (the user withdraws it); false when there was none. */
+    /** {@link #unionMarkets(Tenant, UserId, TagValue, Actor)} by an unnamed actor (tests of the tag rules). */
+    public TagWrite unionMarkets(Tenant tenant, UserId user, TagValue add) {
+        return unionMarkets(tenant, user, add, Actor.UNKNOWN);
+    }
+
+    /**
+     * Removes the user's value of one dimension (the user withdraws it); false when there was none.
+     * A removal is audited as {@code tag.clear}.
+     */
+    public boolean clearTag(Tenant tenant, UserId user, TagDimension dimension, Actor actor) {
+        Objects.requireNonNull(actor, "actor");
+        boolean removed = tags.delete(tenant, user, dimension);
+        if (removed) {
+            audit.record(new AuditEntry(tenant, "tag.clear", tagSubject(user, dimension), dimension.slug() + " removed",
+                    actor, clock.instant()));
+        }
+        return removed;
+    }
+
+    /** {@link #clearTag(Tenant, UserId, TagDimension, Actor)} by an unnamed actor (tests of the tag rules). */
     public boolean clearTag(Tenant tenant, UserId user, TagDimension dimension) {
-        return tags.delete(tenant, user, dimension);
+        return clearTag(tenant, user, dimension, Actor.UNKNOWN);
     }
 
     private TagWrite write(Tenant tenant, UserId user, TagValue value, TagSource source) {
@@ -233,7 +315,7 @@ public final class PersonalizationService {
                         Optional.of(scrubber.redactFor(tenant, c)))).orElse(given);
         boolean first = !profile(tenant, user).onboarding().completed();
         List<TagWrite> writes = new ArrayList<>();
-        answers.tags().values().forEach(v -> writes.add(declareTag(tenant, user, v)));
+        answers.tags().values().forEach(v -> writes.add(declareTag(tenant, user, v, origin.actor())));
         List<Memory> written = new ArrayList<>();
         if (first) {
             answers.tags().forEach((d, v) -> rememberOnce(tenant, user, origin, d.slug(), "Onboarding: the user describes their "
@@ -241,7 +323,13 @@ public final class PersonalizationService {
             answers.investingCapital().ifPresent(c -> rememberOnce(tenant, user, origin, CAPITAL_ANSWER, "Onboarding: the user"
                     + " reports investing capital of " + c + " (self-reported, not verified).").ifPresent(written::add));
         }
-        FinancialProfile after = profiles.recordOnboarding(tenant, user, answers, clock.instant());
+        Instant now = clock.instant();
+        FinancialProfile after = profiles.recordOnboarding(tenant, user, answers, now);
+        // The answers' values are in the tag entries; the capital is the user's free text, so it is only named.
+        audit.record(new AuditEntry(tenant, "onboarding.complete", "onboarding:" + user, (first ? "first completion"
+                : "answers updated") + ": " + answers.tags().size() + " tag answer" + (answers.tags().size() == 1 ? "" : "s")
+                + (answers.investingCapital().isPresent() ? ", investing capital" : "") + ", " + written.size()
+                + " memor" + (written.size() == 1 ? "y" : "ies") + " written", origin.actor(), now));
         return new OnboardingResult(OnboardingStatus.of(after.onboarding()), first, writes, written);
     }
 

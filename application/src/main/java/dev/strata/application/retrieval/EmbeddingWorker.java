@@ -25,6 +25,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ThreadFactory;
 import java.util.function.LongConsumer;
 
 /**
@@ -66,6 +67,7 @@ public final class EmbeddingWorker implements MemoryListener, AutoCloseable {
     private final EmbeddingQueue queue;
     private final EmbeddingCatchUp catchUp;
     private final ForegroundYield foregroundYield;
+    private ThreadFactory threads = work -> Thread.ofPlatform().name("strata-embedding").daemon().unstarted(work);
     private final Object lifecycle = new Object();
     private Thread thread;
     private volatile boolean running;
@@ -114,6 +116,22 @@ public final class EmbeddingWorker implements MemoryListener, AutoCloseable {
         }
     }
 
+    /**
+     * Makes the worker thread with {@code factory} (before {@link #start}): the server's runs at a lower CPU
+     * priority than request threads, so that computing vectors never slows requests down beyond the yielding
+     * between batches ({@link ForegroundYield} decides when a batch starts, not how the CPU is shared while it
+     * runs).
+     */
+    public EmbeddingWorker runOn(ThreadFactory factory) {
+        synchronized (lifecycle) {
+            if (thread != null) {
+                throw new IllegalStateException("the worker has started");
+            }
+            threads = Objects.requireNonNull(factory, "factory");
+        }
+        return this;
+    }
+
     /** Starts the one worker thread; calling it twice is harmless. */
     public void start() {
         synchronized (lifecycle) {
@@ -121,7 +139,8 @@ public final class EmbeddingWorker implements MemoryListener, AutoCloseable {
                 return;
             }
             running = true;
-            thread = Thread.ofPlatform().name("strata-embedding").daemon().start(this::drainLoop);
+            thread = threads.newThread(this::drainLoop);
+            thread.start();
         }
     }
 

@@ -27,6 +27,7 @@ import dev.strata.domain.retrieval.RankingInput;
 import dev.strata.domain.retrieval.RareTerm;
 import dev.strata.domain.retrieval.SearchMode;
 import dev.strata.domain.retrieval.SimilarityFloor;
+import dev.strata.domain.retrieval.TimeLift;
 import dev.strata.domain.retrieval.VectorStore;
 import dev.strata.domain.retrieval.VectorMatch;
 
@@ -114,6 +115,16 @@ public final class HybridSearchService implements MemorySearch {
                 candidateDepth, searchStarted);
     }
 
+    /** The same pipeline with another lift for the query's time words (the evaluation compares them). */
+    public HybridSearchService withTimeLift(TimeLift lift) {
+        return new HybridSearchService(store, keywordIndex, embedder, index, ranker.withTimeLift(lift),
+                candidateDepth, searchStarted);
+    }
+
+    public TimeLift timeLift() {
+        return ranker.timeLift();
+    }
+
     public FusionSettings settings() {
         return ranker.settings();
     }
@@ -176,7 +187,10 @@ public final class HybridSearchService implements MemorySearch {
                 .filter(id -> !keywordHits.containsKey(id.value())).toList();
         Map<Long, Memory> rows = new HashMap<>();
         keywordHits.values().forEach(h -> rows.put(h.memory().id().value(), h.memory()));
-        store.findAll(request.tenant(), unseen).forEach(m -> rows.put(m.id().value(), m));
+        // The time scope holds for the vector arm's rows too: outside it they are not answers (findAll
+        // returns no deleted row, so as of an instant a memory deleted since is found by the keyword arm only).
+        store.findAll(request.tenant(), unseen).forEach(m -> request.scope().view(m)
+                .ifPresent(seen -> rows.put(seen.id().value(), seen)));
         QuerySyntax.Constraint constraint = QuerySyntax.constraint(request.query());
         Set<Long> allowed = satisfying(request, constraint, unseen.stream().map(MemoryId::value)
                 .filter(rows::containsKey).toList());
@@ -198,7 +212,7 @@ public final class HybridSearchService implements MemorySearch {
         Neighbourhood around = neighbourhood(request, constraint, List.of(keywordArmResult, vectorArmResult), rows,
                 belowFloor);
         RankedResults ranked = ranker.rank(request.query(), new RankingInput(keywordArmResult,
-                Optional.of(vectorArmResult), around, keyword.rareTerms()), request.limit());
+                Optional.of(vectorArmResult), around, keyword.rareTerms(), request.reference()), request.limit());
         return answer(SearchMode.HYBRID, request, ranked, keywordHits, rows);
     }
 
@@ -220,7 +234,8 @@ public final class HybridSearchService implements MemorySearch {
             ranked.add(candidate(hit.memory()));
         }
         RankedResults results = ranker.rank(request.query(),
-                RankingInput.keywordOnly(ArmResult.keyword(ranked)).withRareTerms(keyword.rareTerms()), request.limit());
+                RankingInput.keywordOnly(ArmResult.keyword(ranked)).withRareTerms(keyword.rareTerms())
+                        .withReference(request.reference()), request.limit());
         return answer(SearchMode.KEYWORD, request, results, keywordHits, Map.of());
     }
 
@@ -246,7 +261,7 @@ public final class HybridSearchService implements MemorySearch {
 
     private KeywordArm keywordArm(SearchRequest request, int depth) {
         List<SearchHit> hits = store.search(new SearchRequest(request.tenant(), request.query(), depth,
-                request.category()));
+                request.category(), request.scope(), request.reference()));
         return new KeywordArm(hits, rareTerms(request, hits));
     }
 
@@ -309,7 +324,8 @@ public final class HybridSearchService implements MemorySearch {
         arms.forEach(arm -> arm.ranked().forEach(c -> hits.add(c.id())));
         List<Long> around = context.idsAround(sources);
         List<MemoryId> missing = around.stream().filter(id -> !rows.containsKey(id)).map(MemoryId::of).toList();
-        store.findAll(request.tenant(), missing).forEach(m -> rows.put(m.id().value(), m));
+        store.findAll(request.tenant(), missing).forEach(m -> request.scope().view(m)
+                .ifPresent(seen -> rows.put(seen.id().value(), seen)));
         Map<Long, Instant> written = new HashMap<>();
         List<Long> extra = new ArrayList<>();
         for (long id : around) {
@@ -346,6 +362,6 @@ public final class HybridSearchService implements MemorySearch {
 
     private static Candidate candidate(Memory m) {
         return new Candidate(m.id().value(), m.category().value(), m.updatedAt(), m.content(),
-                m.key().map(MemoryKey::value), m.isSuperseded());
+                m.key().map(MemoryKey::value), m.isSuperseded(), m.occurredAt());
     }
 }

@@ -1,6 +1,10 @@
 package dev.strata.application.role;
 
+import dev.strata.application.audit.AuditTrail;
+import dev.strata.domain.audit.AuditEntry;
+import dev.strata.domain.audit.AuditLog;
 import dev.strata.domain.error.InvalidInputException;
+import dev.strata.domain.memory.Actor;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.role.Asset;
 import dev.strata.domain.role.PricePoint;
@@ -29,18 +33,22 @@ public final class PriceService {
     private final PricePointStore store;
     private final Clock clock;
     private final BiConsumer<Tenant, Asset> pushed;
+    private final AuditTrail audit;
 
-    public PriceService(PricePointStore store, Clock clock, BiConsumer<Tenant, Asset> pushed) {
+    public PriceService(PricePointStore store, AuditLog audit, Clock clock, BiConsumer<Tenant, Asset> pushed) {
         this.store = Objects.requireNonNull(store, "store");
+        this.audit = new AuditTrail(audit);
         this.clock = Objects.requireNonNull(clock, "clock");
         this.pushed = Objects.requireNonNull(pushed, "pushed");
     }
 
     /**
      * Pushed prices as callers send them: each validated (a refusal names {@code prices[i].<field>}),
-     * stamped now when it has no time, and attributed to {@code api} when it names no source.
+     * stamped now when it has no time, and attributed to {@code api} when it names no source. One
+     * {@code price.push} audit entry by {@code actor} per call, naming how many points about which assets.
      */
-    public Set<Asset> pushAll(Tenant tenant, List<PushPrice> pushed) {
+    public Set<Asset> pushAll(Tenant tenant, List<PushPrice> pushed, Actor actor) {
+        Objects.requireNonNull(actor, "actor");
         if (pushed.isEmpty() || pushed.size() > MAX_POINTS) {
             throw new InvalidInputException("prices", "must hold 1-" + MAX_POINTS + " points");
         }
@@ -54,7 +62,11 @@ public final class PriceService {
                 throw new InvalidInputException("prices[" + i + "]." + e.field(), e.reason());
             }
         }
-        return push(tenant, points);
+        Set<Asset> assets = push(tenant, points);
+        audit.record(new AuditEntry(tenant, "price.push", "prices", points.size() + " price point"
+                + (points.size() == 1 ? "" : "s") + " pushed for " + assets.stream().map(Asset::symbol)
+                .collect(java.util.stream.Collectors.joining(", ")), actor, now));
+        return assets;
     }
 
     /** Stores the points in one transaction and returns the assets they were about. */

@@ -1,5 +1,6 @@
 package dev.strata.application.role;
 
+import dev.strata.application.audit.AuditTrail;
 import dev.strata.domain.audit.AuditEntry;
 import dev.strata.domain.audit.AuditLog;
 import dev.strata.domain.memory.Actor;
@@ -54,7 +55,7 @@ public final class RoleMemoryService {
     private final RoleMemoryStore store;
     private final EdgeExtractor edges;
     private final RoleRecall recall;
-    private final AuditLog audit;
+    private final AuditTrail audit;
     private final Clock clock;
     private final List<RoleMemoryListener> listeners = new CopyOnWriteArrayList<>();
 
@@ -64,7 +65,7 @@ public final class RoleMemoryService {
         this.store = Objects.requireNonNull(store, "store");
         this.edges = Objects.requireNonNull(edges, "edges");
         this.recall = Objects.requireNonNull(recall, "recall");
-        this.audit = Objects.requireNonNull(audit, "audit");
+        this.audit = new AuditTrail(audit);
         this.clock = Objects.requireNonNull(clock, "clock");
     }
 
@@ -85,9 +86,11 @@ public final class RoleMemoryService {
     /**
      * Stores a pending entry with its typed edges (from the decision text, plus the asset itself, so
      * the asset's neighbourhood reaches the decision even when the text does not spell the ticker)
-     * and tells the listeners.
+     * and tells the listeners. Audited as {@code role.record} by {@code actor}; the detail names the role
+     * and the asset, never the decision text (it is the caller's free text).
      */
-    public RoleMemoryEntry record(RecordDecision command) {
+    public RoleMemoryEntry record(RecordDecision command, Actor actor) {
+        Objects.requireNonNull(actor, "actor");
         RoleDefinition role = role(command.role());
         Optional<Asset> asset = command.asset().map(Asset::of);
         if (asset.isEmpty() && role.policy().outcomeProbe() instanceof OutcomeProbeSpec.PriceDelta delta) {
@@ -97,6 +100,8 @@ public final class RoleMemoryService {
         NewRoleMemoryEntry entry = new NewRoleMemoryEntry(command.tenant(), role.id(), command.inputs(), command.decision(),
                 asset, clock.instant());
         RoleMemoryEntry stored = store.record(entry, edgesOf(entry));
+        audit.record(new AuditEntry(stored.tenant(), "role.record", "role_memory:" + stored.id(), "decision recorded for role "
+                + role.id() + asset.map(a -> " on " + a.symbol()).orElse(""), actor, entry.createdAt()));
         for (RoleMemoryListener listener : listeners) {
             try {
                 listener.recorded(stored);
@@ -151,13 +156,17 @@ public final class RoleMemoryService {
     }
 
     /** Adds a news or on-chain snapshot (or a note) to a pending entry, for its reflection. */
-    public RoleMemoryEntry addEvidence(Tenant tenant, RoleMemoryId id, String kind, String source, String text) {
-        get(tenant, id);
+    public RoleMemoryEntry addEvidence(Tenant tenant, RoleMemoryId id, String kind, String source, String text,
+                                       Actor actor) {
+        Objects.requireNonNull(actor, "actor");
+        RoleMemoryEntry entry = get(tenant, id);
         Instant now = clock.instant();
         Evidence evidence = new Evidence(kind, source, text, now);
         if (!store.addEvidence(tenant, id, evidence, now)) {
             throw notPending(tenant, id);
         }
+        audit.record(new AuditEntry(tenant, "role.evidence", "role_memory:" + id, evidence.kind() + " evidence added for role "
+                + entry.role(), actor, now));
         return get(tenant, id);
     }
 

@@ -1,6 +1,7 @@
 package dev.strata.application.role;
 
 import dev.strata.application.tool.ToolArguments;
+import dev.strata.application.tool.ToolCall;
 import dev.strata.application.tool.ToolDefinition;
 import dev.strata.application.tool.ToolSchema;
 import dev.strata.domain.error.InvalidInputException;
@@ -76,7 +77,7 @@ public final class RoleTools {
                                 .optional("asset", STRING, "the asset symbol, e.g. BTC")
                                 .build(),
                         (call, args) -> recorded(roles.record(new RecordDecision(call.tenant(), args.text("role"),
-                                inputs(args), args.text("decision"), args.optionalText("asset"))))),
+                                inputs(args), args.text("decision"), args.optionalText("asset")), call.actor()))),
                 new ToolDefinition("role_reflect",
                         "Reflect a role's due decisions now: measure outcomes, classify why each turned out as it "
                                 + "did and store lessons. Answers the report per entry.",
@@ -101,14 +102,14 @@ public final class RoleTools {
                                 .optional("at", STRING, "when the price held, an ISO instant (default now)")
                                 .optional("source", STRING, "where the price came from (default api)")
                                 .build(),
-                        (call, args) -> pushed(prices, call.tenant(), args)));
+                        (call, args) -> pushed(prices, call, args)));
     }
 
     private static RoleInputs inputs(ToolArguments args) {
         return args.optionalMetadata("inputs").map(Metadata::json).map(RoleInputs::new).orElse(RoleInputs.EMPTY);
     }
 
-    private static PricesPushed pushed(PriceService prices, Tenant tenant, ToolArguments args) {
+    private static PricesPushed pushed(PriceService prices, ToolCall call, ToolArguments args) {
         Optional<Instant> at = args.optionalText("at").map(text -> {
             try {
                 return Instant.parse(text.strip());
@@ -117,8 +118,8 @@ public final class RoleTools {
             }
         });
         BigDecimal price = args.decimal("price");
-        List<Asset> assets = List.copyOf(prices.pushAll(tenant,
-                List.of(new PushPrice(args.text("asset"), price, at, args.optionalText("source")))));
+        List<Asset> assets = List.copyOf(prices.pushAll(call.tenant(),
+                List.of(new PushPrice(args.text("asset"), price, at, args.optionalText("source"))), call.actor()));
         return new PricesPushed(1, assets.stream().map(Asset::symbol).toList());
     }
 

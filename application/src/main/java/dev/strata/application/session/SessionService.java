@@ -13,6 +13,8 @@ import dev.strata.domain.prompt.PersonalizationSections;
 import dev.strata.domain.prompt.PromptBlock;
 import dev.strata.domain.prompt.ProfileEntry;
 import dev.strata.domain.prompt.PromptAssembler;
+import dev.strata.domain.prompt.PromptBlock;
+import dev.strata.domain.role.SkillId;
 import dev.strata.domain.session.Session;
 import dev.strata.domain.session.SessionExplanationStore;
 import dev.strata.domain.session.SessionId;
@@ -52,6 +54,12 @@ import java.util.Set;
  * <p>The memory-context block is frozen with its explanation (what produced each line and the rule
  * that placed it), so {@link #explain} answers for the prompt the session actually holds. A tenant
  * with nothing to show gets no memory-context block at all.
+ *
+ * <p>Block order: identity (SOUL.md, AGENTS.md, first-session BOOTSTRAP.md; the only cached block), then
+ * lessons (the recent lessons of the roles the session's active skills own, spec 05; only when the
+ * session names skills and they have lessons), then memory, then personalization. The lessons block
+ * comes right after the cached prefix, where spec 03 puts the active skills' prompt fragments, so it
+ * never breaks the identity prefix's cache.
  */
 public final class SessionService {
 
@@ -69,6 +77,7 @@ public final class SessionService {
     private final Object bootstrapLock = new Object();
     private final CredentialScrubber scrubber;
     private final SessionPersonalization personalization;
+    private final SessionLessons lessons;
 
     public SessionService(WorkspaceReader workspace, WorkspaceBootstrap bootstrap, SnapshotService snapshots,
                           ProfileService profile, SessionStore store, SessionExplanationStore explanations,
@@ -85,7 +94,7 @@ public final class SessionService {
                           ProfileService profile, SessionStore store, SessionExplanationStore explanations,
                           Duration ttl, Clock clock, CredentialScrubber scrubber) {
         this(workspace, bootstrap, snapshots, profile, store, explanations, ttl, clock, scrubber,
-                SessionPersonalization.NONE);
+                SessionPersonalization.NONE, SessionLessons.NONE);
     }
 
     /** @param personalization the database sub-layer of the personalization block, and intent gating */
@@ -93,6 +102,27 @@ public final class SessionService {
                           ProfileService profile, SessionStore store, SessionExplanationStore explanations,
                           Duration ttl, Clock clock, CredentialScrubber scrubber,
                           SessionPersonalization personalization) {
+        this(workspace, bootstrap, snapshots, profile, store, explanations, ttl, clock, scrubber, personalization,
+                SessionLessons.NONE);
+    }
+
+    /** @param lessons the lessons block of a session started with active skills (the role area's) */
+    public SessionService(WorkspaceReader workspace, WorkspaceBootstrap bootstrap, SnapshotService snapshots,
+                          ProfileService profile, SessionStore store, SessionExplanationStore explanations,
+                          Duration ttl, Clock clock, CredentialScrubber scrubber, SessionLessons lessons) {
+        this(workspace, bootstrap, snapshots, profile, store, explanations, ttl, clock, scrubber,
+                SessionPersonalization.NONE, lessons);
+    }
+
+    /**
+     * @param personalization the database sub-layer of the personalization block, and intent gating
+     * @param lessons         the lessons block of a session started with active skills (the role area's)
+     */
+    public SessionService(WorkspaceReader workspace, WorkspaceBootstrap bootstrap, SnapshotService snapshots,
+                          ProfileService profile, SessionStore store, SessionExplanationStore explanations,
+                          Duration ttl, Clock clock, CredentialScrubber scrubber,
+                          SessionPersonalization personalization, SessionLessons lessons) {
+        this.lessons = Objects.requireNonNull(lessons, "lessons");
         this.scrubber = Objects.requireNonNull(scrubber, "scrubber");
         this.explanations = Objects.requireNonNull(explanations, "explanations");
         this.personalization = Objects.requireNonNull(personalization, "personalization");
@@ -116,15 +146,24 @@ public final class SessionService {
 
     /** Freezes a new session for the tenant and stores it. */
     public Session start(Tenant tenant) {
+        return start(tenant, List.of());
+    }
+
+    /**
+     * Freezes a new session for the tenant whose active skills are {@code skills}: the recent lessons of
+     * the roles those skills own join its prompt as the lessons block.
+     */
+    public Session start(Tenant tenant, List<SkillId> skills) {
+        List<SkillId> active = List.copyOf(skills);
         WorkspaceSnapshot loaded = workspace.load();
         if (!hasBootstrap(loaded)) {
-            return freeze(tenant, loaded, false);
+            return freeze(tenant, loaded, false, active);
         }
         synchronized (bootstrapLock) {
             // A start that held the lock meanwhile may have run BOOTSTRAP.md already: read the workspace again.
             WorkspaceSnapshot current = workspace.load();
             boolean first = hasBootstrap(current);
-            Session session = freeze(tenant, current, first);
+            Session session = freeze(tenant, current, first, active);
             if (first) {
                 retireBootstrap(session);
             }
@@ -191,7 +230,7 @@ public final class SessionService {
         return store.purgeExpired(clock.instant());
     }
 
-    private Session freeze(Tenant tenant, WorkspaceSnapshot read, boolean first) {
+    private Session freeze(Tenant tenant, WorkspaceSnapshot read, boolean first, List<SkillId> skills) {
         // Workspace files are not stored text: they are redacted here, before the renderer quotes and spells
         // them (a quote marker or a spelled character inside a secret would hide it from a later scrub).
         WorkspaceSnapshot loaded = redacted(tenant, read);
@@ -202,13 +241,41 @@ public final class SessionService {
                 .map(e -> new ProfileEntry(e.key(), e.value()))
                 .toList();
         PromptPersonalization inputs = personalization.inputs(tenant);
-        AssembledPrompt assembled = scrubbed(tenant, assembler.assemble(loaded, memoryContext.text(), derived, first,
-                inputs, personalization.gated()));
+        AssembledPrompt assembled = scrubbed(tenant, withLessons(assembler.assemble(loaded, memoryContext.text(),
+                derived, first, inputs, personalization.gated()), lessonsBlock(tenant, skills)));
         Session session = Session.freeze(SessionId.random(), tenant, now, ttl, assembled, first,
                 withCustomPromptFindings(loaded.notices(), inputs));
         store.save(session, memoryContext.memories());
         keepExplanation(session, memoryContext.explanation());
         return session;
+    }
+
+    /**
+     * The lessons block, or none. Lessons are an aid, not the session: a failure to read them starts the
+     * session without the block (logged) rather than failing the start.
+     */
+    private java.util.Optional<PromptBlock> lessonsBlock(Tenant tenant, List<SkillId> skills) {
+        if (skills.isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        try {
+            return lessons.block(tenant, skills);
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "the lessons of skills " + skills + " could not be read; the session "
+                    + "starts without its lessons block", e);
+            return java.util.Optional.empty();
+        }
+    }
+
+    /** The lessons block right after the cached identity prefix (or first, when there is no identity block). */
+    private static AssembledPrompt withLessons(AssembledPrompt prompt, java.util.Optional<PromptBlock> lessons) {
+        if (lessons.isEmpty()) {
+            return prompt;
+        }
+        List<PromptBlock> blocks = new ArrayList<>(prompt.blocks());
+        int at = !blocks.isEmpty() && blocks.get(0).name().equals(PromptBlock.IDENTITY) ? 1 : 0;
+        blocks.add(at, lessons.get());
+        return new AssembledPrompt(blocks, prompt.identity(), prompt.conflicts());
     }
 
     private WorkspaceSnapshot redacted(Tenant tenant, WorkspaceSnapshot snapshot) {

@@ -1,14 +1,17 @@
 package dev.strata.application.snapshot;
 
+import dev.strata.domain.memory.CategoryFilter;
 import dev.strata.domain.memory.Memory;
 import dev.strata.domain.memory.MemoryStore;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.snapshot.InjectionTier;
 import dev.strata.domain.snapshot.PlacedMemory;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Chooses the memories a snapshot injects, tier by tier in {@link InjectionTier} order: every
@@ -38,9 +41,14 @@ final class InjectionSelection {
 
     /** @param leftOutWanted how many of the entries beyond the cap to list (0 for a plain render) */
     Selection select(Tenant tenant, int leftOutWanted) {
+        return select(tenant, leftOutWanted, Optional.empty());
+    }
+
+    /** @param asOf the instant to select as of (each tier newest written first), or now */
+    Selection select(Tenant tenant, int leftOutWanted, Optional<Instant> asOf) {
         List<PlacedMemory> placed = new ArrayList<>();
         List<PlacedMemory> leftOut = new ArrayList<>();
-        List<Memory> identities = memories.list(tenant, InjectionTier.IDENTITY.filter(), identityGuard + leftOutWanted);
+        List<Memory> identities = list(tenant, InjectionTier.IDENTITY.filter(), identityGuard + leftOutWanted, asOf);
         for (Memory m : identities) {
             add(m, InjectionTier.IDENTITY, placed.size() < identityGuard, placed, leftOut, leftOutWanted);
         }
@@ -50,11 +58,16 @@ final class InjectionSelection {
             if (wanted == 0) {
                 break;
             }
-            for (Memory m : memories.list(tenant, tier.filter(), wanted)) {
+            for (Memory m : list(tenant, tier.filter(), wanted, asOf)) {
                 add(m, tier, placed.size() < cap, placed, leftOut, leftOutWanted);
             }
         }
         return new Selection(List.copyOf(placed), List.copyOf(leftOut));
+    }
+
+    private List<Memory> list(Tenant tenant, CategoryFilter filter, int limit, Optional<Instant> asOf) {
+        return asOf.map(at -> memories.listAsOf(tenant, filter, at, limit)).orElseGet(() -> memories.list(tenant,
+                filter, limit));
     }
 
     private static void add(Memory m, InjectionTier tier, boolean fits, List<PlacedMemory> placed,

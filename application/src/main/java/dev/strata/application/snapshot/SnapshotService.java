@@ -1,5 +1,6 @@
 package dev.strata.application.snapshot;
 
+import dev.strata.domain.error.UnavailableException;
 import dev.strata.domain.fact.Fact;
 import dev.strata.domain.memory.Category;
 import dev.strata.domain.memory.CategoryFilter;
@@ -20,9 +21,11 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -61,11 +64,13 @@ public final class SnapshotService {
     private final AtomicLong warnings = new AtomicLong();
     private final Map<Tenant, Instant> lastWarned = new ConcurrentHashMap<>();
     private final Function<Tenant, List<Fact>> facts;
+    private final Optional<BiFunction<Tenant, Instant, List<Fact>>> factsAsOf;
     private final InjectionSelection selection;
     private final CredentialScrubber scrubber;
 
     public SnapshotService(MemoryStore memories, UserProfileStore profile, int cap, Clock clock) {
-        this(memories, profile, cap, clock, tenant -> List.of());
+        this(memories, profile, cap, clock, tenant -> List.of(), new CredentialScrubber(),
+                Optional.of((tenant, at) -> List.of()));
     }
 
     /** @param facts the tenant's active facts in render order (the fact layer gives them oldest first) */
@@ -81,6 +86,17 @@ public final class SnapshotService {
      */
     public SnapshotService(MemoryStore memories, UserProfileStore profile, int cap, Clock clock,
                            Function<Tenant, List<Fact>> facts, CredentialScrubber scrubber) {
+        this(memories, profile, cap, clock, facts, scrubber, Optional.empty());
+    }
+
+    /**
+     * @param factsAsOf the facts that were active at an instant, in render order; without it a snapshot as of an
+     *                  instant is unavailable (the facts it would show are not known)
+     */
+    public SnapshotService(MemoryStore memories, UserProfileStore profile, int cap, Clock clock,
+                           Function<Tenant, List<Fact>> facts, CredentialScrubber scrubber,
+                           Optional<BiFunction<Tenant, Instant, List<Fact>>> factsAsOf) {
+        this.factsAsOf = Objects.requireNonNull(factsAsOf, "factsAsOf");
         this.scrubber = Objects.requireNonNull(scrubber, "scrubber");
         if (cap < 1) {
             throw new IllegalArgumentException("cap must be positive");
@@ -104,6 +120,21 @@ public final class SnapshotService {
      */
     public String renderWithoutProfile(Tenant tenant) {
         return compose(tenant, false, 0).text();
+    }
+
+    /**
+     * {@code GET /v1/snapshot?as_of=T}: the block as the injection policy would have built it at
+     * {@code at} from the memories and facts active then (see {@link Memory#asOf} and the fact
+     * layer's {@code activeAsOf}). The user profile keeps no history, so this block has no profile
+     * section; memories edited in place since show their current text; the cap and tiers are
+     * today's.
+     */
+    public String renderAsOf(Tenant tenant, Instant at) {
+        BiFunction<Tenant, Instant, List<Fact>> shownFacts = factsAsOf.orElseThrow(() -> new UnavailableException(
+                "a snapshot as of an instant needs the fact layer's history, which this server does not wire"));
+        InjectionSelection.Selection chosen = selection.select(tenant, 0, Optional.of(at));
+        return scrubber.redactFor(tenant, MemoryContextBlock.render(List.of(), chosen.memories(),
+                shownFacts.apply(tenant, at)));
     }
 
     /** The memories a snapshot injects, in injection order. */

@@ -194,6 +194,7 @@ public final class HistorySyncService {
                 fetch.pages++;
             } while (cursor.isPresent() && fetch.pages < settings.maxPages());
             states.recordSuccess(tenant, key, fetch.newest, clock.instant());
+            mirror.synced(tenant, key, fetch.pages, fetch.inserted, fetch.rejected);
             return new SyncReport.KeyReport(key, SyncReport.Status.SYNCED, fetch.pages, fetch.fetched, fetch.inserted,
                     fetch.rejected, Optional.empty());
         } catch (RuntimeException e) {
@@ -204,6 +205,8 @@ public final class HistorySyncService {
             } catch (RuntimeException stateFailure) {
                 LOG.log(System.Logger.Level.WARNING, "could not record the sync failure of " + key, stateFailure);
             }
+            // Pages stored before the failure are in the mirror: they are audited like a finished run's.
+            mirror.synced(tenant, key, fetch.pages, fetch.inserted, fetch.rejected);
             return new SyncReport.KeyReport(key, SyncReport.Status.FAILED, fetch.pages, fetch.fetched, fetch.inserted,
                     fetch.rejected, Optional.of(error));
         }

@@ -1,6 +1,10 @@
 package dev.strata.application.trading;
 
+import dev.strata.application.audit.AuditTrail;
+import dev.strata.domain.audit.AuditEntry;
+import dev.strata.domain.audit.AuditLog;
 import dev.strata.domain.error.InvalidInputException;
+import dev.strata.domain.memory.Actor;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.trading.FillInput;
 import dev.strata.domain.trading.PerpsFill;
@@ -8,6 +12,7 @@ import dev.strata.domain.trading.PerpsFillStore;
 import dev.strata.domain.trading.SpotActivity;
 import dev.strata.domain.trading.SpotActivityInput;
 import dev.strata.domain.trading.SpotActivityStore;
+import dev.strata.domain.trading.SyncKey;
 import dev.strata.domain.trading.SyncState;
 import dev.strata.domain.trading.SyncStateStore;
 import dev.strata.domain.vault.CredentialScrubber;
@@ -35,19 +40,32 @@ public final class TradeMirrorService {
     private final Clock clock;
     private final TradingLimits settings;
     private final CredentialScrubber scrubber;
+    private final AuditTrail audit;
 
+    /** Who the history sync's writes are audited as. */
+    public static final Actor SYNC = Actor.system("trade-sync");
+
+    /** For tests that do not read the audit trail or the scrubber. */
     public TradeMirrorService(PerpsFillStore fills, SpotActivityStore spot, SyncStateStore states, TradingEvents events,
                               Clock clock, TradingLimits settings) {
-        this(fills, spot, states, events, clock, settings, new CredentialScrubber());
+        this(fills, spot, states, events, clock, settings, new CredentialScrubber(), AuditTrail.DISCARDED);
+    }
+
+    /** For tests that do not read the audit trail. */
+    public TradeMirrorService(PerpsFillStore fills, SpotActivityStore spot, SyncStateStore states, TradingEvents events,
+                              Clock clock, TradingLimits settings, CredentialScrubber scrubber) {
+        this(fills, spot, states, events, clock, settings, scrubber, AuditTrail.DISCARDED);
     }
 
     /**
      * @param scrubber the vault's scrubber: a row's raw JSON is stored with every registered secret
      *                 replaced; its identifiers and labels (symbol, oid, wallet, dir, tx hash, tokens) name
      *                 things, so a row holding a secret in one of them is refused
+     * @param audit    the one audit log: a push or a sync that stored new rows is recorded with its actor
      */
     public TradeMirrorService(PerpsFillStore fills, SpotActivityStore spot, SyncStateStore states, TradingEvents events,
-                              Clock clock, TradingLimits settings, CredentialScrubber scrubber) {
+                              Clock clock, TradingLimits settings, CredentialScrubber scrubber, AuditLog audit) {
+        this.audit = new AuditTrail(audit);
         this.scrubber = Objects.requireNonNull(scrubber, "scrubber");
         this.fills = Objects.requireNonNull(fills, "fills");
         this.spot = Objects.requireNonNull(spot, "spot");
@@ -61,14 +79,60 @@ public final class TradeMirrorService {
         return events;
     }
 
-    /** {@code POST /v1/trading/perps-fills}: each fill names its sub-account. Returns how many were new. */
+    /** {@link #recordPerpsFills(Tenant, List, Actor)} by an unnamed actor (tests of the mirror rules). */
     public int recordPerpsFills(Tenant tenant, List<FillInput> inputs) {
-        return storeFills(tenant, checked("fills", inputs, input -> secretSafe(input.toFill(tenant, Optional.empty()))));
+        return recordPerpsFills(tenant, inputs, Actor.UNKNOWN);
     }
 
-    /** {@code POST /v1/trading/spot-activities}. Returns how many were new. */
+    /**
+     * {@code POST /v1/trading/perps-fills}: each fill names its sub-account. Returns how many were new. A
+     * push that stored new fills is one {@code trade_mirror.push} entry by {@code actor} (subject
+     * {@code perps_fills}) counting them; a push of fills already held changed nothing and is not audited.
+     */
+    public int recordPerpsFills(Tenant tenant, List<FillInput> inputs, Actor actor) {
+        Objects.requireNonNull(actor, "actor");
+        List<PerpsFill> batch = checked("fills", inputs, input -> secretSafe(input.toFill(tenant, Optional.empty())));
+        int inserted = storeFills(tenant, batch);
+        pushed(tenant, "perps_fills", "fill", batch.size(), inserted, actor);
+        return inserted;
+    }
+
+    /** {@link #recordSpotActivities(Tenant, List, Actor)} by an unnamed actor (tests of the mirror rules). */
     public int recordSpotActivities(Tenant tenant, List<SpotActivityInput> inputs) {
-        return storeSpot(tenant, checked("activities", inputs, input -> secretSafe(input.toActivity(tenant))));
+        return recordSpotActivities(tenant, inputs, Actor.UNKNOWN);
+    }
+
+    /** {@code POST /v1/trading/spot-activities}. Returns how many were new; audited as fills are (subject {@code external_spot}). */
+    public int recordSpotActivities(Tenant tenant, List<SpotActivityInput> inputs, Actor actor) {
+        Objects.requireNonNull(actor, "actor");
+        List<SpotActivity> batch = checked("activities", inputs, input -> secretSafe(input.toActivity(tenant)));
+        int inserted = storeSpot(tenant, batch);
+        pushed(tenant, "external_spot", "activity", batch.size(), inserted, actor);
+        return inserted;
+    }
+
+    private void pushed(Tenant tenant, String subject, String noun, int sent, int inserted, Actor actor) {
+        if (inserted > 0) {
+            audit.record(new AuditEntry(tenant, "trade_mirror.push", subject, inserted + " new "
+                    + (inserted == 1 ? noun : plural(noun)) + " of " + sent + " pushed", actor, clock.instant()));
+        }
+    }
+
+    private static String plural(String noun) {
+        return noun.endsWith("y") ? noun.substring(0, noun.length() - 1) + "ies" : noun + "s";
+    }
+
+    /**
+     * The history sync stored rows for {@code key}: one {@code trade_mirror.sync} entry by {@link #SYNC}
+     * (subject {@code sync:<source>[/<sub-account>]}) counting them; a run that stored nothing is not audited.
+     */
+    void synced(Tenant tenant, SyncKey key, int pages, int inserted, int rejected) {
+        if (inserted > 0) {
+            audit.record(new AuditEntry(tenant, "trade_mirror.sync", "sync:" + key.source().wireName()
+                    + (key.subAccount().isNone() ? "" : "/" + key.subAccount().value()), inserted + " new row"
+                    + (inserted == 1 ? "" : "s") + " over " + pages + " page" + (pages == 1 ? "" : "s")
+                    + (rejected > 0 ? ", " + rejected + " rejected" : ""), SYNC, clock.instant()));
+        }
     }
 
     /** The tenant's sync watermarks, by source then sub-account. */

@@ -57,6 +57,22 @@ class ConversationServiceTest {
     }
 
     @Test
+    void an_append_that_stored_messages_is_one_audit_entry_by_its_actor_and_a_resent_batch_adds_none() {
+        AppendMessages batch = batch(ALICE, "chat-1", MessageInput.of("m1", "user", "I only trade BTC"),
+                MessageInput.of("m2", "assistant", "Noted."));
+        dev.strata.domain.memory.Actor ui = new dev.strata.domain.memory.Actor("chat-ui", Optional.empty());
+
+        service.append(batch, ui);
+        service.append(batch, ui);
+
+        assertThat(audit.recent(ALICE, 10)).extracting(AuditEntry::action, AuditEntry::subject, AuditEntry::detail,
+                        AuditEntry::actor)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("conversation.append", "conversation:chat-1",
+                        "2 messages appended (user default)", ui));
+        assertThat(audit.recent(BOB, 10)).isEmpty();
+    }
+
+    @Test
     void a_message_without_a_timestamp_is_stamped_with_the_clock_and_the_owner_defaults_to_default() {
         ConversationStore.Appended appended = service.append(batch(ALICE, "chat-1", MessageInput.of("m1", "USER", "hi")));
 
@@ -142,7 +158,7 @@ class ConversationServiceTest {
 
         AuditEntry entry = audit.recent(ALICE, 1).getFirst();
         assertThat(entry.action()).isEqualTo("conversation.delete");
-        assertThat(entry.subject()).isEqualTo("chat-1");
+        assertThat(entry.subject()).isEqualTo("conversation:chat-1");
         assertThat(entry.actor()).isEqualTo(dev.strata.application.provenance.TestOrigins.PERSON_ACTOR);
         assertThat(entry.detail()).contains("2 messages");
         assertThatThrownBy(() -> service.get(ALICE, "chat-1", Optional.empty(), Optional.empty()))

@@ -12,6 +12,9 @@ import dev.strata.domain.fact.Fact;
 import dev.strata.domain.fact.FactNormalizer;
 import dev.strata.domain.fact.FactStatus;
 import dev.strata.domain.fact.InMemoryFactStore;
+import dev.strata.domain.fact.RowRef;
+import dev.strata.domain.fact.FactTransition;
+import dev.strata.domain.fact.NewFact;
 import dev.strata.domain.memory.InMemoryMemoryStore;
 import dev.strata.domain.memory.Source;
 import dev.strata.domain.memory.Tenant;
@@ -53,6 +56,41 @@ class GeneralFactServiceTest {
     private Fact record(GeneralFactService service, String content) {
         clock.advance(Duration.ofSeconds(1));
         return service.recordFact(ALICE, content, Optional.empty(), AGENT);
+    }
+
+    @Test
+    void as_of_an_instant_the_active_facts_are_those_settled_active_by_then_and_not_yet_retired() {
+        Instant t1 = Instant.parse("2026-03-01T00:00:00Z");
+        Fact weekly = store.insert(new NewFact(ALICE, "prefers weekly charts", Source.AGENT_RECORDED), t1);
+        store.apply(ALICE, List.of(FactTransition.activate(weekly.id(), "new")), Optional.empty(), t1.plusSeconds(60));
+        Fact eth = store.insert(new NewFact(ALICE, "trades ETH on Base", Source.AGENT_RECORDED), t1.plusSeconds(100));
+        store.apply(ALICE, List.of(FactTransition.activate(eth.id(), "new")), Optional.empty(), t1.plusSeconds(160));
+        Fact daily = store.insert(new NewFact(ALICE, "prefers daily charts", Source.AGENT_RECORDED), t1.plusSeconds(200));
+        Fact copy = store.insert(new NewFact(ALICE, "trades ETH on base", Source.AGENT_RECORDED), t1.plusSeconds(200));
+        Instant t6 = t1.plusSeconds(300);
+        store.apply(ALICE, List.of(FactTransition.activate(daily.id(), "newer"), FactTransition.retire(weekly.id(),
+                FactStatus.ACTIVE, Optional.of(daily.id()), "outdated")), Optional.of(new ConsolidationEvent(ALICE,
+                daily.id(), Optional.of(RowRef.fact(weekly.id())), "F1", ConsolidationDecision.Kind.SUPERSEDE,
+                ConsolidationEvent.Outcome.APPLIED, "changed their mind", "m", "h", t6)), t6);
+        store.apply(ALICE, List.of(FactTransition.retire(copy.id(), FactStatus.PENDING, Optional.of(eth.id()), "same")),
+                Optional.of(new ConsolidationEvent(ALICE, copy.id(), Optional.of(RowRef.fact(eth.id())), "F2",
+                        ConsolidationDecision.Kind.DUPLICATE, ConsolidationEvent.Outcome.APPLIED, "same", "m", "h", t6)),
+                t6);
+
+        assertThat(facts.activeAsOf(ALICE, t1.minusSeconds(1), 50)).as("not yet recorded").isEmpty();
+        assertThat(facts.activeAsOf(ALICE, t1.plusSeconds(30), 50))
+                .as("retired since: its activation instant is not kept, so it counts from its recording")
+                .extracting(Fact::id).containsExactly(weekly.id());
+        assertThat(facts.activeAsOf(ALICE, t1.plusSeconds(130), 50))
+                .as("active now: counts from its activation, exactly; still pending then")
+                .extracting(Fact::id).containsExactly(weekly.id());
+        assertThat(facts.activeAsOf(ALICE, t1.plusSeconds(60), 50)).extracting(Fact::id).containsExactly(weekly.id());
+        assertThat(facts.activeAsOf(ALICE, t1.plusSeconds(250), 50)).as("retired since, superseded: it was active")
+                .extracting(Fact::id).containsExactly(weekly.id(), eth.id());
+        assertThat(facts.activeAsOf(ALICE, t6, 50)).as("the restatement never was")
+                .extracting(Fact::id).containsExactly(eth.id(), daily.id());
+        assertThat(facts.activeAsOf(ALICE, t6, 1)).extracting(Fact::id).containsExactly(eth.id());
+        assertThat(facts.activeAsOf(BOB, t6, 50)).isEmpty();
     }
 
     @Test

@@ -63,6 +63,21 @@ class TradeServiceTest {
     }
 
     @Test
+    void the_trade_outcome_memory_happened_when_the_trade_closed_not_when_it_was_recorded() {
+        Methodology m = h.methodology(ALICE, "Buy the dip");
+        java.time.Instant opened = h.clock.instant().minus(Duration.ofDays(30));
+        java.time.Instant closed = h.clock.instant().minus(Duration.ofDays(20));
+
+        h.trades.record(new RecordTrade(ALICE, "ETH", "crypto_major", "long", BigDecimal.ONE, new BigDecimal("3200"),
+                Optional.of(opened), Optional.of(new BigDecimal("3450")), Optional.empty(), Optional.of(closed),
+                List.of(m.id().value()), Optional.of("hint-1"), Optional.empty()));
+
+        Memory outcome = memories(ALICE).getFirst();
+        assertThat(outcome.occurredAt()).isEqualTo(closed);
+        assertThat(outcome.createdAt()).isEqualTo(h.clock.instant());
+    }
+
+    @Test
     void an_outcome_closes_the_trade_and_a_replay_changes_nothing() {
         Methodology m = h.methodology(ALICE, "Buy the dip");
         Trade open = h.openTrade(ALICE, m.id()).trade();

@@ -82,12 +82,13 @@ class MemoryToolsTest {
     void the_area_declares_spec_01_and_spec_02_tools_each_with_its_arguments() {
         assertThat(ToolSignatures.of(registry)).containsExactly(
                 Map.entry("memory_write", List.of("category:string!", "content:string!", "metadata:object",
-                        "source:string")),
+                        "source:string", "occurred_at:string")),
                 Map.entry("memory_search", List.of("query:string!", "limit:integer", "max_results:integer",
-                        "category:string")),
+                        "category:string", "occurred_after:string", "occurred_before:string", "as_of:string",
+                        "reference_time:string")),
                 Map.entry("memory_read", List.of("category:string", "limit:integer")),
                 Map.entry("memory_save", List.of("key:string!", "content:string!", "type:string",
-                        "supersede_reason:string", "metadata:object")),
+                        "supersede_reason:string", "metadata:object", "occurred_at:string")),
                 Map.entry("memory_delete", List.of("key:string!")),
                 Map.entry("memory_list", List.of("type:string", "limit:integer")));
     }

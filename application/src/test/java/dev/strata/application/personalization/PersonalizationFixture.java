@@ -28,6 +28,7 @@ final class PersonalizationFixture {
     final InMemoryFinancialProfileStore profiles = new InMemoryFinancialProfileStore();
     final InMemoryUserTagStore tags = new InMemoryUserTagStore();
     final InMemoryUserProfileStore keyValue = new InMemoryUserProfileStore();
+    final InMemoryAuditLog audit = new InMemoryAuditLog();
     final PersonalizationService service;
 
     PersonalizationFixture() {
@@ -35,7 +36,8 @@ final class PersonalizationFixture {
     }
 
     PersonalizationFixture(PersonalizationPolicy policy) {
-        service = new PersonalizationService(profiles, tags, memories, new ProfileService(keyValue, clock, new dev.strata.domain.audit.InMemoryAuditLog()), policy, clock);
+        service = new PersonalizationService(profiles, tags, memories, new ProfileService(keyValue, clock, new dev.strata.domain.audit.InMemoryAuditLog()), policy, clock,
+                new dev.strata.domain.vault.CredentialScrubber(), audit);
     }
 
     static TagValue single(TagDimension d, String v) {

@@ -1,6 +1,7 @@
 package dev.strata.application.personalization;
 
 import dev.strata.domain.error.InvalidInputException;
+import dev.strata.domain.memory.Actor;
 import dev.strata.domain.memory.Category;
 import dev.strata.domain.memory.Memory;
 import dev.strata.domain.memory.Metadata;
@@ -40,6 +41,24 @@ class PersonalizationServiceTest {
     private final PersonalizationService service = f.service;
 
     // --- tags ----------------------------------------------------------------------------------------
+
+    @Test
+    void tag_writes_and_profile_edits_are_audited_by_their_actor_and_a_kept_value_is_not() {
+        Actor ann = new Actor("ann-web", java.util.Optional.empty());
+        Actor rebuild = Actor.system("personalization-rebuild");
+        service.declareTag(ACME, ANN, single(TagDimension.RISK, "conservative"), ann);
+        service.inferTag(ACME, ANN, single(TagDimension.RISK, "aggressive"), rebuild);
+        service.clearTag(ACME, ANN, TagDimension.RISK, ann);
+        service.clearTag(ACME, ANN, TagDimension.RISK, ann);
+        service.edit(ACME, ANN, ProfileEdit.NONE.withCustomPrompt(java.util.Optional.of("Be brief.")), ann);
+
+        assertThat(f.audit.recent(ACME, 10)).extracting(e -> e.action() + " " + e.subject() + " " + e.detail() + " by "
+                + e.actor()).containsExactly(
+                "financial_profile.edit financial_profile:ann fields set: custom_prompt by ann-web",
+                "tag.clear tag:ann/risk risk removed by ann-web",
+                "tag.set tag:ann/risk risk = Conservative (user) by ann-web");
+        assertThat(f.audit.recent(OTHER, 10)).isEmpty();
+    }
 
     @Test
     void an_inferred_write_never_downgrades_a_declared_tag() {
@@ -207,8 +226,8 @@ class PersonalizationServiceTest {
 
     @Test
     void config_fields_read_every_column_and_write_only_the_editable_ones() {
-        service.writeField(ACME, UserId.DEFAULT, "custom_prompt", "Always prefer stablecoin pairs.");
-        service.writeField(ACME, UserId.DEFAULT, "include_tags", "false");
+        service.writeField(ACME, UserId.DEFAULT, "custom_prompt", "Always prefer stablecoin pairs.", Actor.UNKNOWN);
+        service.writeField(ACME, UserId.DEFAULT, "include_tags", "false", Actor.UNKNOWN);
 
         assertThat(service.readField(ACME, UserId.DEFAULT, "custom_prompt")).isEqualTo("Always prefer stablecoin pairs.");
         assertThat(service.readField(ACME, UserId.DEFAULT, "include_tags")).isEqualTo("false");
@@ -216,7 +235,7 @@ class PersonalizationServiceTest {
         for (String field : PersonalizationService.READABLE_FIELDS) {
             assertThat(service.readField(ACME, UserId.DEFAULT, field)).isNotNull();
         }
-        assertThatThrownBy(() -> service.writeField(ACME, UserId.DEFAULT, "tags_next_update", "2020-01-01T00:00:00Z"))
+        assertThatThrownBy(() -> service.writeField(ACME, UserId.DEFAULT, "tags_next_update", "2020-01-01T00:00:00Z", Actor.UNKNOWN))
                 .isInstanceOf(InvalidInputException.class);
         assertThatThrownBy(() -> service.readField(ACME, UserId.DEFAULT, "password"))
                 .isInstanceOf(InvalidInputException.class).hasMessageStartingWith("field: must be one of user_id");

@@ -72,6 +72,27 @@ class HybridSearchServiceTest {
     }
 
     @Test
+    void the_time_scope_holds_for_rows_only_the_vector_arm_found() {
+        // car and garage were written (and happened) at the clock's instant; one more happened long before.
+        Memory old = store.insert(new NewMemory(ALICE, Category.OBSERVATION, "sold the old vehicle", Metadata.EMPTY,
+                Source.AGENT_RECORDED).withOccurredAt(Optional.of(Instant.parse("2020-01-01T00:00:00Z"))),
+                clock.instant());
+        index.replace(ALICE, old.id(), embedder.embedDocuments(List.of(old.content())));
+        HybridSearchService service = service(embedder, Optional.of(index));
+
+        SearchResults recent = service.search(request(ALICE, "automobile").withScope(new dev.strata.domain.memory
+                .TimeScope(Optional.of(Instant.parse("2026-01-01T00:00:00Z")), Optional.empty(), Optional.empty())));
+        SearchResults longAgo = service.search(request(ALICE, "automobile").withScope(new dev.strata.domain.memory
+                .TimeScope(Optional.empty(), Optional.of(Instant.parse("2021-01-01T00:00:00Z")), Optional.empty())));
+        SearchResults before = service.search(request(ALICE, "automobile").withScope(new dev.strata.domain.memory
+                .TimeScope(Optional.empty(), Optional.empty(), Optional.of(clock.instant().minusSeconds(1)))));
+
+        assertThat(recent.hits()).extracting(f -> f.hit().memory().id()).isNotEmpty().doesNotContain(old.id());
+        assertThat(longAgo.hits()).extracting(f -> f.hit().memory().id()).containsExactly(old.id());
+        assertThat(before.hits()).as("nothing was written yet").isEmpty();
+    }
+
+    @Test
     void theVectorArmFindsRowsTheKeywordArmMissed() {
         SearchResults results = service(embedder, Optional.of(index)).search(request(ALICE, "automobile"));
 

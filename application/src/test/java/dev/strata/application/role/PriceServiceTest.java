@@ -2,6 +2,7 @@ package dev.strata.application.role;
 
 import dev.strata.domain.MutableClock;
 import dev.strata.domain.error.InvalidInputException;
+import dev.strata.domain.memory.Actor;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.role.Asset;
 import dev.strata.domain.role.InMemoryPricePointStore;
@@ -25,7 +26,8 @@ class PriceServiceTest {
 
     private final InMemoryPricePointStore store = new InMemoryPricePointStore();
     private final List<Asset> announced = new ArrayList<>();
-    private final PriceService prices = new PriceService(store, new MutableClock(NOW), (t, a) -> announced.add(a));
+    private final dev.strata.domain.audit.InMemoryAuditLog audit = new dev.strata.domain.audit.InMemoryAuditLog();
+    private final PriceService prices = new PriceService(store, audit, new MutableClock(NOW), (t, a) -> announced.add(a));
 
     private static PricePoint point(String asset, Instant at) {
         return new PricePoint(Asset.of(asset), BigDecimal.ONE, at, "agent");
@@ -38,6 +40,21 @@ class PriceServiceTest {
 
         assertThat(announced).containsExactly(Asset.of("BTC"), Asset.of("ETH"));
         assertThat(store.nearest(ALICE, Asset.of("ETH"), NOW, Duration.ZERO)).isPresent();
+    }
+
+    @Test
+    void a_push_is_one_audit_entry_by_its_actor_naming_the_assets_and_a_refused_push_writes_none() {
+        Actor feeder = new Actor("feeder", java.util.Optional.empty());
+        prices.pushAll(ALICE, List.of(new PushPrice("btc", BigDecimal.TEN, java.util.Optional.empty(),
+                java.util.Optional.empty()), new PushPrice("eth", BigDecimal.ONE, java.util.Optional.empty(),
+                java.util.Optional.of("agent"))), feeder);
+        assertThatThrownBy(() -> prices.pushAll(ALICE, List.of(new PushPrice("btc", BigDecimal.ONE,
+                java.util.Optional.of(NOW.plus(Duration.ofHours(1))), java.util.Optional.empty())), feeder))
+                .isInstanceOf(InvalidInputException.class);
+
+        assertThat(audit.recent(ALICE, 10)).extracting(e -> e.action() + " " + e.subject() + " " + e.detail() + " by "
+                + e.actor()).containsExactly("price.push prices 2 price points pushed for BTC, ETH by feeder");
+        assertThat(audit.recent(Tenant.of("bob"), 10)).isEmpty();
     }
 
     @Test
@@ -54,13 +71,13 @@ class PriceServiceTest {
     @Test
     void pushed_prices_default_to_now_and_the_api_and_a_bad_one_is_named_by_its_index() {
         prices.pushAll(ALICE, List.of(new PushPrice("btc", new BigDecimal("64000.5"), java.util.Optional.empty(),
-                java.util.Optional.empty())));
+                java.util.Optional.empty())), Actor.UNKNOWN);
 
         assertThat(store.nearest(ALICE, Asset.of("BTC"), NOW, Duration.ZERO)).contains(
                 new PricePoint(Asset.of("BTC"), new BigDecimal("64000.5"), NOW, "api"));
         assertThatThrownBy(() -> prices.pushAll(ALICE, List.of(
                 new PushPrice("ETH", BigDecimal.ONE, java.util.Optional.empty(), java.util.Optional.empty()),
-                new PushPrice("ETH", new BigDecimal("-1"), java.util.Optional.empty(), java.util.Optional.empty()))))
+                new PushPrice("ETH", new BigDecimal("-1"), java.util.Optional.empty(), java.util.Optional.empty())), Actor.UNKNOWN))
                 .isInstanceOfSatisfying(InvalidInputException.class, e -> assertThat(e.field()).isEqualTo("prices[1].price"));
     }
 }

@@ -46,7 +46,7 @@ class RoleMemoryServiceTest {
         });
 
         RoleMemoryEntry entry = rig.service.record(new RecordDecision(ALICE, "analysis.valuation.target_price",
-                new RoleInputs("{\"symbol\": \"BTC\"}"), "bought ETH, target 4000; BTC as hedge", Optional.of("btc")));
+                new RoleInputs("{\"symbol\": \"BTC\"}"), "bought ETH, target 4000; BTC as hedge", Optional.of("btc")), Actor.UNKNOWN);
 
         assertThat(entry.status()).isEqualTo(EntryStatus.PENDING);
         assertThat(entry.asset().orElseThrow().symbol()).isEqualTo("BTC");
@@ -75,13 +75,13 @@ class RoleMemoryServiceTest {
     @Test
     void a_price_delta_decision_needs_an_asset_naming_the_field() {
         assertThatThrownBy(() -> rig.service.record(new RecordDecision(ALICE, "analysis.valuation.target_price",
-                RoleInputs.EMPTY, "target 120", Optional.empty())))
+                RoleInputs.EMPTY, "target 120", Optional.empty()), Actor.UNKNOWN))
                 .isInstanceOfSatisfying(InvalidInputException.class, e -> {
                     assertThat(e.field()).isEqualTo("asset");
                     assertThat(e.reason()).contains("inputs.asset");
                 });
         assertThat(rig.service.record(new RecordDecision(ALICE, "research.thesis", RoleInputs.EMPTY, "rates fall",
-                Optional.empty())).asset()).isEmpty();
+                Optional.empty()), Actor.UNKNOWN).asset()).isEmpty();
     }
 
     @Test
@@ -91,7 +91,7 @@ class RoleMemoryServiceTest {
                 new RecordDecision(ALICE, "research.thesis", RoleInputs.EMPTY, "x".repeat(4001), Optional.empty()),
                 new RecordDecision(ALICE, "research.thesis", RoleInputs.EMPTY, "nul\0byte", Optional.empty()),
                 new RecordDecision(ALICE, "research.thesis", RoleInputs.EMPTY, "ok", Optional.of("BTC'; --")))) {
-            assertThatThrownBy(() -> rig.service.record(bad)).isInstanceOf(InvalidInputException.class);
+            assertThatThrownBy(() -> rig.service.record(bad, Actor.UNKNOWN)).isInstanceOf(InvalidInputException.class);
         }
         assertThat(rig.store.writes).isZero();
     }
@@ -114,7 +114,7 @@ class RoleMemoryServiceTest {
         assertThatThrownBy(() -> rig.service.get(BOB, entry.id())).isInstanceOf(NotFoundException.class);
         assertThatThrownBy(() -> rig.service.recordOutcome(BOB, entry.id(), "rates rose", Optional.empty(), Actor.UNKNOWN))
                 .isInstanceOf(NotFoundException.class);
-        assertThatThrownBy(() -> rig.service.addEvidence(BOB, entry.id(), "news", "wire", "x"))
+        assertThatThrownBy(() -> rig.service.addEvidence(BOB, entry.id(), "news", "wire", "x", Actor.UNKNOWN))
                 .isInstanceOf(NotFoundException.class);
         assertThat(rig.service.get(ALICE, entry.id()).outcome()).isEmpty();
     }
@@ -135,6 +135,20 @@ class RoleMemoryServiceTest {
     }
 
     @Test
+    void a_decision_and_its_evidence_are_audited_by_their_actor_without_their_text() {
+        Actor agent = new Actor("agent-r", Optional.empty());
+        RoleMemoryEntry entry = rig.service.record(new RecordDecision(ALICE, "research.thesis", RoleInputs.EMPTY,
+                "rates fall on a weak print", Optional.of("TLT")), agent);
+        rig.service.addEvidence(ALICE, entry.id(), "news", "reuters", "surprise CPI print", agent);
+
+        assertThat(rig.audit.recent(ALICE, 10)).extracting(a -> a.action() + " " + a.subject() + " " + a.detail()
+                + " by " + a.actor()).containsExactly(
+                "role.evidence role_memory:" + entry.id() + " news evidence added for role research.thesis by agent-r",
+                "role.record role_memory:" + entry.id() + " decision recorded for role research.thesis on TLT by agent-r");
+        assertThat(rig.audit.recent(BOB, 10)).isEmpty();
+    }
+
+    @Test
     void a_probed_role_refuses_a_recorded_outcome() {
         RoleMemoryEntry entry = rig.decide("analysis.valuation.target_price", "target 120", "BTC");
 
@@ -145,14 +159,14 @@ class RoleMemoryServiceTest {
     @Test
     void evidence_pushed_for_an_entry_reaches_its_reflection() {
         RoleMemoryEntry entry = rig.decide("research.thesis", "rates fall, expect:exogenous", "TLT");
-        rig.service.addEvidence(ALICE, entry.id(), "news", "reuters", "surprise CPI print at 4.1%");
+        rig.service.addEvidence(ALICE, entry.id(), "news", "reuters", "surprise CPI print at 4.1%", Actor.UNKNOWN);
         rig.service.recordOutcome(ALICE, entry.id(), "rates rose", Optional.empty(), Actor.UNKNOWN);
 
         rig.reflector.reflect(ALICE, dev.strata.domain.role.RoleId.of("research.thesis"));
 
         assertThat(rig.model.received.getFirst().messages().getFirst().content())
                 .contains("[news from reuters at 2026-03-02T10:00:00Z] surprise CPI print at 4.1%");
-        assertThatThrownBy(() -> rig.service.addEvidence(ALICE, entry.id(), "rumour", "x", "y"))
+        assertThatThrownBy(() -> rig.service.addEvidence(ALICE, entry.id(), "rumour", "x", "y", Actor.UNKNOWN))
                 .isInstanceOf(InvalidInputException.class);
     }
 
@@ -194,9 +208,9 @@ class RoleMemoryServiceTest {
         RoleEmbeddings embeddings = new RoleEmbeddings(rig.store, words, Runnable::run);
         hybrid.addListener(embeddings);
         RoleMemoryEntry car = hybrid.record(new RecordDecision(ALICE, "analysis.valuation.target_price", RoleInputs.EMPTY,
-                "long TSLA on automobile deliveries", Optional.of("TSLA")));
+                "long TSLA on automobile deliveries", Optional.of("TSLA")), Actor.UNKNOWN);
         hybrid.record(new RecordDecision(ALICE, "analysis.valuation.target_price", RoleInputs.EMPTY,
-                "short TSLA on margins", Optional.of("TSLA")));
+                "short TSLA on margins", Optional.of("TSLA")), Actor.UNKNOWN);
 
         Recall recall = hybrid.recall(ALICE, "analysis.valuation.target_price", Optional.of("vehicle"), 5);
 

@@ -4,6 +4,7 @@ import dev.strata.domain.MutableClock;
 import dev.strata.domain.audit.InMemoryAuditLog;
 import dev.strata.domain.entity.EdgeExtractor;
 import dev.strata.domain.entity.FinanceEntityExtractor;
+import dev.strata.domain.memory.Actor;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.model.Embedder;
 import dev.strata.domain.model.Embedding;
@@ -82,7 +83,7 @@ final class RoleTestRig {
 
     RoleMemoryEntry decide(String role, String decision, String asset) {
         return service.record(new RecordDecision(ALICE, role, new RoleInputs("{\"symbol\":\"" + asset + "\"}"), decision,
-                Optional.of(asset)));
+                Optional.of(asset)), Actor.UNKNOWN);
     }
 
     /** A target-price decision on BTC at the current time, with prices 100 now and {@code later} a week on. */

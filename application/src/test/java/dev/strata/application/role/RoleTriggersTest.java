@@ -1,5 +1,6 @@
 package dev.strata.application.role;
 
+import dev.strata.domain.memory.Actor;
 import dev.strata.domain.role.Asset;
 import dev.strata.domain.role.EntryStatus;
 import dev.strata.domain.role.OutcomeProbeSpec;
@@ -66,7 +67,7 @@ class RoleTriggersTest {
 
     @Test
     void a_pushed_price_wakes_that_assets_pending_entries_of_roles_with_on_price_fetch() {
-        PriceService prices = new PriceService(rig.prices, rig.clock, triggers::priceObserved);
+        PriceService prices = new PriceService(rig.prices, rig.audit, rig.clock, triggers::priceObserved);
         RoleMemoryEntry btc = rig.decide("analysis.valuation.target_price", "target 120", "BTC");
         RoleMemoryEntry eth = rig.decide("analysis.valuation.target_price", "target 5000", "ETH");
         prices.push(ALICE, List.of(new PricePoint(Asset.of("BTC"), new BigDecimal("100"), rig.clock.instant(), "agent"),
@@ -96,7 +97,7 @@ class RoleTriggersTest {
     void cron_reflects_a_role_when_its_expression_fires_for_every_tenant_with_pending_entries() {
         rig.decide("analysis.valuation.target_price", "target 120", "BTC");
         rig.service.record(new RecordDecision(BOB, "analysis.valuation.target_price", dev.strata.domain.role.RoleInputs.EMPTY,
-                "target 90", Optional.of("BTC")));
+                "target 90", Optional.of("BTC")), Actor.UNKNOWN);
 
         assertThat(triggers.cronTick(Instant.parse("2026-03-03T05:59:30Z"))).isEmpty();
         assertThat(triggers.cronTick(Instant.parse("2026-03-03T06:00:02Z"))).extracting(RoleTriggers.Started::tenant)
@@ -126,7 +127,7 @@ class RoleTriggersTest {
     void reflect_pending_runs_every_role_for_every_tenant_with_pending_entries_now() {
         RoleMemoryEntry alices = rig.decide("trading.reversal", "flip to short ETH", "ETH");
         RoleMemoryEntry bobs = rig.service.record(new RecordDecision(BOB, "trading.reversal",
-                dev.strata.domain.role.RoleInputs.EMPTY, "flip to long ETH", Optional.of("ETH")));
+                dev.strata.domain.role.RoleInputs.EMPTY, "flip to long ETH", Optional.of("ETH")), Actor.UNKNOWN);
 
         List<ReflectionReport> reports = triggers.reflectPending();
 

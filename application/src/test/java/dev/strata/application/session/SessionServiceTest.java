@@ -78,6 +78,70 @@ class SessionServiceTest {
         return service(store, workspace);
     }
 
+    private SessionService service(SessionLessons lessons) {
+        return new SessionService(workspace, workspace, new SnapshotService(memories, profiles, 50, clock),
+                new ProfileService(profiles, clock, new InMemoryAuditLog()), store,
+                new InMemorySessionExplanationStore(store), TTL, clock, new dev.strata.domain.vault.CredentialScrubber(),
+                lessons);
+    }
+
+    private static final dev.strata.domain.role.SkillId VALUATION = dev.strata.domain.role.SkillId.of("analysis.valuation");
+
+    /** What the role area answers: ada's valuation skill has one lesson; everything else has none. */
+    private final SessionLessons oneLesson = (tenant, skills) -> tenant.equals(ADA) && skills.contains(VALUATION)
+            ? java.util.Optional.of(PromptBlock.of(PromptBlock.LESSONS, List.of(
+                    dev.strata.domain.prompt.PromptRenderer.literal("## Lessons from past decisions\n\n- check funding")),
+                    false))
+            : java.util.Optional.empty();
+
+    @Test
+    void a_session_started_with_skills_holds_their_lessons_right_after_the_cached_identity_prefix() {
+        remember(ADA, "user avoided meme coins");
+        profiles.put(ADA, "home_language", "en", clock.instant());
+        workspace.delete();
+        String plainIdentity = service(oneLesson).start(ADA).blocks().get(0).text();
+
+        Session s = service(oneLesson).start(ADA, List.of(VALUATION));
+
+        assertThat(s.blocks()).extracting(PromptBlock::name, PromptBlock::cache).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("identity", true),
+                org.assertj.core.groups.Tuple.tuple("lessons", false),
+                org.assertj.core.groups.Tuple.tuple("memory", false),
+                org.assertj.core.groups.Tuple.tuple("personalization", false));
+        assertThat(s.blocks().get(0).text()).as("the cached prefix is the same bytes with or without lessons")
+                .isEqualTo(plainIdentity);
+        assertThat(s.prompt()).contains("- check funding");
+        clock.advance(Duration.ofMinutes(30));
+        assertThat(service(oneLesson).prompt(ADA, s.id())).isEqualTo(s.prompt());
+    }
+
+    @Test
+    void without_skills_or_without_lessons_there_is_no_lessons_block_and_no_lookup() {
+        java.util.concurrent.atomic.AtomicInteger asked = new java.util.concurrent.atomic.AtomicInteger();
+        SessionLessons counting = (tenant, skills) -> {
+            asked.incrementAndGet();
+            return oneLesson.block(tenant, skills);
+        };
+
+        assertThat(service(counting).start(ADA).blocks()).extracting(PromptBlock::name).doesNotContain("lessons");
+        assertThat(asked).hasValue(0);
+        assertThat(service(counting).start(BOB, List.of(VALUATION)).blocks()).extracting(PromptBlock::name)
+                .doesNotContain("lessons");
+        assertThat(service(counting).start(ADA, List.of(dev.strata.domain.role.SkillId.of("market.onchain"))).blocks())
+                .extracting(PromptBlock::name).doesNotContain("lessons");
+        assertThat(asked).hasValue(2);
+    }
+
+    @Test
+    void lessons_that_cannot_be_read_leave_the_session_without_the_block_rather_than_failing_its_start() {
+        Session s = service((tenant, skills) -> {
+            throw new IllegalStateException("role store unavailable");
+        }).start(ADA, List.of(VALUATION));
+
+        assertThat(s.blocks()).extracting(PromptBlock::name).containsExactly("identity", "memory", "personalization");
+        assertThat(store.find(ADA, s.id(), clock.instant())).isPresent();
+    }
+
     private void remember(Tenant tenant, String content) {
         memories.insert(new NewMemory(tenant, Category.OBSERVATION, content, Metadata.EMPTY, Source.AGENT_RECORDED),
                 clock.instant());

@@ -72,4 +72,34 @@ class SnapshotServiceTest {
         assertThat(new SnapshotService(memories, new InMemoryUserProfileStore(), 50,
                 java.time.Clock.systemUTC(), tenant -> facts.activeOldestFirst(tenant, 10)).render(Tenant.of("other"))).doesNotContain("[fact]");
     }
+
+    @Test
+    void as_of_an_instant_the_block_holds_what_was_active_then_without_the_profile_it_has_no_history_of() {
+        InMemoryMemoryStore memories = new InMemoryMemoryStore();
+        InMemoryUserProfileStore profile = new InMemoryUserProfileStore();
+        var early = memories.insert(new NewMemory(ME, Category.LESSON, "trail stops by 5%", Metadata.EMPTY,
+                Source.USER_MANUAL), T0);
+        memories.insert(new NewMemory(ME, Category.LESSON, "trail stops by 8%", Metadata.EMPTY, Source.USER_MANUAL),
+                T0.plusSeconds(20));
+        memories.softDelete(ME, early.id(), T0.plusSeconds(30));
+        profile.put(ME, "home_language", "en", T0);
+        SnapshotService snapshots = new SnapshotService(memories, profile, 50, java.time.Clock.systemUTC(),
+                tenant -> java.util.List.of(), new dev.strata.domain.vault.CredentialScrubber(),
+                java.util.Optional.of((tenant, at) -> java.util.List.of()));
+
+        assertThat(snapshots.renderAsOf(ME, T0.plusSeconds(10))).contains("[lesson] trail stops by 5%")
+                .doesNotContain("8%").doesNotContain("home_language");
+        assertThat(snapshots.renderAsOf(ME, T0.plusSeconds(25))).contains("trail stops by 5%", "trail stops by 8%");
+        assertThat(snapshots.renderAsOf(ME, T0.plusSeconds(35))).contains("trail stops by 8%").doesNotContain("5%");
+        assertThat(snapshots.render(ME)).contains("home_language");
+    }
+
+    @Test
+    void without_the_fact_layers_history_a_snapshot_as_of_an_instant_is_unavailable_not_wrong() {
+        SnapshotService snapshots = new SnapshotService(new InMemoryMemoryStore(), new InMemoryUserProfileStore(), 50,
+                java.time.Clock.systemUTC(), tenant -> java.util.List.of(), new dev.strata.domain.vault.CredentialScrubber());
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> snapshots.renderAsOf(ME, T0))
+                .isInstanceOf(dev.strata.domain.error.UnavailableException.class);
+    }
 }

@@ -54,6 +54,22 @@ class TradeMirrorServiceTest {
     }
 
     @Test
+    void a_push_that_stored_rows_is_one_audit_entry_by_its_actor_and_a_push_of_known_rows_is_none() {
+        dev.strata.domain.audit.InMemoryAuditLog audit = new dev.strata.domain.audit.InMemoryAuditLog();
+        TradeMirrorService audited = new TradeMirrorService(fills, spot, new InMemorySyncStateStore(), events,
+                Clock.fixed(Instant.ofEpochMilli(MS), ZoneOffset.UTC), TradingLimits.defaults().withMaxBatchSize(3),
+                new dev.strata.domain.vault.CredentialScrubber(), audit);
+        dev.strata.domain.memory.Actor agent = new dev.strata.domain.memory.Actor("agent-t", java.util.Optional.empty());
+
+        audited.recordPerpsFills(ALICE, List.of(fill("1"), fill("2")), agent);
+        audited.recordPerpsFills(ALICE, List.of(fill("2")), agent);
+
+        assertThat(audit.recent(ALICE, 10)).extracting(e -> e.action() + " " + e.subject() + " " + e.detail() + " by "
+                + e.actor()).containsExactly("trade_mirror.push perps_fills 2 new fills of 2 pushed by agent-t");
+        assertThat(audit.recent(Tenant.of("bob"), 10)).isEmpty();
+    }
+
+    @Test
     void a_bad_element_is_named_and_nothing_of_the_batch_is_stored() {
         FillInput bad = Fills.input("sub-1", "9", MS, "ETH", "sideways", null, "1", "3000", "0");
 

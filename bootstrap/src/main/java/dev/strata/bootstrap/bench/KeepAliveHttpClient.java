@@ -23,8 +23,12 @@ import java.util.Map;
  */
 final class KeepAliveHttpClient implements AutoCloseable {
 
-    /** A response's status and body. */
-    record Response(int status, String body) {
+    /** A response's status, body and headers (names in lower case; the last of a repeated header). */
+    record Response(int status, String body, Map<String, String> headers) {
+
+        Response(int status, String body) {
+            this(status, body, Map.of());
+        }
     }
 
     private final Socket socket;
@@ -58,8 +62,13 @@ final class KeepAliveHttpClient implements AutoCloseable {
         }
         long length = -1;
         boolean chunked = false;
+        Map<String, String> headers = new java.util.HashMap<>();
         for (String header = line(); !header.isEmpty(); header = line()) {
             String lower = header.toLowerCase(Locale.ROOT);
+            int colon = header.indexOf(':');
+            if (colon > 0) {
+                headers.put(lower.substring(0, colon).strip(), header.substring(colon + 1).strip());
+            }
             if (lower.startsWith("content-length:")) {
                 length = Long.parseLong(lower.substring("content-length:".length()).strip());
             } else if (lower.startsWith("transfer-encoding:") && lower.contains("chunked")) {
@@ -81,7 +90,7 @@ final class KeepAliveHttpClient implements AutoCloseable {
         } else {
             throw new IOException("a response without Content-Length or chunked framing cannot be kept alive");
         }
-        return new Response(Integer.parseInt(parts[1]), body.toString(StandardCharsets.UTF_8));
+        return new Response(Integer.parseInt(parts[1]), body.toString(StandardCharsets.UTF_8), headers);
     }
 
     private int chunkSize() throws IOException {

@@ -175,7 +175,7 @@ final class LearningBenchmark {
             score = c.prepareStatement("UPDATE methodologies SET successes = ?, times_used = ?, confidence = ?, "
                     + "updated_at = ? WHERE tenant = ? AND id = ?");
             memory = c.prepareStatement("INSERT INTO memories(tenant, category, content, metadata, source, created_at, "
-                    + "updated_at) VALUES (?, 'trade_outcome', ?, ?, 'agent_recorded', ?, ?)");
+                    + "updated_at, occurred_at) VALUES (?, 'trade_outcome', ?, ?, 'agent_recorded', ?, ?, ?)");
             link = c.prepareStatement("UPDATE trade_history SET outcome_memory_id = last_insert_rowid() "
                     + "WHERE tenant = ? AND id = ?");
         }
@@ -206,7 +206,7 @@ final class LearningBenchmark {
                 throw e;
             }
             bind(memory, RAW.value(), "long BTC from $60000, closed at $" + exit.toPlainString(),
-                    "{\"trade_id\":" + r.trade().id().value() + "}", now, now).executeUpdate();
+                    "{\"trade_id\":" + r.trade().id().value() + "}", now, now, now).executeUpdate();
             bind(link, RAW.value(), r.trade().id().value()).executeUpdate();
         }
 

@@ -1,6 +1,7 @@
 package dev.strata.bootstrap.bench;
 
 import dev.strata.adapters.sqlite.SearchIndexCompaction;
+import dev.strata.adapters.sqlite.SqliteDatabase;
 import dev.strata.adapters.sqlite.SqliteMemoryStore;
 import dev.strata.application.memory.MemoryService;
 import dev.strata.application.memory.WriteMemory;
@@ -34,7 +35,8 @@ import java.util.function.Consumer;
  * Measures Strata against the raw SQLite it is built on, in the same process and on the same
  * database file: batched and single writes against raw batched INSERTs (same columns, same FTS5
  * trigger), search against the bare FTS5 MATCH of the same expression, plus search over HTTP and
- * snapshot rendering, and the learning loop's outcome recording and compiled page ({@link LearningBenchmark}). Reports medians, so one slow sample (a GC, a checkpoint) does not move them.
+ * snapshot rendering, the learning loop's outcome recording and compiled page ({@link LearningBenchmark}), and
+ * one agent tool call over MCP against the same call over REST ({@link McpBenchmark}). Reports medians, so one slow sample (a GC, a checkpoint) does not move them.
  */
 public final class MemoryBenchmark {
 
@@ -50,7 +52,7 @@ public final class MemoryBenchmark {
     public record Run(int n, double searchP50Ms, double searchP95Ms, double rawFtsP50Ms, double httpSearchP50Ms,
                       double writeBatchPerS, double writeSinglePerS, double rawInsertPerS, double snapshotP50Ms,
                       double rssMb, double uncompactedSearchP50Ms, double indexCompactionMs,
-                      LearningBenchmark.Figures learning) {
+                      LearningBenchmark.Figures learning, McpBenchmark.Figures mcp) {
     }
 
     private final StrataSettings baseSettings;
@@ -149,17 +151,19 @@ public final class MemoryBenchmark {
         }
         progress.accept("n=" + n + ": search over HTTP");
         double[] http = httpSearch(strata.port(), queries);
+        progress.accept("n=" + n + ": the memory_search tool over MCP and over REST");
+        McpBenchmark.Figures mcp = McpBenchmark.measure(strata.port(), tenant.value(), queries, rounds, SEARCH_LIMIT);
         progress.accept("n=" + n + ": snapshot");
         double[] snapshot = time(List.of("snapshot"), q -> strata.core().session().snapshots().render(tenant));
         progress.accept("n=" + n + ": learning outcomes and compiled pages");
         LearningBenchmark.Figures learning = new LearningBenchmark(rounds, baseSettings.learning().loop().policy())
                 .measure(strata.core().learning(), strata.core().database());
         progress.accept("n=" + n + ": raw inserts");
-        double rawInsertPerS = rawInserts(strata, n, new SyntheticMemories(42));
+        double rawInsertPerS = rawInserts(strata.core().database(), n, new SyntheticMemories(42));
 
         return new Run(n, percentile(search, 50), percentile(search, 95), percentile(raw, 50), percentile(http, 50),
                 batchPerS, singlePerS, rawInsertPerS, percentile(snapshot, 50), rssMb, percentile(uncompacted, 50),
-                compactionMs, learning);
+                compactionMs, learning, mcp);
     }
 
     /**
@@ -168,13 +172,14 @@ public final class MemoryBenchmark {
      * same FTS5 trigger) under a tenant of their own. This is the storage work Strata's batched write
      * cannot avoid; the ratio shows what validation, the domain model and the service layer add.
      */
-    private static double rawInserts(Strata strata, int n, SyntheticMemories corpus) throws SQLException {
-        try (Connection c = strata.core().database().connection()) {
+    static double rawInserts(SqliteDatabase db, int n, SyntheticMemories corpus) throws SQLException {
+        try (Connection c = db.connection()) {
             String now = Instant.now().toString();
             long start = System.nanoTime();
             c.setAutoCommit(false);
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO memories(tenant, category, content, "
-                    + "metadata, source, created_at, updated_at) VALUES (?, ?, ?, NULL, 'agent_recorded', ?, ?)")) {
+                    + "metadata, source, created_at, updated_at, occurred_at) "
+                    + "VALUES (?, ?, ?, NULL, 'agent_recorded', ?, ?, ?)")) {
                 for (int written = 0; written < n; written += BATCH) {
                     for (int i = 0; i < Math.min(BATCH, n - written); i++) {
                         ps.setString(1, "bench-raw");
@@ -182,6 +187,7 @@ public final class MemoryBenchmark {
                         ps.setString(3, corpus.content());
                         ps.setString(4, now);
                         ps.setString(5, now);
+                        ps.setString(6, now);
                         ps.addBatch();
                     }
                     ps.executeBatch();
@@ -253,7 +259,7 @@ public final class MemoryBenchmark {
         return sorted[Math.max(0, Math.min(sorted.length - 1, index))];
     }
 
-    private static double seconds(long startNanos) {
+    static double seconds(long startNanos) {
         return (System.nanoTime() - startNanos) / 1e9;
     }
 

@@ -7,6 +7,7 @@ import dev.strata.application.trading.TradeMirrorService;
 import dev.strata.application.trading.TradingProfileService;
 import dev.strata.bootstrap.StrataCore;
 import dev.strata.bootstrap.StrataSettings;
+import dev.strata.domain.memory.Actor;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.trading.FillInput;
 
@@ -35,6 +36,8 @@ import java.util.function.Consumer;
 public final class MirrorBenchmark {
 
     static final int BATCH = 1_000;
+    /** Who the bench's writes are audited as. */
+    private static final Actor BENCH = Actor.system("bench");
     private static final int WARM_UP = 5_000;
     private static final String[] SYMBOLS = {"BTC", "ETH", "SOL", "DOGE", "kPEPE", "ARB", "OP", "SUI", "AVAX", "LINK",
             "WIF", "TIA", "INJ", "NEAR", "APT", "SEI", "HYPE", "ENA", "JUP", "ONDO"};
@@ -114,7 +117,7 @@ public final class MirrorBenchmark {
             for (int i = 0; i < Math.min(BATCH, n - written); i++) {
                 batch.add(MessageInput.of("m" + i, i % 2 == 0 ? "user" : "assistant", message(written + i)));
             }
-            conversations.append(new AppendMessages(tenant, "chat-" + chat, Optional.empty(), batch));
+            conversations.append(new AppendMessages(tenant, "chat-" + chat, Optional.empty(), batch), BENCH);
         }
     }
 
@@ -130,7 +133,7 @@ public final class MirrorBenchmark {
                         Optional.of(new BigDecimal("0.0125")), Optional.of(new BigDecimal(f.pnl())),
                         Optional.of(f.tid()), Optional.empty(), Optional.of(f.raw())));
             }
-            mirror.recordPerpsFills(tenant, batch);
+            mirror.recordPerpsFills(tenant, batch, BENCH);
         }
     }
 

@@ -4,6 +4,8 @@ import dev.strata.adapters.llm.embedding.EmbeddingProvider;
 import dev.strata.bootstrap.SettingsLoader;
 import dev.strata.bootstrap.StrataSettings;
 import dev.strata.bootstrap.bench.BenchReport;
+import dev.strata.bootstrap.bench.HybridBenchmark;
+import dev.strata.bootstrap.bench.HybridReport;
 import dev.strata.bootstrap.bench.MemoryBenchmark;
 import dev.strata.bootstrap.bench.MirrorBenchmark;
 import picocli.CommandLine;
@@ -21,17 +23,23 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /** {@code strata bench}: Strata against raw SQLite on the same file, as a table of medians and ratios. */
-@Command(name = "bench", mixinStandardHelpOptions = true, subcommands = LoadCommand.class,
+@Command(name = "bench", mixinStandardHelpOptions = true, subcommands = {LoadCommand.class, PromptCommand.class},
         description = "Benchmark writes, search and snapshot against raw SQLite in the same run "
-                + "('bench load': concurrent clients over HTTP).")
+                + "('bench load': concurrent clients over HTTP; 'bench prompt': cacheable prompt tokens).")
 public final class BenchCommand implements Callable<Integer> {
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     @Option(names = "--sizes", split = ",", paramLabel = "N[,N...]", defaultValue = "10000,100000",
-            description = "Numbers of memories to load (default: ${DEFAULT-VALUE}).")
+            description = "Numbers of memories to load (default: ${DEFAULT-VALUE}; 0 leaves the keyword rows out).")
     List<Integer> sizes;
+
+    @Option(names = "--hybrid-sizes", split = ",", paramLabel = "N[,N...]", defaultValue = "10000,100000",
+            description = "Corpus sizes for hybrid search with the configured embedding model (default: "
+                    + "${DEFAULT-VALUE}; from 1000000 on spread over 100 tenants; 0 leaves them out). The corpus and "
+                    + "its vectors are kept under --work-dir and reused by later runs.")
+    List<Integer> hybridSizes;
 
     @Option(names = "--rounds", paramLabel = "R", defaultValue = "20",
             description = "Timed rounds over the query set (default: ${DEFAULT-VALUE}).")
@@ -51,16 +59,14 @@ public final class BenchCommand implements Callable<Integer> {
     boolean json;
 
     @Option(names = "--work-dir", paramLabel = "DIR",
-            description = "Where to create the benchmark databases (default: a temporary directory, removed after).")
+            description = "Where to create the benchmark databases (default: a temporary directory, removed after); "
+                    + "the hybrid rows' corpus is kept there and reused by later runs.")
     Path workDir;
 
     @Override
     public Integer call() throws Exception {
-        for (int n : sizes) {
-            if (n < 1_000 || n > 10_000_000) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "--sizes: each N must be in 1000..10000000");
-            }
-        }
+        List<Integer> memorySizes = sizesOrNone(sizes, "--sizes");
+        List<Integer> hybrid = sizesOrNone(hybridSizes, "--hybrid-sizes");
         if (rounds < 1 || rounds > 1_000) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--rounds must be in 1..1000");
         }
@@ -71,23 +77,38 @@ public final class BenchCommand implements Callable<Integer> {
         boolean temporary = workDir == null;
         Path dir = temporary ? Files.createTempDirectory("strata-bench") : Files.createDirectories(workDir);
         try {
-            StrataSettings settings = SettingsLoader.fromDefaults().load();
-            if (!embeddings) {
-                settings = settings.with(settings.embedding().withProvider(EmbeddingProvider.DISABLED));
-            }
+            StrataSettings configured = SettingsLoader.fromDefaults().load();
+            StrataSettings settings = embeddings ? configured
+                    : configured.with(configured.embedding().withProvider(EmbeddingProvider.DISABLED));
             MemoryBenchmark bench = new MemoryBenchmark(settings, rounds,
                     line -> System.err.println("bench: " + line));
-            List<MemoryBenchmark.Run> runs = bench.run(sizes, dir);
+            List<MemoryBenchmark.Run> runs = memorySizes.isEmpty() ? List.of() : bench.run(memorySizes, dir);
             Optional<MirrorBenchmark.Result> mirror = mirrorSize == 0 ? Optional.empty()
                     : Optional.of(new MirrorBenchmark(settings, rounds, line -> System.err.println("bench: " + line))
                             .run(mirrorSize, Files.createDirectories(dir.resolve("mirror"))));
+            List<HybridBenchmark.Figures> hybridRuns = List.of();
+            if (!hybrid.isEmpty()) {
+                if (configured.embedding().provider() == EmbeddingProvider.DISABLED) {
+                    System.err.println("bench: hybrid rows not measured: the embedding provider is disabled");
+                } else {
+                    hybridRuns = new HybridBenchmark(configured, rounds, line -> System.err.println("bench: " + line))
+                            .run(hybrid, dir);
+                }
+            }
             if (json) {
                 String runsJson = BenchReport.json(runs);
-                System.out.println(mirror.map(m -> runsJson.substring(0, runsJson.length() - 1) + ", \"mirror\": "
-                        + MirrorBenchmark.json(m) + "}").orElse(runsJson));
+                StringBuilder out = new StringBuilder(runsJson.substring(0, runsJson.length() - 1));
+                mirror.ifPresent(m -> out.append(", \"mirror\": ").append(MirrorBenchmark.json(m)));
+                out.append(", \"hybrid\": ").append(HybridReport.json(hybridRuns)).append('}');
+                System.out.println(out);
             } else {
-                System.out.println(BenchReport.table(runs));
+                if (!runs.isEmpty()) {
+                    System.out.println(BenchReport.table(runs));
+                }
                 mirror.ifPresent(m -> System.out.println(MirrorBenchmark.table(m)));
+                if (!hybridRuns.isEmpty()) {
+                    System.out.println(HybridReport.table(hybridRuns));
+                }
             }
             return 0;
         } finally {
@@ -95,6 +116,20 @@ public final class BenchCommand implements Callable<Integer> {
                 deleteTree(dir);
             }
         }
+    }
+
+    /** The sizes asked for, or none when the option is {@code 0}; each N in 1000..10000000. */
+    private List<Integer> sizesOrNone(List<Integer> asked, String option) {
+        if (asked.size() == 1 && asked.getFirst() == 0) {
+            return List.of();
+        }
+        for (int n : asked) {
+            if (n < 1_000 || n > 10_000_000) {
+                throw new CommandLine.ParameterException(spec.commandLine(),
+                        option + ": each N must be in 1000..10000000 (or 0 alone: leave them out)");
+            }
+        }
+        return List.copyOf(asked);
     }
 
     /** Deletes {@code dir} and everything in it, if it exists: the temporary directories of bench, eval and load. */

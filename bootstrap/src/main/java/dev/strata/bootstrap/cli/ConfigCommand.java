@@ -3,6 +3,7 @@ package dev.strata.bootstrap.cli;
 import dev.strata.application.personalization.PersonalizationService;
 import dev.strata.bootstrap.StrataCore;
 import dev.strata.domain.error.InvalidInputException;
+import dev.strata.domain.memory.Actor;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.personalization.UserId;
 import picocli.CommandLine;
@@ -91,7 +92,7 @@ public final class ConfigCommand implements Runnable {
             UserId user = target.user();
             try (StrataCore core = target.open()) {
                 PersonalizationService p = core.personalization().personalization();
-                p.writeField(tenant, user, field, value);
+                p.writeField(tenant, user, field, value, Actor.cli(System.getProperty("user.name")));
                 System.out.println(PREFIX + field + " = " + p.readField(tenant, user, field));
                 return 0;
             } catch (InvalidInputException e) {

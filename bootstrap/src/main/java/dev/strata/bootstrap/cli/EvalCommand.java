@@ -11,6 +11,7 @@ import dev.strata.bootstrap.eval.FloorSweep;
 import dev.strata.bootstrap.eval.Locomo;
 import dev.strata.bootstrap.eval.LocomoEvaluation;
 import dev.strata.domain.retrieval.FusionSettings;
+import dev.strata.domain.retrieval.TimeLift;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -180,6 +181,11 @@ public final class EvalCommand implements Runnable {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--arm-weights: each must be KEYWORD:VECTOR, non-negative, not both 0: " + pair);
         }
+        @Option(names = "--time-lift", split = ",", paramLabel = "W[,W...]",
+                description = "Instead of comparing modes: recall per category in the first of --modes at each weight "
+                        + "of the time lift of a question's own time words (the first weight is the baseline, normally "
+                        + "0), and the held-out figure of a leave-one-conversation-out choice of the weight.")
+        List<Double> timeLifts;
 
         /** Every floor with every solo floor (not below it) and every window, floors outermost. */
         private List<FloorSweep.Point> points() {
@@ -235,9 +241,9 @@ public final class EvalCommand implements Runnable {
                 providerOption();
             }
             List<FloorSweep.Point> sweep = floors == null || floors.isEmpty() ? List.of() : points();
-            if (crossValidate && !sweep.isEmpty()) {
+            if (crossValidate && (!sweep.isEmpty() || timeLifts != null)) {
                 throw new CommandLine.ParameterException(spec.commandLine(),
-                        "--cross-validate and --vector-min-similarity are separate runs");
+                        "--cross-validate, --vector-min-similarity and --time-lift are separate runs");
             }
             if (!crossValidate && (rrfKs != null || neighbourWeights != null || armWeights != null || depths != null)) {
                 throw new CommandLine.ParameterException(spec.commandLine(),
@@ -258,12 +264,21 @@ public final class EvalCommand implements Runnable {
             if (provider != null) {
                 settings = settings.with(settings.embedding().withProvider(providerOption()));
             }
+            if (timeLifts != null && timeLifts.stream().anyMatch(w -> !(w >= 0 && w <= TimeLift.MAX_WEIGHT))) {
+                throw new CommandLine.ParameterException(spec.commandLine(),
+                        "--time-lift: each weight must be in [0, " + (int) TimeLift.MAX_WEIGHT + "]");
+            }
             try (StrataCore core = StrataCore.open(settings, Clock.systemUTC())) {
                 LocomoEvaluation evaluation = new LocomoEvaluation(core.memory().memories(), core.retrieval().search(),
                         core.retrieval().worker(), line -> spec.commandLine().getErr().println("eval: " + line));
                 if (crossValidate) {
                     spec.commandLine().getOut().println(evaluation.crossValidate(conversations,
                             grid(core.retrieval().search())).table());
+                    return 0;
+                }
+                if (timeLifts != null && !timeLifts.isEmpty()) {
+                    spec.commandLine().getOut().println(evaluation.sweepTimeLift(conversations, timeLifts,
+                            chosen.getFirst()).table());
                     return 0;
                 }
                 if (!sweep.isEmpty()) {

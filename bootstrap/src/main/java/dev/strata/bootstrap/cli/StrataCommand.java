@@ -8,10 +8,10 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = StrataCommand.Version.class,
         description = "Strata: a memory service for AI agents on one embedded SQLite file.",
-        subcommands = {ServeCommand.class, SetupCommand.class, KeysCommand.class, FactsCommand.class,
+        subcommands = {ServeCommand.class, McpCommand.class, SetupCommand.class, KeysCommand.class, FactsCommand.class,
                 BenchCommand.class, BackupCommand.class, RestoreCommand.class, ReindexCommand.class, EvalCommand.class,
                 EdgesCommand.class, RoleCommands.Reflect.class, RoleCommands.RecallRole.class, ProfileCommand.class,
-                ConfigCommand.class,
+                ConfigCommand.class, DoctorCommand.class,
                 CommandLine.HelpCommand.class})
 public final class StrataCommand implements Runnable {
 

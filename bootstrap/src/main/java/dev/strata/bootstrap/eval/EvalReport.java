@@ -50,17 +50,29 @@ public record EvalReport(Map<RetrievalMode, ModeResult> modes) {
             }
             out.append(String.format(Locale.ROOT, "%n%s   (query p50 %.1f ms, p95 %.1f ms)%n", mode.configName(),
                     r.p50Millis(), r.p95Millis()));
-            out.append(String.format(Locale.ROOT, "%-10s %6s %6s %6s %6s %6s%n", "category", "n", "R@5", "R@10",
+            out.append(String.format(Locale.ROOT, "%-12s %6s %6s %6s %6s %6s%n", "category", "n", "R@5", "R@10",
                     "R@25", "R@50"));
-            new TreeMap<>(r.byCategory()).forEach((c, recall) -> row(out, String.valueOf(c), recall));
+            new TreeMap<>(r.byCategory()).forEach((c, recall) -> row(out, categoryLabel(c), recall));
             row(out, "overall", r.overall());
         }
         return out.toString();
     }
 
+    /** A LoCoMo category with its name: "2 temporal" (the temporal category is reported on its own line). */
+    public static String categoryLabel(int category) {
+        return switch (category) {
+            case 1 -> "1 multi-hop";
+            case 2 -> "2 temporal";
+            case 3 -> "3 open";
+            case 4 -> "4 single-hop";
+            case 5 -> "5 adversar.";
+            default -> String.valueOf(category);
+        };
+    }
+
     private static void row(StringBuilder out, String label, Recall recall) {
         double[] p = recall.percent();
-        out.append(String.format(Locale.ROOT, "%-10s %6d %6.1f %6.1f %6.1f %6.1f%n", label, recall.questions(), p[0],
+        out.append(String.format(Locale.ROOT, "%-12s %6d %6.1f %6.1f %6.1f %6.1f%n", label, recall.questions(), p[0],
                 p[1], p[2], p[3]));
     }
 

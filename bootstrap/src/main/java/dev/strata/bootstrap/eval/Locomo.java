@@ -12,10 +12,20 @@ import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeFormatterBuilder;
+import java.time.format.DateTimeParseException;
+import java.time.format.ResolverStyle;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -27,6 +37,10 @@ import java.util.regex.Pattern;
 public final class Locomo {
 
     private static final Pattern SESSION = Pattern.compile("session_(\\d+)");
+    /** LoCoMo's session dates: "1:56 pm on 8 May, 2023". */
+    private static final DateTimeFormatter SESSION_DATE = new DateTimeFormatterBuilder().parseCaseInsensitive()
+            .appendPattern("h:mm a 'on' d MMMM, uuuu").toFormatter(Locale.ENGLISH)
+            .withResolverStyle(ResolverStyle.STRICT);
 
     private Locomo() {
     }
@@ -61,6 +75,25 @@ public final class Locomo {
             Objects.requireNonNull(id, "id");
             turns = List.copyOf(turns);
             questions = List.copyOf(questions);
+        }
+
+        /**
+         * When the questions are asked: the start of the day after the last session (the benchmark
+         * asks them once the conversation is over, and gives no other date). Empty when no session
+         * date reads.
+         */
+        public Optional<Instant> reference() {
+            return turns.stream().map(t -> sessionInstant(t.sessionDate())).flatMap(Optional::stream)
+                    .max(Instant::compareTo).map(last -> last.truncatedTo(ChronoUnit.DAYS).plus(1, ChronoUnit.DAYS));
+        }
+    }
+
+    /** A session date ("1:56 pm on 8 May, 2023") as an instant, read as UTC; empty when it does not read. */
+    public static Optional<Instant> sessionInstant(String date) {
+        try {
+            return Optional.of(LocalDateTime.parse(date.strip(), SESSION_DATE).toInstant(ZoneOffset.UTC));
+        } catch (DateTimeParseException e) {
+            return Optional.empty();
         }
     }
 

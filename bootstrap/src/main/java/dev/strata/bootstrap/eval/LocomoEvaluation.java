@@ -14,6 +14,7 @@ import dev.strata.domain.memory.SearchRequest;
 import dev.strata.domain.memory.Source;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.retrieval.Arm;
+import dev.strata.domain.retrieval.TimeLift;
 
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -83,8 +84,9 @@ public final class LocomoEvaluation {
                 }
                 for (RetrievalMode mode : modes) {
                     long start = System.nanoTime();
-                    List<Long> ids = search.search(new SearchRequest(tenant, query, KS[KS.length - 1], Optional.empty()),
-                            mode).searchHits().stream().map(h -> h.memory().id().value()).toList();
+                    List<Long> ids = search.search(new SearchRequest(tenant, query, KS[KS.length - 1], Optional.empty())
+                            .withReference(conversation.reference()), mode).searchHits().stream()
+                            .map(h -> h.memory().id().value()).toList();
                     long nanos = System.nanoTime() - start;
                     double[] recall = new double[KS.length];
                     for (int i = 0; i < KS.length; i++) {
@@ -170,9 +172,51 @@ public final class LocomoEvaluation {
     }
 
     /**
+     * Recall at each weight of the time lift (the first is the baseline, normally 0), on one ingestion
+     * of every conversation, in {@code mode}; each question's time words are read against its
+     * conversation's reference time (the day after its last session).
+     */
+    public TimeLiftSweep sweepTimeLift(List<Locomo.Conversation> conversations, List<Double> weights,
+                                       RetrievalMode mode) {
+        if (mode != RetrievalMode.BM25 && !search.vectorArmAvailable()) {
+            throw new IllegalStateException("the vector and hybrid modes need embeddings: the embedder is disabled or "
+                    + "sqlite-vec could not load");
+        }
+        List<HybridSearchService> searches = weights.stream().map(w -> search.withTimeLift(new TimeLift(w))).toList();
+        TimeLiftSweep.Builder sweep = new TimeLiftSweep.Builder(weights, mode);
+        for (Locomo.Conversation conversation : conversations) {
+            Tenant tenant = Tenant.of(conversation.id().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_-]", "-"));
+            Map<Long, String> diaIds = ingest(tenant, conversation);
+            if (mode != RetrievalMode.BM25) {
+                worker.ifPresent(w -> w.reindex(false, n -> { }));
+            }
+            for (Locomo.Question question : conversation.questions()) {
+                String query = question.text().length() > SearchRequest.MAX_QUERY_CHARS
+                        ? question.text().substring(0, SearchRequest.MAX_QUERY_CHARS) : question.text();
+                if (query.isBlank()) {
+                    continue;
+                }
+                for (int w = 0; w < weights.size(); w++) {
+                    List<Long> ids = searches.get(w).search(new SearchRequest(tenant, query, KS[KS.length - 1],
+                            Optional.empty()).withReference(conversation.reference()), mode).searchHits().stream()
+                            .map(h -> h.memory().id().value()).toList();
+                    double[] recall = new double[KS.length];
+                    for (int i = 0; i < KS.length; i++) {
+                        recall[i] = recall(question.evidence(), ids, diaIds, KS[i]);
+                    }
+                    sweep.question(conversation.id(), w, question.category(), recall);
+                }
+            }
+            progress.accept(conversation.id() + ": " + conversation.questions().size() + " questions searched at "
+                    + weights.size() + " time-lift weights");
+        }
+        return sweep.build();
+    }
+
+    /**
      * Hybrid search with each of these settings (the first the shipped one), on one ingestion of every
-     * conversation, scored per question: what {@link CrossValidation} chooses from by leaving one
-     * conversation out.
+     * conversation, scored per question (each question read against its conversation's reference time,
+     * as {@link #run} does): what {@link CrossValidation} chooses from by leaving one conversation out.
      *
      * @param grid label to the search to run under it, in order
      */
@@ -197,22 +241,19 @@ public final class LocomoEvaluation {
                 }
                 for (int p = 0; p < searches.size(); p++) {
                     List<Long> ids = searches.get(p).search(new SearchRequest(tenant, query, KS[KS.length - 1],
-                            Optional.empty())).searchHits().stream().map(h -> h.memory().id().value()).toList();
-                    cv.question(conversation.id(), p, question.category(), recalls(question, ids, diaIds));
+                            Optional.empty()).withReference(conversation.reference())).searchHits().stream()
+                            .map(h -> h.memory().id().value()).toList();
+                    double[] recall = new double[KS.length];
+                    for (int i = 0; i < KS.length; i++) {
+                        recall[i] = recall(question.evidence(), ids, diaIds, KS[i]);
+                    }
+                    cv.question(conversation.id(), p, question.category(), recall);
                 }
             }
             progress.accept(conversation.id() + ": " + conversation.questions().size() + " questions searched at "
                     + searches.size() + " settings");
         }
         return cv.build(labels);
-    }
-
-    private static double[] recalls(Locomo.Question question, List<Long> ids, Map<Long, String> diaIds) {
-        double[] recall = new double[KS.length];
-        for (int i = 0; i < KS.length; i++) {
-            recall[i] = recall(question.evidence(), ids, diaIds, KS[i]);
-        }
-        return recall;
     }
 
     /** Rows of an answer that the keyword arm alone did not find (vector arm or neighbour context). */
@@ -227,8 +268,10 @@ public final class LocomoEvaluation {
             List<Locomo.Turn> slice = turns.subList(from, Math.min(turns.size(), from + BATCH));
             List<WriteMemory> writes = new ArrayList<>(slice.size());
             for (Locomo.Turn turn : slice) {
+                // The turn happened on its session's date (issue 19: event time), whenever it is ingested.
                 writes.add(new WriteMemory(tenant, "observation", memoryText(turn), metadata(turn),
-                        Optional.of(Source.AGENT_RECORDED), WriteOrigin.operator(Actor.system("eval"))));
+                        Optional.of(Source.AGENT_RECORDED), WriteOrigin.operator(Actor.system("eval")),
+                        Locomo.sessionInstant(turn.sessionDate())));
             }
             List<Memory> stored = memories.writeAll(writes);
             for (int i = 0; i < stored.size(); i++) {

@@ -1,6 +1,7 @@
 package dev.strata.bootstrap.fact;
 
 import dev.strata.adapters.sqlite.SqliteDatabase;
+import dev.strata.adapters.sqlite.SqliteBackgroundWrites;
 import dev.strata.adapters.sqlite.SqliteFactStore;
 import dev.strata.application.fact.FactConsolidator;
 import dev.strata.application.fact.FactSweeper;
@@ -17,7 +18,9 @@ import dev.strata.domain.model.LanguageModel;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -49,9 +52,11 @@ public final class FactModule implements AreaModule {
                                   RetrievalModule retrieval, AccessModule access, Clock clock) {
         LanguageModel model = llm.languageModel();
         SqliteFactStore store = new SqliteFactStore(db);
+        // Sweeps are background work: each fact's writes are one slice that request writers go before.
+        SqliteBackgroundWrites slices = new SqliteBackgroundWrites(db);
         GeneralFactService facts = new GeneralFactService(store, new FactConsolidator(model, store,
-                retrieval.keywordIndex(), clock, settings.consolidation()), clock,
-                memory.memories().limits().maxContentChars(), access.secrets(), access.auditLog());
+                retrieval.keywordIndex(), clock, settings.consolidation(), slices), clock,
+                memory.memories().limits().maxContentChars(), access.secrets(), access.auditLog(), slices);
         ExecutorSweepScheduler sweeps = new ExecutorSweepScheduler();
         facts.addListener(new FactSweeper(facts::consolidatePending, sweeps, clock, settings.sweep().debounce(),
                 settings.sweep().maxWait()));
@@ -69,6 +74,11 @@ public final class FactModule implements AreaModule {
     /** The active facts the memory-context block shows ({@code strata.facts.snapshot-limit} at most, 0: none). */
     public Function<Tenant, List<Fact>> snapshotFacts() {
         return tenant -> snapshotLimit == 0 ? List.of() : facts.activeFacts(tenant, snapshotLimit);
+    }
+
+    /** The facts a snapshot as of an instant shows: those active then, oldest first. */
+    public BiFunction<Tenant, Instant, List<Fact>> snapshotFactsAsOf() {
+        return (tenant, at) -> snapshotLimit == 0 ? List.of() : facts.activeAsOf(tenant, at, snapshotLimit);
     }
 
     /** Catches up on facts a sweep left pending (model over budget or down, a sweep lost at shutdown). */

@@ -1,12 +1,12 @@
 package dev.strata.bootstrap.learning;
 
-import dev.strata.adapters.sqlite.SqliteAuditLog;
 import dev.strata.adapters.sqlite.SqliteDatabase;
 import dev.strata.adapters.sqlite.SqliteLearningStore;
 import dev.strata.adapters.sqlite.SqliteMethodologyStore;
 import dev.strata.adapters.sqlite.SqlitePreferenceStore;
 import dev.strata.adapters.sqlite.SqliteTradeStore;
 import dev.strata.application.learning.CompiledPageService;
+import dev.strata.application.learning.DecisionTimeline;
 import dev.strata.application.learning.LearningEvents;
 import dev.strata.application.learning.LearningLoopSettings;
 import dev.strata.application.learning.LearningTools;
@@ -17,10 +17,12 @@ import dev.strata.application.learning.SynthesisService;
 import dev.strata.application.learning.TradeService;
 import dev.strata.application.memory.MemoryService;
 import dev.strata.application.tool.ToolDefinition;
+import dev.strata.bootstrap.access.AccessModule;
 import dev.strata.bootstrap.area.AreaModule;
 import dev.strata.bootstrap.area.Job;
 import dev.strata.bootstrap.llm.LlmModule;
 import dev.strata.bootstrap.memory.MemoryModule;
+import dev.strata.domain.audit.AuditLog;
 import dev.strata.domain.model.LanguageModel;
 
 import java.time.Clock;
@@ -60,15 +62,19 @@ public final class LearningModule implements AreaModule {
         this.jobs = List.copyOf(jobs);
     }
 
+    /**
+     * @param decisions the role area's reflected decisions, which join a compiled page's Timeline
+     * @param access    the loop audits through its one audit log, which keeps secrets out of the trail
+     */
     public static LearningModule wire(SqliteDatabase db, LearningSettings settings, LlmModule llm, MemoryModule memory,
-                                      Clock clock) {
+                                      DecisionTimeline decisions, AccessModule access, Clock clock) {
         LearningLoopSettings loop = settings.loop();
         LanguageModel model = llm.languageModel();
         MemoryService memories = memory.memories();
         SqliteMethodologyStore methodologyStore = new SqliteMethodologyStore(db);
         SqliteTradeStore tradeStore = new SqliteTradeStore(db);
         SqlitePreferenceStore preferenceStore = new SqlitePreferenceStore(db);
-        SqliteAuditLog audit = new SqliteAuditLog(db);
+        AuditLog audit = access.auditLog();
         LearningEvents events = new LearningEvents();
 
         MethodologyService methodologies = new MethodologyService(methodologyStore, audit, events, loop, clock);
@@ -76,7 +82,8 @@ public final class LearningModule implements AreaModule {
         PreferenceService preferences = new PreferenceService(preferenceStore, tradeStore, memories, model, audit,
                 events, loop, clock);
         LearningsService learnings = new LearningsService(new SqliteLearningStore(db), loop, clock);
-        CompiledPageService pages = new CompiledPageService(methodologyStore, preferenceStore, tradeStore, loop, clock);
+        CompiledPageService pages = new CompiledPageService(methodologyStore, preferenceStore, tradeStore, loop, clock,
+                decisions);
         SynthesisService synthesis = new SynthesisService(tradeStore, methodologyStore, methodologies, model, audit,
                 loop, clock);
         // A page is stale after any change of what it shows: the loop's events, and memory writes.

@@ -61,12 +61,12 @@ public final class PersonalizationModule implements AreaModule {
                                              ProfileModule profile, LlmModule llm, AccessModule access, Clock clock) {
         FinancialProfileStore profiles = new SqliteFinancialProfileStore(db);
         PersonalizationService personalization = new PersonalizationService(profiles, new SqliteUserTagStore(db),
-                memory.memories(), profile.profile(), s.policy(), clock, access.secrets());
+                memory.memories(), profile.profile(), s.policy(), clock, access.secrets(), access.auditLog());
         return new PersonalizationModule(profiles, personalization,
                 new CapitalService(new SqliteCapitalMetricsStore(db), profiles, s.portfolioUrl()
                         .<PortfolioSource>map(url -> new HttpPortfolioSource(url, s.portfolioTimeout()))
-                        .orElse(NO_PORTFOLIO_SOURCE), s.policy(), clock),
-                new StrategyRunService(new SqliteStrategyRunStore(db), s.policy(), clock),
+                        .orElse(NO_PORTFOLIO_SOURCE), s.policy(), clock, access.auditLog()),
+                new StrategyRunService(new SqliteStrategyRunStore(db), s.policy(), clock, access.auditLog()),
                 IntentGate.of(s.policy(), llm.languageModel()), s.capitalInterval());
     }
 

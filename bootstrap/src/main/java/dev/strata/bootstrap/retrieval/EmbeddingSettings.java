@@ -21,9 +21,12 @@ import java.util.OptionalInt;
  * @param openAi          the OpenAI-compatible endpoint, read only for provider {@code openai}
  * @param worker          queue, batch, chunking and yielding of the asynchronous embedding worker
  * @param catchUpInterval how often rows left pending (or failed) are queued again for embedding; also once at start
+ * @param workerNice      the embedding worker thread's nice value (Linux): 1..19 run it below request threads'
+ *                        CPU priority, 0 leaves it equal
  */
 public record EmbeddingSettings(EmbeddingProvider provider, Local local, OpenAi openAi,
-                                dev.strata.application.retrieval.EmbeddingSettings worker, Duration catchUpInterval)
+                                dev.strata.application.retrieval.EmbeddingSettings worker, Duration catchUpInterval,
+                                int workerNice)
         implements AreaSettings {
 
     static final ConfigKey PROVIDER = new ConfigKey("strata.embedding.provider", "EMBEDDING_PROVIDER");
@@ -49,6 +52,7 @@ public record EmbeddingSettings(EmbeddingProvider provider, Local local, OpenAi 
     static final ConfigKey YIELD_QUIET = new ConfigKey("strata.embedding.yield-quiet-ms", "STRATA_EMBEDDING_YIELD_QUIET_MS");
     static final ConfigKey YIELD_MAX_WAIT =
             new ConfigKey("strata.embedding.yield-max-wait-ms", "STRATA_EMBEDDING_YIELD_MAX_WAIT_MS");
+    static final ConfigKey WORKER_NICE = new ConfigKey("strata.embedding.worker-nice", "STRATA_EMBEDDING_WORKER_NICE");
 
     /**
      * The in-process model.
@@ -97,6 +101,9 @@ public record EmbeddingSettings(EmbeddingProvider provider, Local local, OpenAi 
         if (catchUpInterval.toSeconds() < 1) {
             throw CATCH_UP_INTERVAL.invalid("at least 1", catchUpInterval.toSeconds());
         }
+        if (workerNice < 0 || workerNice > 19) {
+            throw WORKER_NICE.invalid("in [0, 19]", workerNice);
+        }
     }
 
     public static EmbeddingSettings from(ConfigReader config) {
@@ -116,7 +123,8 @@ public record EmbeddingSettings(EmbeddingProvider provider, Local local, OpenAi 
                 () -> new dev.strata.application.retrieval.EmbeddingSettings(queueCapacity, batchSize,
                         defaults.minChars(), defaults.chunker(),
                         new dev.strata.application.retrieval.EmbeddingSettings.Yield(quiet, maxWait)));
-        return new EmbeddingSettings(provider, local, openAi, worker, config.seconds(CATCH_UP_INTERVAL));
+        return new EmbeddingSettings(provider, local, openAi, worker, config.seconds(CATCH_UP_INTERVAL),
+                config.integer(WORKER_NICE));
     }
 
     /**
@@ -138,17 +146,17 @@ public record EmbeddingSettings(EmbeddingProvider provider, Local local, OpenAi 
     }
 
     public EmbeddingSettings withProvider(EmbeddingProvider p) {
-        return new EmbeddingSettings(p, local, openAi, worker, catchUpInterval);
+        return new EmbeddingSettings(p, local, openAi, worker, catchUpInterval, workerNice);
     }
 
     /** Without the query-embedding cache: evaluations and benchmarks, whose repeated queries it would measure. */
     public EmbeddingSettings withoutQueryCache() {
         return new EmbeddingSettings(provider, local, openAi, worker.withQuery(worker.query().withoutCache()),
-                catchUpInterval);
+                catchUpInterval, workerNice);
     }
 
     /** Embeds with the OpenAI-compatible model {@code remote}. */
     public EmbeddingSettings withOpenAi(OpenAi remote) {
-        return new EmbeddingSettings(EmbeddingProvider.OPENAI, local, remote, worker, catchUpInterval);
+        return new EmbeddingSettings(EmbeddingProvider.OPENAI, local, remote, worker, catchUpInterval, workerNice);
     }
 }

@@ -1,5 +1,6 @@
 package dev.strata.bootstrap.retrieval;
 
+import dev.strata.adapters.llm.embedding.BackgroundPriority;
 import dev.strata.adapters.llm.embedding.DisabledEmbedder;
 import dev.strata.adapters.llm.embedding.EmbedderFactory;
 import dev.strata.adapters.llm.embedding.EmbeddingProvider;
@@ -53,10 +54,13 @@ public final class RetrievalModule implements AreaModule {
     private final Optional<EmbeddingWorker> worker;
     private final Duration catchUpInterval;
     private final Optional<Job> compaction;
+    /** The worker's writer thread, stopped after the worker. */
+    private final Optional<SqliteBackgroundWrites> workerWrites;
 
     private RetrievalModule(MemoryStore keywordIndex, BoundedQueryEmbedder embedder, Optional<SqliteVectorStore> vectors,
                             HybridSearchService search, Optional<EmbeddingWorker> worker, Duration catchUpInterval,
-                            Optional<Job> compaction) {
+                            Optional<Job> compaction, Optional<SqliteBackgroundWrites> workerWrites) {
+        this.workerWrites = workerWrites;
         this.keywordIndex = keywordIndex;
         this.embedder = embedder;
         this.vectors = vectors;
@@ -76,9 +80,15 @@ public final class RetrievalModule implements AreaModule {
         MemoryStore keywordIndex = new SqliteMemoryStore(db, search.keywordCandidates());
         Embedder embedder = embedder(embedding, clock);
         Optional<SqliteVectorStore> vectors = embedder.modelInfo().flatMap(info -> vectorStore(db, info.dimension()));
-        HybridRanker ranker = new HybridRanker(search.fusion(), new FinanceEntityExtractor(), clock);
+        HybridRanker ranker = new HybridRanker(search.fusion(), new FinanceEntityExtractor(), clock)
+                .withTimeLift(search.timeLift());
+        // The worker computes vectors for seconds at a time, below request threads' CPU priority (issue 13); its
+        // slices hold the write lock, so they run on a writer thread at normal priority (no priority inversion).
+        Optional<SqliteBackgroundWrites> workerWrites = vectors.map(v ->
+                SqliteBackgroundWrites.handedOff(db, "strata-embedding-writes"));
         Optional<EmbeddingWorker> worker = vectors.map(v -> new EmbeddingWorker(embedder, v,
-                new SqliteEmbeddingStateStore(db), new SqliteBackgroundWrites(db), embedding.worker()));
+                new SqliteEmbeddingStateStore(db), workerWrites.orElseThrow(), embedding.worker())
+                .runOn(BackgroundPriority.threads("strata-embedding", embedding.workerNice())));
         // Searches embed their query through a bound on concurrent ones and a cache of identical ones.
         BoundedQueryEmbedder queries = new BoundedQueryEmbedder(embedder, embedding.worker().query());
         HybridSearchService pipeline = new HybridSearchService(keywordIndex, new SqliteKeywordIndex(db), queries,
@@ -94,7 +104,7 @@ public final class RetrievalModule implements AreaModule {
                         search.indexCompactionInterval(),
                         new SearchIndexCompaction(db, search.indexCompactionGrowthPercent())::compactIfGrown));
         return new RetrievalModule(keywordIndex, queries, vectors, pipeline, worker, embedding.catchUpInterval(),
-                compaction);
+                compaction, workerWrites);
     }
 
     /** The configured embedder; spec 02 "Failure Modes": a misconfigured provider degrades to keyword search. */
@@ -207,5 +217,6 @@ public final class RetrievalModule implements AreaModule {
     @Override
     public void close() {
         worker.ifPresent(EmbeddingWorker::close);
+        workerWrites.ifPresent(SqliteBackgroundWrites::close);
     }
 }

@@ -4,6 +4,7 @@ import dev.strata.bootstrap.area.AreaSettings;
 import dev.strata.bootstrap.area.ConfigKey;
 import dev.strata.bootstrap.area.ConfigReader;
 import dev.strata.domain.retrieval.FusionSettings;
+import dev.strata.domain.retrieval.TimeLift;
 
 import java.time.Duration;
 import java.util.Objects;
@@ -17,9 +18,12 @@ import java.util.OptionalDouble;
  * @param indexCompactionInterval      how often grown full-text indexes are merged back (zero: never)
  * @param indexCompactionGrowthPercent how much an index must have grown since its last compaction
  * @param fusion                       RRF k, arm weights, decay, MMR and neighbour context
+ * @param timeLift                     how much a query's own time words lift the memories whose event time
+ *                                     falls in them (0: off)
  */
 public record SearchSettings(int candidateDepth, int keywordCandidates, Duration indexCompactionInterval,
-                             int indexCompactionGrowthPercent, FusionSettings fusion) implements AreaSettings {
+                             int indexCompactionGrowthPercent, FusionSettings fusion, TimeLift timeLift)
+        implements AreaSettings {
 
     static final ConfigKey CANDIDATE_DEPTH = new ConfigKey("strata.search.candidate-depth", "STRATA_SEARCH_CANDIDATE_DEPTH");
     static final ConfigKey KEYWORD_CANDIDATES =
@@ -43,12 +47,15 @@ public record SearchSettings(int candidateDepth, int keywordCandidates, Duration
             new ConfigKey("strata.search.vector-min-similarity", "STRATA_SEARCH_VECTOR_MIN_SIMILARITY");
     static final ConfigKey VECTOR_SOLO_MIN_SIMILARITY =
             new ConfigKey("strata.search.vector-solo-min-similarity", "STRATA_SEARCH_VECTOR_SOLO_MIN_SIMILARITY");
+    static final ConfigKey TIME_LIFT_WEIGHT =
+            new ConfigKey("strata.search.time-lift-weight", "STRATA_SEARCH_TIME_LIFT_WEIGHT");
     static final ConfigKey VECTOR_SIMILARITY_WINDOW =
             new ConfigKey("strata.search.vector-similarity-window", "STRATA_SEARCH_VECTOR_SIMILARITY_WINDOW");
 
     public SearchSettings {
         Objects.requireNonNull(indexCompactionInterval, "indexCompactionInterval");
         Objects.requireNonNull(fusion, "fusion");
+        Objects.requireNonNull(timeLift, "timeLift");
         if (candidateDepth < 1 || candidateDepth > 1000) {
             throw CANDIDATE_DEPTH.invalid("in [1, 1000]", candidateDepth);
         }
@@ -83,8 +90,12 @@ public record SearchSettings(int candidateDepth, int keywordCandidates, Duration
                         .withNeighbourContext(neighbourWeight, neighbourWindow, neighbourGap)
                         .withVectorMinSimilarity(minSimilarity).withVectorSoloMinSimilarity(soloMinSimilarity)
                         .withVectorSimilarityWindow(window));
+        double lift = config.decimal(TIME_LIFT_WEIGHT).doubleValue();
+        if (!(lift >= 0 && lift <= TimeLift.MAX_WEIGHT)) {
+            throw TIME_LIFT_WEIGHT.invalid("in [0, " + (int) TimeLift.MAX_WEIGHT + "]", lift);
+        }
         return new SearchSettings(config.integer(CANDIDATE_DEPTH), config.integer(KEYWORD_CANDIDATES),
-                config.seconds(COMPACTION_INTERVAL), config.integer(COMPACTION_GROWTH), fusion);
+                config.seconds(COMPACTION_INTERVAL), config.integer(COMPACTION_GROWTH), fusion, new TimeLift(lift));
     }
 
     /** A similarity floor in [0, 1), or a window in (0, 2]; empty when left empty. */
@@ -100,6 +111,13 @@ public record SearchSettings(int candidateDepth, int keywordCandidates, Duration
 
     /** The same settings with index compaction every {@code interval} ({@link Duration#ZERO}: never). */
     public SearchSettings withIndexCompactionInterval(Duration interval) {
-        return new SearchSettings(candidateDepth, keywordCandidates, interval, indexCompactionGrowthPercent, fusion);
+        return new SearchSettings(candidateDepth, keywordCandidates, interval, indexCompactionGrowthPercent, fusion,
+                timeLift);
+    }
+
+    /** The same settings with another lift for a query's time words. */
+    public SearchSettings withTimeLift(TimeLift lift) {
+        return new SearchSettings(candidateDepth, keywordCandidates, indexCompactionInterval,
+                indexCompactionGrowthPercent, fusion, lift);
     }
 }

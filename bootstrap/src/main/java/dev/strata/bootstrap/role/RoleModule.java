@@ -4,7 +4,6 @@ import dev.strata.adapters.http.feed.CallbackClient;
 import dev.strata.adapters.http.feed.HttpEvidenceSource;
 import dev.strata.adapters.http.feed.HttpOutcomeProbe;
 import dev.strata.adapters.http.feed.HttpPriceFeed;
-import dev.strata.adapters.sqlite.SqliteAuditLog;
 import dev.strata.adapters.sqlite.SqliteDatabase;
 import dev.strata.adapters.sqlite.SqlitePricePointStore;
 import dev.strata.adapters.sqlite.SqliteRoleMemoryStore;
@@ -16,14 +15,21 @@ import dev.strata.application.role.RoleMemoryService;
 import dev.strata.application.role.RoleProbes;
 import dev.strata.application.role.RoleRecall;
 import dev.strata.application.role.RoleReflector;
+import dev.strata.application.learning.DecisionTimeline;
+import dev.strata.application.role.RoleBacklog;
+import dev.strata.application.role.RoleLessonsBlock;
+import dev.strata.application.role.RoleTimeline;
 import dev.strata.application.role.RoleTools;
+import dev.strata.application.session.SessionLessons;
 import dev.strata.application.role.RoleTriggers;
 import dev.strata.application.role.StoredPriceFeed;
 import dev.strata.application.tool.ToolDefinition;
+import dev.strata.bootstrap.access.AccessModule;
 import dev.strata.bootstrap.area.AreaModule;
 import dev.strata.bootstrap.area.Job;
 import dev.strata.bootstrap.llm.LlmModule;
 import dev.strata.bootstrap.retrieval.RetrievalModule;
+import dev.strata.domain.audit.AuditLog;
 import dev.strata.domain.entity.EdgeExtractor;
 import dev.strata.domain.entity.FinanceEntityExtractor;
 import dev.strata.domain.role.PriceFeed;
@@ -60,9 +66,14 @@ public final class RoleModule implements AreaModule {
     private final RoleEmbeddings embeddings;
     private final List<Job> jobs;
     private final List<ExecutorService> executors;
+    private final RoleLessonsBlock lessons;
+    private final RoleBacklog backlog;
 
     private RoleModule(RoleRegistry registry, RoleMemoryService roles, RoleReflector reflector, RoleTriggers triggers,
-                       PriceService prices, RoleEmbeddings embeddings, List<Job> jobs, List<ExecutorService> executors) {
+                       PriceService prices, RoleEmbeddings embeddings, List<Job> jobs, List<ExecutorService> executors,
+                       RoleLessonsBlock lessons, RoleBacklog backlog) {
+        this.lessons = lessons;
+        this.backlog = backlog;
         this.registry = registry;
         this.roles = roles;
         this.reflector = reflector;
@@ -75,9 +86,10 @@ public final class RoleModule implements AreaModule {
 
     /**
      * @param dataDir where {@code roles/} is when {@code strata.roles.dir} is not set
+     * @param access   its audit log is the one trail (secrets kept out) every role write is recorded in
      */
     public static RoleModule wire(SqliteDatabase db, RoleSettings settings, Path dataDir, LlmModule llm,
-                                  RetrievalModule retrieval, Clock clock) {
+                                  RetrievalModule retrieval, AccessModule access, Clock clock) {
         RoleRegistry registry = RoleFiles.load(settings.directoryUnder(dataDir), RoleRegistry.builder()).build();
         CallbackClient client = new CallbackClient(settings.callbackTimeout());
         ProbeRegistry probes = probes(settings, client);
@@ -85,7 +97,7 @@ public final class RoleModule implements AreaModule {
 
         SqliteRoleMemoryStore store = new SqliteRoleMemoryStore(db);
         SqlitePricePointStore priceStore = new SqlitePricePointStore(db);
-        SqliteAuditLog audit = new SqliteAuditLog(db);
+        AuditLog audit = access.auditLog();
         ExecutorService reflections = Executors.newFixedThreadPool(2, daemon("strata-role-reflect"));
         ExecutorService embedding = Executors.newSingleThreadExecutor(daemon("strata-role-embed"));
         try {
@@ -106,7 +118,7 @@ public final class RoleModule implements AreaModule {
             RoleEmbeddings embeddings = new RoleEmbeddings(store, retrieval.embedder(), embedding);
             roles.addListener(triggers);
             roles.addListener(embeddings);
-            PriceService prices = new PriceService(priceStore, clock, triggers::priceObserved);
+            PriceService prices = new PriceService(priceStore, audit, clock, triggers::priceObserved);
 
             List<Job> jobs = new ArrayList<>(3);
             if (!registry.all().isEmpty()) {
@@ -121,7 +133,8 @@ public final class RoleModule implements AreaModule {
             jobs.add(Job.every(PRICE_PURGE_INTERVAL, "purge of pushed prices past retention",
                     () -> priceStore.purgeBefore(clock.instant().minus(settings.priceRetention()))));
             return new RoleModule(registry, roles, reflector, triggers, prices, embeddings, jobs,
-                    List.of(reflections, embedding));
+                    List.of(reflections, embedding), new RoleLessonsBlock(roles, settings.sessionLessons()),
+                    new RoleBacklog(registry, store, clock));
         } catch (RuntimeException e) {
             reflections.shutdownNow();
             embedding.shutdownNow();
@@ -181,6 +194,21 @@ public final class RoleModule implements AreaModule {
 
     public RoleEmbeddings embeddings() {
         return embeddings;
+    }
+
+    /** What the doctor reports: pending, due and expired entries per role and tenant, and why they wait. */
+    public RoleBacklog backlog() {
+        return backlog;
+    }
+
+    /** A session's lessons block: the recent lessons of the roles its active skills own. */
+    public SessionLessons sessionLessons() {
+        return lessons;
+    }
+
+    /** The reflected decisions about an asset, for a compiled page's Timeline. */
+    public DecisionTimeline decisionTimeline() {
+        return new RoleTimeline(roles);
     }
 
     /** The area's agent tools: record a decision, reflect, recall, push prices. */

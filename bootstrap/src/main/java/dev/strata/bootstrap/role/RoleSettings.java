@@ -32,11 +32,13 @@ import java.util.regex.Pattern;
  * @param priceRetention    pushed prices older than this are purged by a daily job
  * @param cronTick          how often the cron trigger looks whether a role's expression fired
  * @param embeddingCatchUp  how often entries without an embedding are embedded
+ * @param sessionLessons    the most lessons a session's lessons block holds (1-100)
  */
 public record RoleSettings(Optional<Path> directory, int reflectBatchSize, ZoneId cronZone, Duration priceTolerance,
                            Optional<String> priceUrl, Optional<String> callbackToken, Duration callbackTimeout,
                            Map<String, URI> probes, Map<String, URI> sources, Duration priceRetention,
-                           Duration cronTick, Duration embeddingCatchUp) implements AreaSettings {
+                           Duration cronTick, Duration embeddingCatchUp, int sessionLessons)
+        implements AreaSettings {
 
     static final ConfigKey DIR = new ConfigKey("strata.roles.dir", "STRATA_ROLES_DIR");
     static final ConfigKey REFLECT_BATCH_SIZE =
@@ -55,6 +57,8 @@ public record RoleSettings(Optional<Path> directory, int reflectBatchSize, ZoneI
     static final ConfigKey CRON_TICK = new ConfigKey("strata.roles.cron-tick-seconds", "STRATA_ROLES_CRON_TICK_SECONDS");
     static final ConfigKey EMBEDDING_CATCH_UP = new ConfigKey("strata.roles.embedding-catch-up-interval-minutes",
             "STRATA_ROLES_EMBEDDING_CATCH_UP_INTERVAL_MINUTES");
+    static final ConfigKey SESSION_LESSONS =
+            new ConfigKey("strata.roles.session-lessons", "STRATA_ROLES_SESSION_LESSONS");
 
     /** Probe and source ids as they can be written in one variable: no {@code =} or {@code ,}. */
     private static final Pattern CALLBACK_ID = Pattern.compile("[a-z0-9][a-z0-9_.-]{0,63}");
@@ -74,6 +78,9 @@ public record RoleSettings(Optional<Path> directory, int reflectBatchSize, ZoneI
         requirePositive(PRICE_RETENTION, priceRetention);
         requirePositive(CRON_TICK, cronTick);
         requirePositive(EMBEDDING_CATCH_UP, embeddingCatchUp);
+        if (sessionLessons < 1 || sessionLessons > 100) {
+            throw SESSION_LESSONS.invalid("1-100", sessionLessons);
+        }
     }
 
     private static void requirePositive(ConfigKey key, Duration value) {
@@ -86,7 +93,7 @@ public record RoleSettings(Optional<Path> directory, int reflectBatchSize, ZoneI
     public static RoleSettings defaults() {
         return new RoleSettings(Optional.empty(), 20, ZoneId.of("UTC"), Duration.ofMinutes(60), Optional.empty(),
                 Optional.empty(), Duration.ofSeconds(10), Map.of(), Map.of(), Duration.ofDays(400),
-                Duration.ofSeconds(60), Duration.ofMinutes(5));
+                Duration.ofSeconds(60), Duration.ofMinutes(5), 5);
     }
 
     public static RoleSettings from(ConfigReader config) {
@@ -103,7 +110,7 @@ public record RoleSettings(Optional<Path> directory, int reflectBatchSize, ZoneI
         return new RoleSettings(dir, config.integer(REFLECT_BATCH_SIZE), zone, config.minutes(PRICE_TOLERANCE),
                 priceUrl, token, config.millis(CALLBACK_TIMEOUT), callbacks(config, PROBES),
                 callbacks(config, SOURCES), config.days(PRICE_RETENTION), config.seconds(CRON_TICK),
-                config.minutes(EMBEDDING_CATCH_UP));
+                config.minutes(EMBEDDING_CATCH_UP), config.integer(SESSION_LESSONS));
     }
 
     /** {@code id=url,id=url}: one variable can configure every callback (ids may hold {@code .} and {@code -}). */
@@ -138,12 +145,12 @@ public record RoleSettings(Optional<Path> directory, int reflectBatchSize, ZoneI
 
     public RoleSettings withDirectory(Path dir) {
         return new RoleSettings(Optional.of(dir), reflectBatchSize, cronZone, priceTolerance, priceUrl, callbackToken,
-                callbackTimeout, probes, sources, priceRetention, cronTick, embeddingCatchUp);
+                callbackTimeout, probes, sources, priceRetention, cronTick, embeddingCatchUp, sessionLessons);
     }
 
     public RoleSettings withPriceUrl(String url) {
         return new RoleSettings(directory, reflectBatchSize, cronZone, priceTolerance, Optional.of(url), callbackToken,
-                callbackTimeout, probes, sources, priceRetention, cronTick, embeddingCatchUp);
+                callbackTimeout, probes, sources, priceRetention, cronTick, embeddingCatchUp, sessionLessons);
     }
 
     /** Hides the token. */
@@ -151,6 +158,7 @@ public record RoleSettings(Optional<Path> directory, int reflectBatchSize, ZoneI
     public String toString() {
         return "RoleSettings[directory=" + directory + ", reflectBatchSize=" + reflectBatchSize + ", cronZone="
                 + cronZone + ", priceUrl=" + priceUrl + ", callbackToken=" + callbackToken.map(t -> "***")
-                + ", probes=" + probes.keySet() + ", sources=" + sources.keySet() + "]";
+                + ", probes=" + probes.keySet() + ", sources=" + sources.keySet() + ", sessionLessons=" + sessionLessons
+                + "]";
     }
 }

@@ -5,6 +5,7 @@ import dev.strata.adapters.sqlite.SqliteSessionExplanationStore;
 import dev.strata.adapters.sqlite.SqliteSessionStore;
 import dev.strata.adapters.workspace.FileSystemWorkspaceBootstrap;
 import dev.strata.adapters.workspace.FileSystemWorkspaceReader;
+import dev.strata.application.session.SessionLessons;
 import dev.strata.application.session.SessionService;
 import dev.strata.application.snapshot.SnapshotService;
 import dev.strata.bootstrap.access.AccessModule;
@@ -18,6 +19,7 @@ import dev.strata.bootstrap.profile.ProfileModule;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The session area: the memory-context block (memories, profile and active facts), the workspace
@@ -37,14 +39,15 @@ public final class SessionModule implements AreaModule {
 
     public static SessionModule wire(SqliteDatabase db, WorkspaceSettings workspace, SessionSettings settings,
                                      MemoryModule memory, ProfileModule profile, FactModule facts, AccessModule access,
-                                     PersonalizationModule personalization, Clock clock) {
+                                     PersonalizationModule personalization, SessionLessons lessons,
+                                     Clock clock) {
         SnapshotService snapshots = new SnapshotService(memory.store(), profile.store(), memory.snapshotLimit(), clock,
-                facts.snapshotFacts(), access.secrets());
+                facts.snapshotFacts(), access.secrets(), Optional.of(facts.snapshotFactsAsOf()));
         SessionService sessions = new SessionService(
                 new FileSystemWorkspaceReader(workspace.directory(), workspace.limits(), clock),
                 new FileSystemWorkspaceBootstrap(workspace.directory()),
                 snapshots, profile.profile(), new SqliteSessionStore(db), new SqliteSessionExplanationStore(db),
-                settings.ttl(), clock, access.secrets(), personalization.forSessions());
+                settings.ttl(), clock, access.secrets(), personalization.forSessions(), lessons);
         return new SessionModule(snapshots, sessions, settings.purgeInterval());
     }
 

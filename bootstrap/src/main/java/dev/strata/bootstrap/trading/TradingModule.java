@@ -66,7 +66,7 @@ public final class TradingModule implements AreaModule {
         SqliteSyncStateStore states = new SqliteSyncStateStore(db);
         TradingEvents events = new TradingEvents();
         TradeMirrorService mirror = new TradeMirrorService(fills, spot, states, events, clock, settings.limits(),
-                access.secrets());
+                access.secrets(), access.auditLog());
         TradingProfileService profile = new TradingProfileService(fills, clock, settings.limits());
         TradeHistorySource source = settings.source().<TradeHistorySource>map(HttpTradeHistorySource::new)
                 .orElseGet(NoTradeHistorySource::new);

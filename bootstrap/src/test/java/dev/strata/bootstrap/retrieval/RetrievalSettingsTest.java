@@ -58,6 +58,18 @@ class RetrievalSettingsTest {
     }
 
     @Test
+    void the_time_lift_is_read_from_its_key_and_a_weight_outside_its_range_names_it() {
+        assertThat(SearchSettings.from(TestConfig.with(Map.of("STRATA_SEARCH_TIME_LIFT_WEIGHT", "0.5"))).timeLift())
+                .isEqualTo(new dev.strata.domain.retrieval.TimeLift(0.5));
+        assertThat(SearchSettings.from(TestConfig.defaults()).withTimeLift(dev.strata.domain.retrieval.TimeLift.OFF)
+                .timeLift().isOff()).isTrue();
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> SearchSettings.from(TestConfig.with(Map.of("STRATA_SEARCH_TIME_LIFT_WEIGHT", "11"))))
+                .withMessageContaining("strata.search.time-lift-weight (STRATA_SEARCH_TIME_LIFT_WEIGHT)")
+                .withMessageContaining("[0, 10]");
+    }
+
+    @Test
     void a_bad_search_value_names_its_key_and_variable() {
         assertThatIllegalArgumentException()
                 .isThrownBy(() -> SearchSettings.from(TestConfig.with(Map.of("STRATA_SEARCH_CANDIDATE_DEPTH", "0"))))
@@ -83,6 +95,9 @@ class RetrievalSettingsTest {
         assertThat(s.worker().queueCapacity()).isEqualTo(10_000);
         assertThat(s.worker().yield().quiet()).isEqualTo(Duration.ofMillis(250));
         assertThat(s.catchUpInterval()).isEqualTo(Duration.ofMinutes(5));
+        assertThat(s.workerNice()).isEqualTo(10);
+        assertThat(EmbeddingSettings.from(TestConfig.with(Map.of("STRATA_EMBEDDING_WORKER_NICE", "0"))).workerNice())
+                .isZero();
 
         EmbeddingSettings remote = EmbeddingSettings.from(TestConfig.with(Map.of("EMBEDDING_PROVIDER", "openai",
                 "STRATA_EMBEDDING_OPENAI_BASE_URL", "http://127.0.0.1:11434", "STRATA_EMBEDDING_OPENAI_DIMENSION", "256")));
@@ -119,5 +134,9 @@ class RetrievalSettingsTest {
                 .isThrownBy(() -> EmbeddingSettings.from(TestConfig.with(Map.of(
                         "STRATA_EMBEDDING_CATCH_UP_INTERVAL_SECONDS", "0"))))
                 .withMessageContaining("strata.embedding.catch-up-interval-seconds (STRATA_EMBEDDING_CATCH_UP_INTERVAL_SECONDS)");
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> EmbeddingSettings.from(TestConfig.with(Map.of("STRATA_EMBEDDING_WORKER_NICE", "20"))))
+                .withMessage("configuration strata.embedding.worker-nice (STRATA_EMBEDDING_WORKER_NICE) must be in "
+                        + "[0, 19], got '20'");
     }
 }

@@ -41,20 +41,23 @@ class RoleSettingsTest {
                 Map.entry("STRATA_ROLES_SOURCES", "newswire=https://news.example/q, get_price=http://127.0.0.1:9/p"),
                 Map.entry("STRATA_ROLES_PRICE_RETENTION_DAYS", "30"),
                 Map.entry("STRATA_ROLES_CRON_TICK_SECONDS", "30"),
-                Map.entry("STRATA_ROLES_EMBEDDING_CATCH_UP_INTERVAL_MINUTES", "2")));
+                Map.entry("STRATA_ROLES_EMBEDDING_CATCH_UP_INTERVAL_MINUTES", "2"),
+                Map.entry("STRATA_ROLES_SESSION_LESSONS", "3")));
 
         assertThat(s).isEqualTo(new RoleSettings(Optional.of(Path.of("/etc/strata/roles")), 5,
                 ZoneId.of("Europe/Berlin"), Duration.ofMinutes(15), Optional.of("https://prices.example/{asset}?at={at}"),
                 Optional.of("t0ken"), Duration.ofMillis(2500),
                 Map.of("relative_performance", URI.create("http://127.0.0.1:9/probe")),
                 Map.of("newswire", URI.create("https://news.example/q"), "get_price", URI.create("http://127.0.0.1:9/p")),
-                Duration.ofDays(30), Duration.ofSeconds(30), Duration.ofMinutes(2)));
+                Duration.ofDays(30), Duration.ofSeconds(30), Duration.ofMinutes(2), 3));
         assertThat(s.directoryUnder(Path.of("/srv/data"))).isEqualTo(Path.of("/etc/strata/roles"));
         assertThat(s.toString()).doesNotContain("t0ken");
     }
 
     @Test
     void a_bad_value_names_its_key_and_variable() {
+        assertThatIllegalArgumentException().isThrownBy(() -> load(Map.of("STRATA_ROLES_SESSION_LESSONS", "0")))
+                .withMessageContaining("strata.roles.session-lessons (STRATA_ROLES_SESSION_LESSONS)");
         assertThatIllegalArgumentException().isThrownBy(() -> load(Map.of("STRATA_ROLES_CRON_ZONE", "Mars/Olympus")))
                 .withMessageContaining("strata.roles.cron-zone (STRATA_ROLES_CRON_ZONE)");
         assertThatIllegalArgumentException().isThrownBy(() -> load(Map.of("STRATA_ROLES_PROBES", "x=ftp://a/b")))

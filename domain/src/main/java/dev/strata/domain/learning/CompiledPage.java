@@ -22,7 +22,9 @@ import java.util.regex.Pattern;
  *       names no asset at all (a class-wide method), highest confidence first; then active hard
  *       constraints whose text names the asset, unless suppressed. An asset without a class shows
  *       no methodology: entries that fail classification never appear.</li>
- *   <li><b>Timeline</b>: the asset's most recent trades (newest opened first).</li>
+ *   <li><b>Timeline</b>: the asset's most recent trades and its roles' most recent reflected decisions
+ *       (spec 05), each kind bounded by the timeline size, merged newest first: a trade by when it opened,
+ *       a decision by when it was reflected (a trade before a decision at the same instant).</li>
  * </ul>
  * In shadow mode the compiled truth stays empty: the loop computes but surfaces nothing.
  */
@@ -47,13 +49,20 @@ public final class CompiledPage {
 
     /** The inputs: candidates may include anything; selection happens here. */
     public record Input(AssetSymbol entity, Optional<AssetClass> assetClass, List<Methodology> methodologies,
-                        List<LearnedPreference> preferences, List<Trade> trades) {
+                        List<LearnedPreference> preferences, List<Trade> trades, List<ReflectedDecision> decisions) {
         public Input {
             Objects.requireNonNull(entity, "entity");
             Objects.requireNonNull(assetClass, "assetClass");
             methodologies = List.copyOf(methodologies);
             preferences = List.copyOf(preferences);
             trades = List.copyOf(trades);
+            decisions = List.copyOf(decisions);
+        }
+
+        /** A page without role decisions. */
+        public Input(AssetSymbol entity, Optional<AssetClass> assetClass, List<Methodology> methodologies,
+                     List<LearnedPreference> preferences, List<Trade> trades) {
+            this(entity, assetClass, methodologies, preferences, trades, List.of());
         }
     }
 
@@ -83,20 +92,53 @@ public final class CompiledPage {
         }
         out.append("\n## Timeline\n");
         List<Trade> trades = trades(in, options.timelineSize());
-        for (Trade t : trades) {
-            out.append("- ").append(t.openedAt()).append(" trade ").append(t.id()).append(": ")
-                    .append(t.side().wireName()).append(' ').append(Money.text(t.size())).append(' ')
-                    .append(t.asset().key()).append(" from ").append(Money.text(t.entryPrice()));
-            t.close().ifPresentOrElse(c -> out.append(", closed at ").append(Money.text(c.exitPrice()))
-                            .append(" on ").append(c.closedAt()).append(", P&L ").append(Money.text(c.pnl()))
-                            .append(" (").append(c.outcome().wireName()).append(')'),
-                    () -> out.append(", open"));
-            out.append('\n');
+        List<ReflectedDecision> decisions = decisions(in, options.timelineSize());
+        int t = 0;
+        int d = 0;
+        while (t < trades.size() || d < decisions.size()) {
+            boolean tradeNext = d == decisions.size()
+                    || (t < trades.size() && !trades.get(t).openedAt().isBefore(decisions.get(d).reflectedAt()));
+            if (tradeNext) {
+                trade(out, trades.get(t++));
+            } else {
+                decision(out, decisions.get(d++));
+            }
         }
-        if (trades.isEmpty()) {
+        if (trades.isEmpty() && decisions.isEmpty()) {
             out.append("- (none)\n");
         }
         return out.toString();
+    }
+
+    private static void trade(StringBuilder out, Trade t) {
+        out.append("- ").append(t.openedAt()).append(" trade ").append(t.id()).append(": ")
+                .append(t.side().wireName()).append(' ').append(Money.text(t.size())).append(' ')
+                .append(t.asset().key()).append(" from ").append(Money.text(t.entryPrice()));
+        t.close().ifPresentOrElse(c -> out.append(", closed at ").append(Money.text(c.exitPrice()))
+                        .append(" on ").append(c.closedAt()).append(", P&L ").append(Money.text(c.pnl()))
+                        .append(" (").append(c.outcome().wireName()).append(')'),
+                () -> out.append(", open"));
+        out.append('\n');
+    }
+
+    /** {@code - <reflected_at> decision <id> (<role>, <classification>): <decision>; outcome: ...; lesson: ...}. */
+    private static void decision(StringBuilder out, ReflectedDecision d) {
+        out.append("- ").append(d.reflectedAt()).append(" decision ").append(d.entryId()).append(" (")
+                .append(oneLine(d.role())).append(", ").append(oneLine(d.classification())).append("): ")
+                .append(oneLine(shorten(d.decision())));
+        d.outcome().ifPresent(o -> out.append("; outcome: ").append(oneLine(shorten(o))));
+        d.lesson().ifPresentOrElse(l -> out.append("; lesson: ").append(oneLine(shorten(l))),
+                () -> out.append("; ").append(oneLine(shorten(d.narrative()))));
+        out.append('\n');
+    }
+
+    static List<ReflectedDecision> decisions(Input in, int limit) {
+        return in.decisions().stream()
+                .sorted(Comparator.comparing(ReflectedDecision::reflectedAt, Comparator.<Instant>reverseOrder())
+                        .thenComparing(d -> -d.entryId()))
+                .distinct()
+                .limit(limit)
+                .toList();
     }
 
     static List<Methodology> methodologies(Input in, LearningPolicy policy) {

@@ -12,12 +12,15 @@ import java.util.Optional;
  * record. {@code deletedAt} is the soft-delete cursor (a deleted memory stays recoverable until
  * retention runs out, but no read path shows it); {@code supersededAt} marks an entry replaced by a
  * newer one of the same key, which stays readable and searchable as history. {@code updatedBy} is
- * spec 02's {@code updated_by}: the actor of the last write that changed the row.
+ * spec 02's {@code updated_by}: the actor of the last write that changed the row. {@code occurredAt}
+ * is the event time: when the thing the memory tells of happened, as its writer said (or a session
+ * date in its metadata said); {@code createdAt} when Strata learned it. Without a stated event
+ * time the two are equal.
  */
 public record Memory(MemoryId id, Tenant tenant, Category category, String content, Metadata metadata,
                      Source source, Instant createdAt, Instant updatedAt, Optional<Instant> deletedAt,
                      Optional<MemoryKey> key, Optional<Supersession> supersedes, Optional<Instant> supersededAt,
-                     Actor updatedBy) {
+                     Actor updatedBy, Instant occurredAt) {
 
     public Memory {
         Objects.requireNonNull(id, "id");
@@ -32,7 +35,16 @@ public record Memory(MemoryId id, Tenant tenant, Category category, String conte
         Objects.requireNonNull(supersedes, "supersedes");
         Objects.requireNonNull(supersededAt, "supersededAt");
         Objects.requireNonNull(updatedBy, "updatedBy");
+        Objects.requireNonNull(occurredAt, "occurredAt");
         content = Content.check(content);
+    }
+
+    /** A memory whose event time is when it was written (no event time stated). */
+    public Memory(MemoryId id, Tenant tenant, Category category, String content, Metadata metadata, Source source,
+                  Instant createdAt, Instant updatedAt, Optional<Instant> deletedAt, Optional<MemoryKey> key,
+                  Optional<Supersession> supersedes, Optional<Instant> supersededAt, Actor updatedBy) {
+        this(id, tenant, category, content, metadata, source, createdAt, updatedAt, deletedAt, key, supersedes,
+                supersededAt, updatedBy, createdAt);
     }
 
     /** A memory whose writer is not known (rows written before actors were recorded, fixtures). */
@@ -76,19 +88,49 @@ public record Memory(MemoryId id, Tenant tenant, Category category, String conte
         return !isDeleted() && !isSuperseded();
     }
 
+    /**
+     * This memory as it stood at {@code at}, by the supersede chain and soft deletes: empty when it
+     * was not yet written or was already superseded or deleted by then; otherwise the memory with a
+     * supersession or deletion that came later taken back (so {@link #isActive()} answers for
+     * {@code at}). What the row does not keep cannot be taken back: content edited in place after
+     * {@code at} ({@link #editedAfter}) shows as it is now, and a deletion since restored is not
+     * known at all.
+     */
+    public Optional<Memory> asOf(Instant at) {
+        return seenAt(at).filter(Memory::isActive);
+    }
+
+    /**
+     * This memory as a search at {@code at} would have seen it: empty when it was not yet written or
+     * was already deleted by then; superseded (history) when it was superseded by then; a supersession
+     * or deletion that came later taken back. Same limits as {@link #asOf}.
+     */
+    public Optional<Memory> seenAt(Instant at) {
+        if (createdAt.isAfter(at) || deletedAt.filter(t -> !t.isAfter(at)).isPresent()) {
+            return Optional.empty();
+        }
+        return Optional.of(new Memory(id, tenant, category, content, metadata, source, createdAt, updatedAt,
+                Optional.empty(), key, supersedes, supersededAt.filter(t -> !t.isAfter(at)), updatedBy, occurredAt));
+    }
+
+    /** True when the row was edited in place after {@code at}: its content or metadata then may have differed. */
+    public boolean editedAfter(Instant at) {
+        return updatedAt.isAfter(at);
+    }
+
     public Memory withDeletedAt(Optional<Instant> at) {
         return new Memory(id, tenant, category, content, metadata, source, createdAt, updatedAt, at, key, supersedes,
-                supersededAt, updatedBy);
+                supersededAt, updatedBy, occurredAt);
     }
 
     /** The same row as last changed by {@code by}. */
     public Memory withUpdatedBy(Actor by) {
         return new Memory(id, tenant, category, content, metadata, source, createdAt, updatedAt, deletedAt, key,
-                supersedes, supersededAt, by);
+                supersedes, supersededAt, by, occurredAt);
     }
 
     public Memory withSupersededAt(Instant at) {
         return new Memory(id, tenant, category, content, metadata, source, createdAt, updatedAt, deletedAt, key,
-                supersedes, Optional.of(at), updatedBy);
+                supersedes, Optional.of(at), updatedBy, occurredAt);
     }
 }

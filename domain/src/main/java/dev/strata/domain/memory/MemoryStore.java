@@ -54,6 +54,12 @@ public interface MemoryStore {
     long countActive(Tenant tenant, CategoryFilter filter);
 
     /**
+     * The memories that were active at {@code at} (see {@link Memory#asOf}), newest written first,
+     * each as it stood then. Rows purged since are gone and a deletion since restored is not known.
+     */
+    List<Memory> listAsOf(Tenant tenant, CategoryFilter filter, Instant at, int limit);
+
+    /**
      * The tenants that have at least one active memory passing the filter, ordered by name: the one
      * read across tenants besides the purge, for background jobs that visit every tenant in turn.
      */

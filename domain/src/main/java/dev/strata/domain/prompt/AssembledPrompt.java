@@ -9,7 +9,7 @@ import java.util.stream.Collectors;
 /**
  * The frozen prompt material of one session.
  *
- * @param blocks    in prompt order: identity (cached), memory, personalization; empty ones left out
+ * @param blocks    in prompt order: identity (cached), lessons, memory, personalization; empty ones left out
  * @param identity  the agent's display metadata from IDENTITY.md, never part of the prompt text
  * @param conflicts where a derived layer contradicts the workspace (also rendered in the prompt)
  */

@@ -15,18 +15,26 @@ import java.util.Optional;
  * @param content    its text (for entity overlap and MMR similarity)
  * @param key        its spec-02 key, when it has one: the entries of one key are versions of each other
  * @param superseded whether a newer entry of its key replaced it (it ranks below that entry)
+ * @param occurredAt its event time (for the lift of a question's time words, {@link TimeLift})
  */
 public record Candidate(long id, String type, Instant updatedAt, String content, Optional<String> key,
-                        boolean superseded) {
+                        boolean superseded, Instant occurredAt) {
 
     public Candidate {
         Objects.requireNonNull(type, "type");
         Objects.requireNonNull(updatedAt, "updatedAt");
         Objects.requireNonNull(content, "content");
         Objects.requireNonNull(key, "key");
+        Objects.requireNonNull(occurredAt, "occurredAt");
         if (type.isBlank()) {
             throw new IllegalArgumentException("candidate " + id + " has a blank type");
         }
+    }
+
+    /** A memory whose event time is its last write. */
+    public Candidate(long id, String type, Instant updatedAt, String content, Optional<String> key,
+                     boolean superseded) {
+        this(id, type, updatedAt, content, key, superseded, updatedAt);
     }
 
     /** An unkeyed, current memory. */

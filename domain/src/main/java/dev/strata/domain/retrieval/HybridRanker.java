@@ -51,8 +51,22 @@ public final class HybridRanker {
     private final TemporalDecay decay;
     private final MaximalMarginalRelevance mmr;
     private final NeighbourContext context;
+    private final TimeLift timeLift;
+    private final TimeExpressions timeWords;
 
     public HybridRanker(FusionSettings settings, FinanceEntityExtractor extractor, Clock clock) {
+        this(settings, extractor, clock, TimeLift.OFF, TimeExpressions.english());
+    }
+
+    /**
+     * @param timeLift  how much the memories whose event time falls in the query's own time words
+     *                  ("last May", "in 2023") are lifted; {@link TimeLift#OFF} leaves ranking as it was
+     * @param timeWords how those words are read
+     */
+    public HybridRanker(FusionSettings settings, FinanceEntityExtractor extractor, Clock clock, TimeLift timeLift,
+                        TimeExpressions timeWords) {
+        this.timeLift = Objects.requireNonNull(timeLift, "timeLift");
+        this.timeWords = Objects.requireNonNull(timeWords, "timeWords");
         this.settings = Objects.requireNonNull(settings, "settings");
         this.extractor = Objects.requireNonNull(extractor, "extractor");
         this.clock = Objects.requireNonNull(clock, "clock");
@@ -96,6 +110,8 @@ public final class HybridRanker {
 
         List<FinanceEntity> queryEntities = extractor.extract(query);
         Instant now = clock.instant();
+        List<TimeWindow> windows = timeLift.isOff() ? List.of()
+                : timeWords.parse(query, input.reference().orElse(now));
         List<Scored> scored = new ArrayList<>();
         double best = 0;
         for (FusedHit hit : withContext(fusion.fuse(arms), context.sources(arms), input.around())) {
@@ -105,6 +121,7 @@ public final class HybridRanker {
             if (settings.temporalDecayEnabled()) {
                 score *= decay.multiplier(hit.candidate().type(), hit.candidate().updatedAt(), now);
             }
+            score *= timeLift.factor(hit.candidate().occurredAt(), windows);
             if (hit.candidate().superseded()) {
                 score *= SearchHit.SUPERSEDED_WEIGHT;
             }
@@ -227,7 +244,16 @@ public final class HybridRanker {
 
     /** A ranker like this one with other settings. */
     public HybridRanker withSettings(FusionSettings other) {
-        return new HybridRanker(other, extractor, clock);
+        return new HybridRanker(other, extractor, clock, timeLift, timeWords);
+    }
+
+    /** A ranker like this one with another lift for the query's time words. */
+    public HybridRanker withTimeLift(TimeLift lift) {
+        return new HybridRanker(settings, extractor, clock, lift, timeWords);
+    }
+
+    public TimeLift timeLift() {
+        return timeLift;
     }
 
     /** The neighbour context this ranker applies (see {@link NeighbourContext#enabled()}). */

@@ -1,5 +1,6 @@
 package dev.strata.domain.retrieval;
 
+import java.time.Instant;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -14,14 +15,16 @@ import java.util.Optional;
  * @param rareTerms per memory, how many of the query's rare terms it holds (see
  *                  {@link RareTerm}); such a memory ranks above every memory that
  *                  holds none, more rare terms first
+ * @param reference the instant the query's time words are read against ({@link TimeLift}); empty = now
  */
 public record RankingInput(ArmResult keyword, Optional<ArmResult> vector, Neighbourhood around,
-                           Map<Long, Integer> rareTerms) {
+                           Map<Long, Integer> rareTerms, Optional<Instant> reference) {
 
     public RankingInput {
         Objects.requireNonNull(keyword, "keyword");
         Objects.requireNonNull(vector, "vector");
         Objects.requireNonNull(around, "around");
+        Objects.requireNonNull(reference, "reference");
         rareTerms = Map.copyOf(rareTerms);
         if (keyword.arm() != Arm.KEYWORD) {
             throw new IllegalArgumentException("keyword results come from the keyword arm, not " + keyword.arm());
@@ -36,12 +39,22 @@ public record RankingInput(ArmResult keyword, Optional<ArmResult> vector, Neighb
         });
     }
 
+    /** Time words read against now. */
+    public RankingInput(ArmResult keyword, Optional<ArmResult> vector, Neighbourhood around,
+                        Map<Long, Integer> rareTerms) {
+        this(keyword, vector, around, rareTerms, Optional.empty());
+    }
+
     /** The keyword arm alone: keyword mode. */
     public static RankingInput keywordOnly(ArmResult keyword) {
         return new RankingInput(keyword, Optional.empty(), Neighbourhood.NONE, Map.of());
     }
 
     public RankingInput withRareTerms(Map<Long, Integer> rare) {
-        return new RankingInput(keyword, vector, around, rare);
+        return new RankingInput(keyword, vector, around, rare, reference);
+    }
+
+    public RankingInput withReference(Optional<Instant> at) {
+        return new RankingInput(keyword, vector, around, rareTerms, at);
     }
 }

@@ -133,4 +133,43 @@ class CompiledPageTest {
         assertThat(page).startsWith("# EURUSD\nasset_class: forex\n").contains("methodology 1").doesNotContain(
                 "methodology 2");
     }
+
+    private static ReflectedDecision d(long id, long reflectedSeconds, String classification, String lesson) {
+        return new ReflectedDecision(id, "analysis.valuation.target_price", T0.plusSeconds(reflectedSeconds),
+                classification, "target 120\nwithin a week", Optional.of("BTC 100 -> 92 (-8.00%)"),
+                Optional.ofNullable(lesson), "The call was " + classification + ".");
+    }
+
+    @Test
+    void reflected_role_decisions_join_the_timeline_newest_first_between_the_trades() {
+        List<ReflectedDecision> decisions = List.of(d(7, 100, "logic_error", "Check funding before calling a top."),
+                d(8, 30, "variance", null), d(9, 5, "exogenous", null));
+        CompiledPage.Options three = new CompiledPage.Options(true, false, 2);
+
+        String page = CompiledPage.render(new CompiledPage.Input(BTC, Optional.of(AssetClass.CRYPTO_MAJOR), List.of(),
+                List.of(), trades, decisions), POLICY, three);
+
+        assertThat(page.substring(page.indexOf("## Timeline"))).isEqualTo("""
+                ## Timeline
+                - 2026-01-01T10:01:40Z trade 2: long 1 BTC from 100, open
+                - 2026-01-01T10:01:40Z decision 7 (analysis.valuation.target_price, logic_error): target 120 within a week; outcome: BTC 100 -> 92 (-8.00%); lesson: Check funding before calling a top.
+                - 2026-01-01T10:00:50Z trade 4: long 1 BTC from 100, closed at 95 on 2026-01-01T10:01:50Z, P&L -5 (loss)
+                - 2026-01-01T10:00:30Z decision 8 (analysis.valuation.target_price, variance): target 120 within a week; outcome: BTC 100 -> 92 (-8.00%); The call was variance.
+                """);
+        List<ReflectedDecision> shuffled = new java.util.ArrayList<>(decisions);
+        java.util.Collections.reverse(shuffled);
+        assertThat(CompiledPage.render(new CompiledPage.Input(BTC, Optional.of(AssetClass.CRYPTO_MAJOR), List.of(),
+                List.of(), trades.reversed(), shuffled), POLICY, three)).isEqualTo(page);
+    }
+
+    @Test
+    void a_page_of_decisions_only_shows_them_and_a_page_without_either_says_none() {
+        String page = CompiledPage.render(new CompiledPage.Input(BTC, Optional.of(AssetClass.CRYPTO_MAJOR), List.of(),
+                List.of(), List.of(), List.of(d(7, 100, "missing_data", "Fetch funding first."))), POLICY, ALL);
+
+        assertThat(page).endsWith("## Timeline\n- 2026-01-01T10:01:40Z decision 7 (analysis.valuation.target_price, "
+                + "missing_data): target 120 within a week; outcome: BTC 100 -> 92 (-8.00%); lesson: Fetch funding first.\n");
+        assertThat(CompiledPage.render(new CompiledPage.Input(BTC, Optional.of(AssetClass.CRYPTO_MAJOR), List.of(),
+                List.of(), List.of(), List.of()), POLICY, ALL)).endsWith("## Timeline\n- (none)\n");
+    }
 }

@@ -38,7 +38,7 @@ public final class InMemoryMemoryStore implements MemoryStore {
     private Memory store(NewMemory m, Optional<Supersession> supersedes, Instant now) {
         Memory stored = new Memory(MemoryId.of(ids.incrementAndGet()), m.tenant(), m.category(), m.content(),
                 m.metadata(), m.source(), now, now, Optional.empty(), m.key(), supersedes, Optional.empty(),
-                m.updatedBy());
+                m.updatedBy(), m.occurredAt().orElse(now));
         rows.put(stored.id().value(), stored);
         edges.put(stored.id().value(), new LinkedHashSet<>(m.edges()));
         return stored;
@@ -100,6 +100,16 @@ public final class InMemoryMemoryStore implements MemoryStore {
     }
 
     @Override
+    public synchronized List<Memory> listAsOf(Tenant tenant, CategoryFilter filter, Instant at, int limit) {
+        return rows.values().stream()
+                .filter(m -> m.tenant().equals(tenant) && filter.accepts(m.category()))
+                .flatMap(m -> m.asOf(at).stream())
+                .sorted(Comparator.comparing(Memory::createdAt).thenComparing(m -> m.id().value()).reversed())
+                .limit(limit)
+                .toList();
+    }
+
+    @Override
     public synchronized long countActive(Tenant tenant, CategoryFilter filter) {
         return rows.values().stream()
                 .filter(m -> m.tenant().equals(tenant) && m.isActive() && filter.accepts(m.category()))
@@ -118,7 +128,7 @@ public final class InMemoryMemoryStore implements MemoryStore {
         return find(tenant, id).filter(Memory::isActive).map(m -> {
             Memory updated = new Memory(m.id(), m.tenant(), m.category(), change.content().orElse(m.content()),
                     change.metadata().orElse(m.metadata()), m.source(), m.createdAt(), now, Optional.empty(), m.key(),
-                    m.supersedes(), m.supersededAt(), by);
+                    m.supersedes(), m.supersededAt(), by, change.occurredAt().orElse(m.occurredAt()));
             rows.put(id.value(), updated);
             if (change.content().isPresent()) {
                 // A content change replaces what the content implied; a scenario edge came from the system and stays.
@@ -200,11 +210,13 @@ public final class InMemoryMemoryStore implements MemoryStore {
     public synchronized List<SearchHit> search(SearchRequest request) {
         List<String> keywords = QueryText.keywords(request.query());
         List<SearchHit> hits = new ArrayList<>();
-        for (Memory m : rows.values()) {
-            if (!m.tenant().equals(request.tenant()) || m.isDeleted()
-                    || request.category().map(c -> !c.equals(m.category())).orElse(false)) {
+        for (Memory row : rows.values()) {
+            Optional<Memory> seen = request.scope().view(row);
+            if (!row.tenant().equals(request.tenant()) || seen.isEmpty()
+                    || request.category().map(c -> !c.equals(row.category())).orElse(false)) {
                 continue;
             }
+            Memory m = seen.get();
             List<String> stems = QueryText.tokens(m.content()).stream().map(QueryText::stem).toList();
             long matched = keywords.stream().filter(k -> stems.contains(QueryText.stem(k))).count();
             if (matched > 0) {

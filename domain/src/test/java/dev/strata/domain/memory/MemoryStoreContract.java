@@ -52,6 +52,110 @@ public abstract class MemoryStoreContract {
     }
 
     @Test
+    void a_memory_keeps_the_event_time_its_writer_stated_and_without_one_its_write_time() {
+        Instant may = Instant.parse("2023-05-08T13:56:00Z");
+        Memory stated = store.insert(memory(ALICE, "observation", "went hiking with Mel").withOccurredAt(
+                Optional.of(may)), T0);
+        Memory unstated = store.insert(memory(ALICE, "observation", "bought a guitar"), T0);
+
+        assertThat(store.find(ALICE, stated.id()).orElseThrow().occurredAt()).isEqualTo(may);
+        assertThat(stated.occurredAt()).isEqualTo(may);
+        assertThat(stated.createdAt()).isEqualTo(T0);
+        assertThat(store.find(ALICE, unstated.id()).orElseThrow().occurredAt()).isEqualTo(T0);
+    }
+
+    @Test
+    void event_times_survive_a_batch_a_keyed_save_and_an_update_that_corrects_them() {
+        Instant first = Instant.parse("2022-01-02T00:00:00Z");
+        Instant second = Instant.parse("2022-03-04T00:00:00Z");
+        List<Memory> batch = store.insertAll(List.of(memory(ALICE, "lesson", "one").withOccurredAt(Optional.of(first)),
+                memory(ALICE, "lesson", "two")), T0);
+        SaveOutcome saved = store.save(keyed(ALICE, "historical", "trip", "went to Lisbon").withOccurredAt(Optional.of(second)),
+                Optional.empty(), T0);
+
+        assertThat(batch).extracting(Memory::occurredAt).containsExactly(first, T0);
+        assertThat(((SaveOutcome.Inserted) saved).memory().occurredAt()).isEqualTo(second);
+        Memory corrected = store.update(ALICE, batch.get(1).id(), new MemoryChange(Optional.empty(), Optional.empty(),
+                Optional.of(second)), Actor.UNKNOWN, T0.plusSeconds(5)).orElseThrow();
+        assertThat(corrected.occurredAt()).isEqualTo(second);
+        assertThat(corrected.content()).isEqualTo("two");
+        assertThat(store.find(ALICE, batch.get(1).id()).orElseThrow().occurredAt()).isEqualTo(second);
+    }
+
+    @Test
+    void as_of_an_instant_the_list_shows_what_was_active_then_by_supersede_chain_and_soft_delete() {
+        Memory early = store.insert(memory(ALICE, "lesson", "written first"), T0);
+        SaveOutcome first = store.save(keyed(ALICE, "decision", "auth", "JWT with 1h expiry"), Optional.empty(),
+                T0.plusSeconds(10));
+        Memory deletedLater = store.insert(memory(ALICE, "lesson", "deleted at +40"), T0.plusSeconds(20));
+        SaveOutcome second = store.save(keyed(ALICE, "decision", "auth", "JWT with 15m expiry"), Optional.of("review"),
+                T0.plusSeconds(30));
+        store.softDelete(ALICE, deletedLater.id(), T0.plusSeconds(40));
+        store.insert(memory(BOB, "lesson", "another tenant's"), T0);
+        Memory v1 = ((SaveOutcome.Inserted) first).memory();
+        Memory v2 = ((SaveOutcome.Superseded) second).memory();
+
+        assertThat(store.listAsOf(ALICE, CategoryFilter.ALL, T0.minusSeconds(1), 10)).isEmpty();
+        assertThat(store.listAsOf(ALICE, CategoryFilter.ALL, T0.plusSeconds(25), 10)).extracting(Memory::id)
+                .containsExactly(deletedLater.id(), v1.id(), early.id());
+        assertThat(store.listAsOf(ALICE, CategoryFilter.ALL, T0.plusSeconds(25), 10))
+                .as("each as it stood then: active, though superseded or deleted since").allMatch(Memory::isActive);
+        assertThat(store.listAsOf(ALICE, CategoryFilter.ALL, T0.plusSeconds(35), 10)).extracting(Memory::id)
+                .containsExactly(v2.id(), deletedLater.id(), early.id());
+        assertThat(store.listAsOf(ALICE, CategoryFilter.ALL, T0.plusSeconds(45), 10)).extracting(Memory::id)
+                .containsExactly(v2.id(), early.id());
+        assertThat(store.listAsOf(ALICE, CategoryFilter.only(Category.LESSON), T0.plusSeconds(25), 1))
+                .extracting(Memory::id).containsExactly(deletedLater.id());
+    }
+
+    @Test
+    void search_keeps_only_event_times_inside_occurred_after_and_before() {
+        Instant may = Instant.parse("2023-05-08T00:00:00Z");
+        Instant june = Instant.parse("2023-06-10T00:00:00Z");
+        Memory inMay = store.insert(memory(ALICE, "observation", "went hiking with Mel").withOccurredAt(
+                Optional.of(may)), T0);
+        Memory inJune = store.insert(memory(ALICE, "observation", "went hiking alone").withOccurredAt(
+                Optional.of(june)), T0);
+
+        TimeScope mayOnly = new TimeScope(Optional.of(Instant.parse("2023-05-01T00:00:00Z")),
+                Optional.of(Instant.parse("2023-06-01T00:00:00Z")), Optional.empty());
+        TimeScope fromJune = new TimeScope(Optional.of(june), Optional.empty(), Optional.empty());
+        TimeScope beforeJune = new TimeScope(Optional.empty(), Optional.of(june), Optional.empty());
+
+        assertThat(store.search(new SearchRequest(ALICE, "hiking", 10, Optional.empty()).withScope(mayOnly)))
+                .extracting(h -> h.memory().id()).containsExactly(inMay.id());
+        assertThat(store.search(new SearchRequest(ALICE, "hiking", 10, Optional.empty()).withScope(fromJune)))
+                .as("occurred_after is inclusive").extracting(h -> h.memory().id()).containsExactly(inJune.id());
+        assertThat(store.search(new SearchRequest(ALICE, "hiking", 10, Optional.empty()).withScope(beforeJune)))
+                .as("occurred_before is exclusive").extracting(h -> h.memory().id()).containsExactly(inMay.id());
+        assertThat(store.search(new SearchRequest(ALICE, "hiking", 10, Optional.empty()))).hasSize(2);
+    }
+
+    @Test
+    void search_as_of_an_instant_sees_what_was_written_by_then_with_later_supersessions_and_deletions_taken_back() {
+        SaveOutcome first = store.save(keyed(ALICE, "decision", "auth", "JWT tokens with 1h expiry"), Optional.empty(),
+                T0);
+        Memory deleted = store.insert(memory(ALICE, "lesson", "JWT secrets rotate weekly"), T0.plusSeconds(10));
+        SaveOutcome second = store.save(keyed(ALICE, "decision", "auth", "JWT tokens with 15m expiry"),
+                Optional.of("review"), T0.plusSeconds(20));
+        store.softDelete(ALICE, deleted.id(), T0.plusSeconds(30));
+        store.insert(memory(ALICE, "lesson", "JWT audience must be checked"), T0.plusSeconds(40));
+        Memory v1 = ((SaveOutcome.Inserted) first).memory();
+        Memory v2 = ((SaveOutcome.Superseded) second).memory();
+
+        List<SearchHit> then = store.search(new SearchRequest(ALICE, "JWT", 10, Optional.empty())
+                .withScope(new TimeScope(Optional.empty(), Optional.empty(), Optional.of(T0.plusSeconds(15)))));
+        List<SearchHit> later = store.search(new SearchRequest(ALICE, "JWT", 10, Optional.empty())
+                .withScope(new TimeScope(Optional.empty(), Optional.empty(), Optional.of(T0.plusSeconds(35)))));
+
+        assertThat(then).extracting(h -> h.memory().id()).containsExactlyInAnyOrder(v1.id(), deleted.id());
+        assertThat(then).allMatch(h -> h.memory().isActive());
+        assertThat(later).extracting(h -> h.memory().id()).containsExactlyInAnyOrder(v1.id(), v2.id());
+        assertThat(later).filteredOn(h -> h.memory().id().equals(v1.id())).singleElement()
+                .satisfies(h -> assertThat(h.memory().isSuperseded()).as("history by then").isTrue());
+    }
+
+    @Test
     void insertAllStoresEveryRowInInputOrderWithDistinctIds() {
         List<Memory> stored = store.insertAll(List.of(memory(ALICE, "lesson", "one"), memory(ALICE, "lesson", "two"),
                 memory(ALICE, "lesson", "three")), T0);

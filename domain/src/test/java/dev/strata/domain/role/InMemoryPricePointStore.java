@@ -17,6 +17,11 @@ public final class InMemoryPricePointStore implements PricePointStore {
 
     private final List<Row> rows = new ArrayList<>();
 
+    /** Every point of a tenant, in the order stored: what a test compares to prove a refused request changed nothing. */
+    public synchronized List<PricePoint> all(Tenant tenant) {
+        return rows.stream().filter(r -> r.tenant.equals(tenant)).map(Row::point).toList();
+    }
+
     @Override
     public synchronized void add(Tenant tenant, List<PricePoint> points) {
         for (PricePoint p : points) {

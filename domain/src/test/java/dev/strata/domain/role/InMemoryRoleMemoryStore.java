@@ -40,6 +40,11 @@ public final class InMemoryRoleMemoryStore implements RoleMemoryStore {
         return row;
     }
 
+    /** Every row of a tenant, in id order: what a test compares to prove a refused request changed nothing. */
+    public synchronized List<RoleMemoryEntry> all(Tenant tenant) {
+        return rows.values().stream().filter(r -> r.tenant().equals(tenant)).toList();
+    }
+
     @Override
     public synchronized Optional<RoleMemoryEntry> find(Tenant tenant, RoleMemoryId id) {
         return Optional.ofNullable(rows.get(id.value())).filter(r -> r.tenant().equals(tenant));

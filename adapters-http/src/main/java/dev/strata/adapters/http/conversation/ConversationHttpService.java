@@ -80,7 +80,7 @@ public final class ConversationHttpService implements Resource {
                     timestamp(m, element + ".timestamp")));
         }
         Responses.ok(res, AppendedView.of(conversations.append(new AppendMessages(tenant, id(req),
-                body.optionalString("user_id"), messages))));
+                body.optionalString("user_id"), messages), Actors.of(req))));
     }
 
     private void get(ServerRequest req, ServerResponse res) {

@@ -31,6 +31,7 @@ public final class HttpPriceFeed implements PriceFeed {
     private final CallbackClient client;
     private final CallbackClient.Endpoint endpoint;
     private final String template;
+    private final String source;
 
     /**
      * @param name        how errors and price sources name this endpoint
@@ -44,7 +45,17 @@ public final class HttpPriceFeed implements PriceFeed {
             throw new IllegalArgumentException(name + ": the price URL must contain {asset}: " + urlTemplate);
         }
         this.template = urlTemplate;
+        this.source = source(name);
         this.endpoint = new CallbackClient.Endpoint(name, URI.create(fill("BTC", Instant.EPOCH)), bearerToken, timeout);
+    }
+
+    /**
+     * The source a fetched point carries: {@code endpoint:<name>} in the characters a price source allows,
+     * so a readable name ("price endpoint") still gives a usable point.
+     */
+    static String source(String name) {
+        String tag = "endpoint:" + name.strip().replaceAll("[^A-Za-z0-9_.:/-]", "_");
+        return tag.length() <= 80 ? tag : tag.substring(0, 80);
     }
 
     private String fill(String asset, Instant at) {
@@ -76,7 +87,7 @@ public final class HttpPriceFeed implements PriceFeed {
             }
         }
         try {
-            return Optional.of(new PricePoint(asset, value, when, "endpoint:" + endpoint.name()));
+            return Optional.of(new PricePoint(asset, value, when, source));
         } catch (RuntimeException e) {
             throw new UnavailableException(endpoint.name() + " answered an unusable price: " + e.getMessage(), e);
         }

@@ -15,6 +15,7 @@ import dev.strata.adapters.http.learning.LearningViews.ProposedView;
 import dev.strata.adapters.http.learning.LearningViews.SeedView;
 import dev.strata.adapters.http.learning.LearningViews.SynthesisView;
 import dev.strata.adapters.http.learning.LearningViews.TradeListView;
+import dev.strata.adapters.http.support.Actors;
 import dev.strata.adapters.http.support.Requests;
 import dev.strata.adapters.http.support.Responses;
 import dev.strata.application.learning.CompiledPageService;
@@ -132,11 +133,11 @@ public final class LearningHttpService {
                         .get("/", this::listPreferences)
                         .get("/{id}", this::getPreference)
                         .post("/{id}/approve", (req, res) -> Responses.ok(res, PreferenceView.of(
-                                preferences.approve(tenant(req), preferenceId(req)))))
+                                preferences.approve(tenant(req), preferenceId(req), Actors.of(req)))))
                         .post("/{id}/reject", (req, res) -> Responses.ok(res, PreferenceView.of(
-                                preferences.reject(tenant(req), preferenceId(req)))))
+                                preferences.reject(tenant(req), preferenceId(req), Actors.of(req)))))
                         .post("/{id}/deactivate", (req, res) -> Responses.ok(res, PreferenceView.of(
-                                preferences.deactivate(tenant(req), preferenceId(req)))))),
+                                preferences.deactivate(tenant(req), preferenceId(req), Actors.of(req)))))),
                 new Mount("/v1/learnings", rules -> rules.post("/", this::learn)
                         .get("/", this::listLearnings)
                         .get("/{id}", (req, res) -> Responses.ok(res, LearningView.of(
@@ -209,12 +210,12 @@ public final class LearningHttpService {
     }
 
     private void approveMethodology(ServerRequest req, ServerResponse res) {
-        Responses.ok(res, MethodologyView.of(methodologies.approve(tenant(req), MethodologyId.parse("id", id(req)))));
+        Responses.ok(res, MethodologyView.of(methodologies.approve(tenant(req), MethodologyId.parse("id", id(req)), Actors.of(req))));
     }
 
     private void quarantineMethodology(ServerRequest req, ServerResponse res) {
         Responses.ok(res, MethodologyView.of(methodologies.quarantine(tenant(req),
-                MethodologyId.parse("id", id(req)))));
+                MethodologyId.parse("id", id(req)), Actors.of(req))));
     }
 
     private void recordTrade(ServerRequest req, ServerResponse res) {

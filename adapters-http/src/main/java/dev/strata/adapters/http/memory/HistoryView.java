@@ -1,7 +1,8 @@
 package dev.strata.adapters.http.memory;
 
 import java.util.List;
+import java.util.Optional;
 
-/** {@code GET /v1/memory/history?key=K}: the whole chain of a key, newest first. */
-record HistoryView(String key, List<MemoryView> entries) {
+/** A key's supersede chain, newest first; with {@code as_of}, the one entry active at that instant (or none). */
+record HistoryView(String key, List<MemoryView> entries, Optional<String> asOf) {
 }

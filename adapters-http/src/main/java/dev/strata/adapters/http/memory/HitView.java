@@ -14,7 +14,7 @@ import java.util.List;
  */
 public record HitView(long id, String key, String category, String type, String content, String snippet,
                       double score, double rawScore, boolean isActive, String source, JsonObject metadata,
-                      List<String> injectionFlags, String updatedAt, List<String> arms) {
+                      List<String> injectionFlags, String updatedAt, String occurredAt, List<String> arms) {
 
     public static HitView of(SearchResults.Found found) {
         SearchHit h = found.hit();
@@ -22,6 +22,6 @@ public record HitView(long id, String key, String category, String type, String 
         return new HitView(m.id().value(), m.key().map(Object::toString).orElse(null), m.category().value(),
                 m.category().value(), m.content(), h.snippet(), h.score(), h.rawScore(), m.isActive(),
                 m.source().wireName(), MemoryView.metadata(m), m.injectionFlags(), m.updatedAt().toString(),
-                found.orderedArms().stream().map(Arm::wireName).toList());
+                m.occurredAt().toString(), found.orderedArms().stream().map(Arm::wireName).toList());
     }
 }

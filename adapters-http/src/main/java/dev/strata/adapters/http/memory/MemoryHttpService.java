@@ -17,9 +17,11 @@ import dev.strata.domain.error.InvalidInputException;
 import dev.strata.domain.memory.Memory;
 import dev.strata.domain.memory.MemoryChange;
 import dev.strata.domain.memory.MemoryId;
+import dev.strata.domain.memory.EventTime;
 import dev.strata.domain.memory.Metadata;
 import dev.strata.domain.memory.Source;
 import dev.strata.domain.memory.Tenant;
+import dev.strata.domain.memory.TimeScope;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.ServerRequest;
@@ -27,6 +29,7 @@ import io.helidon.webserver.http.ServerResponse;
 import jakarta.json.JsonValue;
 
 import java.util.ArrayList;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -34,11 +37,13 @@ import java.util.Set;
 /** {@code /v1/memory}: the REST resource over the general memory layer. */
 public final class MemoryHttpService implements Resource {
 
-    private static final Set<String> WRITE_FIELDS = Set.of("category", "content", "metadata", "source");
+    private static final Set<String> WRITE_FIELDS = Set.of("category", "content", "metadata", "source",
+            "occurred_at");
     private static final Set<String> KEYED_WRITE_FIELDS = Set.of("category", "content", "metadata", "source", "key",
-            "supersede_reason");
-    private static final Set<String> PATCH_FIELDS = Set.of("content", "metadata");
-    private static final Set<String> SEARCH_FIELDS = Set.of("query", "limit", "category");
+            "supersede_reason", "occurred_at");
+    private static final Set<String> PATCH_FIELDS = Set.of("content", "metadata", "occurred_at");
+    private static final Set<String> SEARCH_FIELDS = Set.of("query", "limit", "category", "occurred_after",
+            "occurred_before", "as_of", "reference_time");
 
     /** The response header saying how many sessions a delete with {@code revoke_sessions=true} revoked. */
     static final String REVOKED_SESSIONS = "X-Strata-Revoked-Sessions";
@@ -89,7 +94,7 @@ public final class MemoryHttpService implements Resource {
         WriteMemory w = command(tenant, body, req);
         Saved saved = memories.save(new SaveMemory(tenant, body.requiredString("key"), w.content(),
                 Optional.of(w.category()), body.optionalString("supersede_reason"), w.metadata(), w.source(),
-                w.origin()));
+                w.origin(), w.occurredAt()));
         Responses.json(res, Status.CREATED_201, MemoryView.of(saved.memory()));
     }
 
@@ -97,8 +102,16 @@ public final class MemoryHttpService implements Resource {
     private void history(ServerRequest req, ServerResponse res) {
         Tenant tenant = Requests.tenant(req);
         String key = Requests.param(req, "key").orElseThrow(() -> new InvalidInputException("key", "is required"));
+        Optional<Instant> asOf = asOf(req);
+        if (asOf.isPresent()) {
+            // What was believed under the key then: the one entry of its chain active at that instant, if any.
+            Optional<Memory> then = memories.historyAsOf(tenant, key, asOf.get());
+            Responses.ok(res, new HistoryView(key, then.stream().map(MemoryView::of).toList(),
+                    Optional.of(asOf.get().toString())));
+            return;
+        }
         List<Memory> chain = memories.history(tenant, key);
-        Responses.ok(res, new HistoryView(key, chain.stream().map(MemoryView::of).toList()));
+        Responses.ok(res, new HistoryView(key, chain.stream().map(MemoryView::of).toList(), Optional.empty()));
     }
 
     /** {@code DELETE /v1/memory?key=K}: soft-deletes the active entry of a key. */
@@ -136,10 +149,23 @@ public final class MemoryHttpService implements Resource {
         Responses.json(res, Status.CREATED_201, MemoriesView.of(stored));
     }
 
+    /** {@code GET /v1/memory}, or with {@code as_of} what was active at that instant. */
     private void list(ServerRequest req, ServerResponse res) {
         Tenant tenant = Requests.tenant(req);
+        Optional<Instant> asOf = asOf(req);
+        if (asOf.isPresent()) {
+            List<Memory> then = memories.listAsOf(tenant, Requests.param(req, "category"),
+                    Requests.intParam(req, "limit"), asOf.get());
+            Responses.ok(res, AsOfMemoriesView.of(then, asOf.get()));
+            return;
+        }
         Responses.ok(res, MemoriesView.of(memories.list(tenant, Requests.param(req, "category"),
                 Requests.intParam(req, "limit"))));
+    }
+
+    /** The {@code as_of} query parameter: a date or an instant, or a 400 naming it. */
+    static Optional<Instant> asOf(ServerRequest req) {
+        return EventTime.parse("as_of", Requests.param(req, "as_of"));
     }
 
     private void search(ServerRequest req, ServerResponse res) {
@@ -147,7 +173,7 @@ public final class MemoryHttpService implements Resource {
         JsonBody body = Requests.json(req, settings.maxBodyBytes()).allowOnly(SEARCH_FIELDS);
         String query = body.requiredString("query");
         Responses.ok(res, SearchView.of(search.search(tenant, query, body.optionalInt("limit"),
-                body.optionalString("category"))));
+                body.optionalString("category"), timeScope(body), instant(body, "reference_time"))));
     }
 
     private void get(ServerRequest req, ServerResponse res) {
@@ -158,7 +184,8 @@ public final class MemoryHttpService implements Resource {
         Tenant tenant = Requests.tenant(req);
         MemoryId id = id(req);
         JsonBody body = Requests.json(req, settings.maxBodyBytes()).allowOnly(PATCH_FIELDS);
-        MemoryChange change = new MemoryChange(body.optionalString("content"), body.optionalMetadata("metadata"));
+        MemoryChange change = new MemoryChange(body.optionalString("content"), body.optionalMetadata("metadata"),
+                occurredAt(body));
         Responses.ok(res, MemoryView.of(memories.update(tenant, id, change, Actors.of(req))));
     }
 
@@ -202,6 +229,20 @@ public final class MemoryHttpService implements Resource {
         String content = body.requiredString("content");
         Metadata metadata = body.optionalMetadata("metadata").orElse(Metadata.EMPTY);
         Optional<Source> source = body.optionalString("source", Source::parse);
-        return new WriteMemory(tenant, category, content, metadata, source, origin);
+        return new WriteMemory(tenant, category, content, metadata, source, origin, occurredAt(body));
+    }
+
+    /** A search's {@code occurred_after} / {@code occurred_before} (event time) and {@code as_of}. */
+    private static TimeScope timeScope(JsonBody body) {
+        return new TimeScope(instant(body, "occurred_after"), instant(body, "occurred_before"), instant(body, "as_of"));
+    }
+
+    private static Optional<Instant> instant(JsonBody body, String field) {
+        return body.optionalString(field, t -> EventTime.parse(field, t));
+    }
+
+    /** {@code occurred_at}: the event time the writer states (a date or an instant, see {@link EventTime}). */
+    private static Optional<Instant> occurredAt(JsonBody body) {
+        return body.optionalString("occurred_at", t -> EventTime.parse("occurred_at", t));
     }
 }

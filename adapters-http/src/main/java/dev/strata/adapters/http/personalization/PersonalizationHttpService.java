@@ -131,7 +131,7 @@ public final class PersonalizationHttpService implements Resource {
         Optional<Boolean> summary = body.optionalBoolean("include_trading_summary");
         Optional<Boolean> tags = body.optionalBoolean("include_tags");
         edit = new ProfileEdit(edit.customPrompt(), edit.referenceWallets(), memories, summary, tags);
-        Responses.ok(res, EditView.of(personalization.edit(tenant, user, edit)));
+        Responses.ok(res, EditView.of(personalization.edit(tenant, user, edit, Actors.of(req))));
     }
 
     // --- tags ----------------------------------------------------------------------------------------
@@ -148,12 +148,12 @@ public final class PersonalizationHttpService implements Resource {
         JsonBody body = Requests.json(req, settings.maxBodyBytes()).allowOnly(Set.of("value"));
         TagValue value = tagValue(dimension, body.value("value")
                 .orElseThrow(() -> new InvalidInputException("value", "is required")), "value");
-        Responses.ok(res, TagWriteView.of(personalization.declareTag(tenant, user, value)));
+        Responses.ok(res, TagWriteView.of(personalization.declareTag(tenant, user, value, Actors.of(req))));
     }
 
     private void clear(ServerRequest req, ServerResponse res) {
         TagDimension dimension = dimension(req);
-        if (!personalization.clearTag(Requests.tenant(req), user(req), dimension)) {
+        if (!personalization.clearTag(Requests.tenant(req), user(req), dimension, Actors.of(req))) {
             throw new NotFoundException("tag", dimension.slug());
         }
         res.status(Status.NO_CONTENT_204).send();
@@ -219,12 +219,12 @@ public final class PersonalizationHttpService implements Resource {
                 .allowOnly(Set.of("spot_holdings_usd", "perp_value_usd"));
         PortfolioReading reading = new PortfolioReading(amount(body, "spot_holdings_usd"),
                 amount(body, "perp_value_usd"));
-        Responses.ok(res, CapitalView.of(capital.record(tenant, user, reading), Optional.of("pushed")));
+        Responses.ok(res, CapitalView.of(capital.record(tenant, user, reading, Actors.of(req)), Optional.of("pushed")));
     }
 
     private void recompute(ServerRequest req, ServerResponse res) {
         Requests.optionalJson(req, settings.maxBodyBytes()).ifPresent(b -> b.allowOnly(Set.of()));
-        CapitalRecompute r = capital.recompute(Requests.tenant(req), user(req));
+        CapitalRecompute r = capital.recompute(Requests.tenant(req), user(req), Actors.of(req));
         Responses.ok(res, CapitalView.of(r.metrics(), Optional.of(r.outcome().name().toLowerCase(java.util.Locale.ROOT))));
     }
 
@@ -240,7 +240,7 @@ public final class PersonalizationHttpService implements Resource {
         StrategyId strategy = body.optionalString("strategy_id", StrategyId::of)
                 .orElseThrow(() -> new InvalidInputException("strategy_id", "is required"));
         Responses.json(res, Status.CREATED_201, StrategyRunView.of(runs.open(tenant, user, strategy,
-                amount(body, "allocated_usd"))));
+                amount(body, "allocated_usd"), Actors.of(req))));
     }
 
     private void reconcile(ServerRequest req, ServerResponse res) {
@@ -257,7 +257,7 @@ public final class PersonalizationHttpService implements Resource {
                 throw new InvalidInputException("running[" + i + "]", e.reason());
             }
         }
-        Responses.ok(res, StrategyRunView.Runs.of(runs.reconcile(tenant, user, upstream)));
+        Responses.ok(res, StrategyRunView.Runs.of(runs.reconcile(tenant, user, upstream, Actors.of(req))));
     }
 
     private void stop(ServerRequest req, ServerResponse res) {
@@ -267,14 +267,14 @@ public final class PersonalizationHttpService implements Resource {
         StopReason reason = body.optionalString("stop_reason", StopReason::parse).orElse(StopReason.USER_MANUAL);
         Optional<BigDecimal> pnl = body.has("realized_pnl_usd") ? Optional.of(amount(body, "realized_pnl_usd"))
                 : Optional.empty();
-        Responses.ok(res, StrategyRunView.of(runs.stop(tenant, id, reason, pnl)));
+        Responses.ok(res, StrategyRunView.of(runs.stop(tenant, id, reason, pnl, Actors.of(req))));
     }
 
     private void pnl(ServerRequest req, ServerResponse res) {
         Tenant tenant = Requests.tenant(req);
         StrategyRunId id = runId(req);
         JsonBody body = Requests.json(req, settings.maxBodyBytes()).allowOnly(Set.of("realized_pnl_usd"));
-        Responses.ok(res, StrategyRunView.of(runs.backfillPnl(tenant, id, amount(body, "realized_pnl_usd"))));
+        Responses.ok(res, StrategyRunView.of(runs.backfillPnl(tenant, id, amount(body, "realized_pnl_usd"), Actors.of(req))));
     }
 
     // --- reading requests ---------------------------------------------------------------------------

@@ -127,7 +127,7 @@ public final class RoleHttpService {
             asset = Optional.of(inputs.getString(delta.assetField()));
         }
         RoleMemoryEntry entry = roles.record(new RecordDecision(tenant, role.id().value(), new RoleInputs(inputs.toString()),
-                decision, asset));
+                decision, asset), Actors.of(req));
         res.header(HeaderNames.LOCATION, "/v1/role-memory/" + entry.id());
         Responses.json(res, Status.CREATED_201, RoleMemoryEntryView.of(entry));
     }
@@ -168,7 +168,7 @@ public final class RoleHttpService {
                     + "push news, onchain or note");
         }
         Responses.ok(res, RoleMemoryEntryView.of(roles.addEvidence(tenant, idParam(req), kind,
-                body.optionalString("source").orElse("api"), body.requiredString("text"))));
+                body.optionalString("source").orElse("api"), body.requiredString("text"), Actors.of(req))));
     }
 
     /** {@code {prices: [{asset, price, at?, source?}, ...]}}. */
@@ -202,7 +202,7 @@ public final class RoleHttpService {
                     optionalString(p, "at", at).map(t -> instant(t, at + ".at")),
                     optionalString(p, "source", at)));
         }
-        var assets = prices.pushAll(tenant, pushed);
+        var assets = prices.pushAll(tenant, pushed, Actors.of(req));
         Responses.ok(res, new PricesView(pushed.size(), assets.stream().map(Asset::symbol).toList()));
     }
 

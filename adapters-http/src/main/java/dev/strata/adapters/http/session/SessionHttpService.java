@@ -5,7 +5,10 @@ import dev.strata.adapters.http.Resource;
 import dev.strata.adapters.http.snapshot.ExplanationView;
 import dev.strata.adapters.http.support.Requests;
 import dev.strata.adapters.http.support.Responses;
+import dev.strata.adapters.http.support.JsonBody;
 import dev.strata.application.session.SessionService;
+import dev.strata.domain.error.InvalidInputException;
+import dev.strata.domain.role.SkillId;
 import dev.strata.domain.session.Session;
 import dev.strata.domain.session.SessionId;
 import io.helidon.http.HeaderNames;
@@ -14,7 +17,11 @@ import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
+import jakarta.json.JsonValue;
+
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -64,11 +71,43 @@ public final class SessionHttpService implements Resource {
 
     private void start(ServerRequest req, ServerResponse res) {
         var tenant = Requests.tenant(req);
-        // No options yet: an empty body or {} starts a session, and any field is refused rather than ignored.
-        Requests.optionalJson(req, settings.maxBodyBytes()).ifPresent(body -> body.allowOnly(Set.of()));
-        Session session = sessions.start(tenant);
+        // An empty body or {} starts a session; skills names the active skills (their roles' lessons join the
+        // prompt); any other field is refused rather than ignored.
+        List<SkillId> skills = Requests.optionalJson(req, settings.maxBodyBytes())
+                .map(body -> skills(body.allowOnly(Set.of("skills")))).orElse(List.of());
+        Session session = sessions.start(tenant, skills);
         res.header(HeaderNames.LOCATION, "/v1/sessions/" + session.id().value());
         Responses.json(res, Status.CREATED_201, SessionView.of(session));
+    }
+
+    /** At most this many active skills per session: a session names the skills it runs, not a catalog. */
+    static final int MAX_SKILLS = 64;
+
+    private static List<SkillId> skills(JsonBody body) {
+        JsonValue value = body.value("skills").orElse(JsonValue.EMPTY_JSON_ARRAY);
+        if (value.getValueType() != JsonValue.ValueType.ARRAY) {
+            throw new InvalidInputException("skills", "must be an array of skill ids such as analysis.valuation");
+        }
+        var array = value.asJsonArray();
+        if (array.size() > MAX_SKILLS) {
+            throw new InvalidInputException("skills", "must name at most " + MAX_SKILLS + " skills");
+        }
+        List<SkillId> skills = new ArrayList<>();
+        for (int i = 0; i < array.size(); i++) {
+            String field = "skills[" + i + "]";
+            if (array.get(i).getValueType() != JsonValue.ValueType.STRING) {
+                throw new InvalidInputException(field, "must be a skill id string such as analysis.valuation");
+            }
+            try {
+                SkillId skill = SkillId.of(array.getString(i));
+                if (!skills.contains(skill)) {
+                    skills.add(skill);
+                }
+            } catch (InvalidInputException e) {
+                throw new InvalidInputException(field, e.reason());
+            }
+        }
+        return List.copyOf(skills);
     }
 
     private void get(ServerRequest req, ServerResponse res) {

@@ -4,12 +4,16 @@ import dev.strata.adapters.http.Resource;
 import dev.strata.adapters.http.support.Requests;
 import dev.strata.adapters.http.support.Responses;
 import dev.strata.application.snapshot.SnapshotService;
+import dev.strata.domain.memory.EventTime;
+import dev.strata.domain.memory.Tenant;
 import io.helidon.http.HeaderNames;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.Optional;
 
 /** {@code GET /v1/snapshot}: the fenced {@code <memory-context>} block, as the exact text a prompt would embed. */
 public final class SnapshotHttpService implements Resource {
@@ -42,8 +46,11 @@ public final class SnapshotHttpService implements Resource {
         Responses.ok(res, BudgetView.of(snapshots.budget(Requests.tenant(req))));
     }
 
+    /** The block now, or with {@code as_of} as the injection policy would have built it then (no profile section). */
     private void render(ServerRequest req, ServerResponse res) {
-        String block = snapshots.render(Requests.tenant(req));
+        Tenant tenant = Requests.tenant(req);
+        Optional<Instant> asOf = EventTime.parse("as_of", Requests.param(req, "as_of"));
+        String block = asOf.map(at -> snapshots.renderAsOf(tenant, at)).orElseGet(() -> snapshots.render(tenant));
         res.header(HeaderNames.CONTENT_TYPE, "text/plain; charset=utf-8");
         res.send(block.getBytes(StandardCharsets.UTF_8));
     }

@@ -2,6 +2,7 @@ package dev.strata.adapters.http.trading;
 
 import dev.strata.adapters.http.GatewaySettings;
 import dev.strata.adapters.http.Resource;
+import dev.strata.adapters.http.support.Actors;
 import dev.strata.adapters.http.support.JsonBody;
 import dev.strata.adapters.http.support.Requests;
 import dev.strata.adapters.http.support.Responses;
@@ -88,7 +89,7 @@ public final class TradingHttpService {
                         f.decimal("price"), f.decimal("fee"), f.decimal("closed_pnl"), f.text("tid"), f.text("hash"),
                         f.rawJson("raw_json")))
                 .toList();
-        Responses.ok(res, new InsertedView(mirror.recordPerpsFills(tenant, fills)));
+        Responses.ok(res, new InsertedView(mirror.recordPerpsFills(tenant, fills, Actors.of(req))));
     }
 
     private void spotActivities(ServerRequest req, ServerResponse res) {
@@ -99,7 +100,7 @@ public final class TradingHttpService {
                         a.text("from_token"), a.text("to_token"), a.text("amount"), a.decimal("value_usd"),
                         a.text("status"), a.rawJson("raw_json")))
                 .toList();
-        Responses.ok(res, new InsertedView(mirror.recordSpotActivities(tenant, activities)));
+        Responses.ok(res, new InsertedView(mirror.recordSpotActivities(tenant, activities, Actors.of(req))));
     }
 
     private void trades(ServerRequest req, ServerResponse res) {

@@ -68,6 +68,16 @@ class RoleCallbacksTest {
     }
 
     @Test
+    void a_feed_with_a_readable_name_gives_points_whose_source_a_price_point_accepts() {
+        stub.json(200, "{\"price\": 92}");
+        HttpPriceFeed feed = new HttpPriceFeed(client, "price endpoint", stub.url("/v1/price?symbol={asset}&time={at}"),
+                Optional.empty(), Duration.ofSeconds(2));
+
+        assertThat(feed.priceAt(ALICE, Asset.of("BTC"), T0).orElseThrow().source()).isEqualTo("endpoint:price_endpoint");
+        assertThat(HttpPriceFeed.source("x".repeat(200))).hasSize(80).startsWith("endpoint:x");
+    }
+
+    @Test
     void the_price_endpoint_is_asked_with_the_encoded_asset_and_instant_and_the_token() {
         stub.json(200, "{\"price\": 64123.50, \"at\": \"2026-03-02T10:00:05Z\"}");
 

@@ -1,6 +1,7 @@
 package dev.strata.application.personalization.rebuild;
 
 import dev.strata.application.personalization.PersonalizationService;
+import dev.strata.domain.memory.Actor;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.personalization.TagDimension;
 import dev.strata.domain.personalization.TagValue;
@@ -15,6 +16,9 @@ final class TagWrites {
 
     enum Result { WRITTEN, KEPT_DECLARED, UNCHANGED }
 
+    /** Who the rebuild's tag writes are audited as (the same actor its memory writes carry). */
+    static final Actor ACTOR = Actor.system("personalization-rebuild");
+
     private final PersonalizationService personalization;
 
     TagWrites(PersonalizationService personalization) {
@@ -23,8 +27,8 @@ final class TagWrites {
 
     Result infer(Tenant tenant, UserId user, TagValue value) {
         TagWrite write = value.dimension() == TagDimension.MARKETS
-                ? personalization.unionMarkets(tenant, user, value)
-                : personalization.inferTag(tenant, user, value);
+                ? personalization.unionMarkets(tenant, user, value, ACTOR)
+                : personalization.inferTag(tenant, user, value, ACTOR);
         if (write.written()) {
             return Result.WRITTEN;
         }
