@@ -74,6 +74,38 @@ class EvalCommandTest {
     }
 
     @Test
+    void cross_validation_scores_each_conversation_at_the_setting_chosen_on_the_others() throws Exception {
+        Path folds = Path.of(EvalCommandTest.class.getResource("/locomo-folds.json").toURI());
+        Cli run = Cli.run("eval", "locomo", folds.toString(), "--embedding-provider", "local", "--cross-validate",
+                "--rrf-k", "5,60", "--neighbour-weight", "0,0.3");
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        // The shipped setting (rrf-k 5, neighbour weight 0.3) is the first row; the other three combinations follow.
+        assertThat(run.out().lines().filter(l -> l.matches("^(shipped|k\\d+ n[\\d.]+ w1:1 d50)\\s+\\d.*")))
+                .hasSize(4);
+        assertThat(run.out().lines().filter(l -> l.matches("^fold-\\d\\s+\\d+\\s.*"))).as(run.out()).hasSize(3);
+        assertThat(run.out()).contains("leave one conversation out").contains("tuned on all")
+                .contains("cross-validated per category");
+        String[] cv = run.out().lines().filter(l -> l.startsWith("cross-validated ")).findFirst().orElseThrow()
+                .substring("cross-validated".length()).strip().split("\\s+");
+        assertThat(cv).hasSize(4);
+        assertThat(Double.parseDouble(cv[3])).isBetween(Double.parseDouble(cv[0]), 100.0);
+    }
+
+    @Test
+    void grid_options_without_cross_validation_or_with_bad_values_are_refused() throws Exception {
+        assertThat(Cli.run("eval", "locomo", fixture().toString(), "--rrf-k", "5").err()).contains("--cross-validate");
+        assertThat(Cli.run("eval", "locomo", fixture().toString(), "--cross-validate", "--rrf-k", "0").err())
+                .contains("--rrf-k");
+        assertThat(Cli.run("eval", "locomo", fixture().toString(), "--cross-validate", "--arm-weights", "1").err())
+                .contains("--arm-weights");
+        assertThat(Cli.run("eval", "locomo", fixture().toString(), "--cross-validate", "--neighbour-weight", "2")
+                .err()).contains("--neighbour-weight");
+        assertThat(Cli.run("eval", "locomo", fixture().toString(), "--cross-validate", "--candidate-depth", "0")
+                .exitCode()).isEqualTo(2);
+    }
+
+    @Test
     void badOptionsAreRefusedNamingTheOption() throws Exception {
         assertThat(Cli.run("eval", "locomo", fixture().toString(), "--vector-min-similarity", "0",
                 "--vector-similarity-window", "3").err()).contains("--vector-similarity-window");

@@ -129,6 +129,15 @@ public final class HybridSearchService implements MemorySearch {
         return ranker.settings();
     }
 
+    /** The same pipeline with each arm contributing {@code depth} rows (the evaluation compares depths). */
+    public HybridSearchService withCandidateDepth(int depth) {
+        return new HybridSearchService(store, keywordIndex, embedder, index, ranker, depth, searchStarted);
+    }
+
+    public int candidateDepth() {
+        return candidateDepth;
+    }
+
     /** True when the vector arm can run: an embedder is configured and the vector index is available. */
     public boolean vectorArmAvailable() {
         return embedder.isEnabled() && index.isPresent();

@@ -1,6 +1,7 @@
 package dev.strata.bootstrap.cli;
 
 import dev.strata.adapters.llm.embedding.EmbeddingProvider;
+import dev.strata.application.retrieval.HybridSearchService;
 import dev.strata.application.retrieval.RetrievalMode;
 import dev.strata.bootstrap.SettingsLoader;
 import dev.strata.bootstrap.StrataCore;
@@ -9,6 +10,7 @@ import dev.strata.bootstrap.eval.EvalReport;
 import dev.strata.bootstrap.eval.FloorSweep;
 import dev.strata.bootstrap.eval.Locomo;
 import dev.strata.bootstrap.eval.LocomoEvaluation;
+import dev.strata.domain.retrieval.FusionSettings;
 import dev.strata.domain.retrieval.TimeLift;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -19,7 +21,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** {@code strata eval}: retrieval quality on public benchmarks, through the real write and search paths. */
@@ -79,6 +83,104 @@ public final class EvalCommand implements Runnable {
                         + "(default: 2, every row).")
         List<Double> windows;
 
+        @Option(names = "--cross-validate",
+                description = "Instead of comparing modes: hybrid recall for every combination of --rrf-k, "
+                        + "--neighbour-weight, --arm-weights and --candidate-depth (default grid: rrf-k 5,10,20 x "
+                        + "neighbour-weight 0.2,0.3,0.4), the setting chosen on all conversations (tuned) and, "
+                        + "leaving one conversation out in turn, the recall of the setting chosen on the others "
+                        + "(cross-validated).")
+        boolean crossValidate;
+
+        @Option(names = "--rrf-k", split = ",", paramLabel = "K[,K...]",
+                description = "With --cross-validate: RRF constants to try.")
+        List<Integer> rrfKs;
+
+        @Option(names = "--neighbour-weight", split = ",", paramLabel = "W[,W...]",
+                description = "With --cross-validate: neighbour-context weights to try (0 = off).")
+        List<Double> neighbourWeights;
+
+        @Option(names = "--arm-weights", split = ",", paramLabel = "KW:VW[,...]",
+                description = "With --cross-validate: keyword:vector arm weights to try, e.g. 1:1,1:0.8.")
+        List<String> armWeights;
+
+        @Option(names = "--candidate-depth", split = ",", paramLabel = "D[,D...]",
+                description = "With --cross-validate: rows each arm contributes to try.")
+        List<Integer> depths;
+
+        /**
+         * The shipped search first, then every combination of the grid options (the shipped value of an option
+         * not given), each once.
+         */
+        private Map<String, HybridSearchService> grid(HybridSearchService shipped) {
+            FusionSettings base = shipped.settings();
+            boolean none = rrfKs == null && neighbourWeights == null && armWeights == null && depths == null;
+            List<Integer> ks = rrfKs != null ? rrfKs : none ? List.of(5, 10, 20) : List.of(base.rrfK());
+            List<Double> ns = neighbourWeights != null ? neighbourWeights
+                    : none ? List.of(0.2, 0.3, 0.4) : List.of(base.neighbourWeight());
+            List<double[]> ws = armWeights == null ? List.<double[]>of(new double[] {base.keywordWeight(),
+                    base.vectorWeight()}) : armWeights.stream().map(this::armWeight).toList();
+            List<Integer> ds = depths != null ? depths : List.of(shipped.candidateDepth());
+            Map<String, HybridSearchService> grid = new LinkedHashMap<>();
+            grid.put("shipped", shipped);
+            java.util.Set<String> seen = new java.util.HashSet<>();
+            seen.add(key(base, shipped.candidateDepth()));
+            for (int k : ks) {
+                for (double n : ns) {
+                    for (double[] w : ws) {
+                        for (int d : ds) {
+                            FusionSettings f = base.withRrfK(k).withArmWeights(w[0], w[1])
+                                    .withNeighbourContext(n, base.neighbourWindow(), base.neighbourGap());
+                            if (seen.add(key(f, d))) {
+                                grid.put(String.format(java.util.Locale.ROOT, "k%d n%s w%s:%s d%d", k, plain(n),
+                                        plain(w[0]), plain(w[1]), d), shipped.withSettings(f).withCandidateDepth(d));
+                            }
+                        }
+                    }
+                }
+            }
+            return grid;
+        }
+
+        /** Refuses bad grid values before anything is opened. */
+        private void checkGrid() {
+            if (rrfKs != null && rrfKs.stream().anyMatch(k -> k < 1)) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--rrf-k: each must be at least 1");
+            }
+            if (neighbourWeights != null && neighbourWeights.stream().anyMatch(n -> !(n >= 0 && n <= 1))) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--neighbour-weight: each must be in [0, 1]");
+            }
+            if (depths != null && depths.stream().anyMatch(d -> d < 1 || d > 1000)) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--candidate-depth: each must be in [1, 1000]");
+            }
+            if (armWeights != null) {
+                armWeights.forEach(this::armWeight);
+            }
+        }
+
+        private static String key(FusionSettings f, int depth) {
+            return f + "/" + depth;
+        }
+
+        private static String plain(double v) {
+            return java.math.BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
+        }
+
+        private double[] armWeight(String pair) {
+            String[] parts = pair.strip().split(":");
+            try {
+                if (parts.length == 2) {
+                    double kw = Double.parseDouble(parts[0]);
+                    double vw = Double.parseDouble(parts[1]);
+                    if (kw >= 0 && vw >= 0 && Double.isFinite(kw) && Double.isFinite(vw) && kw + vw > 0) {
+                        return new double[] {kw, vw};
+                    }
+                }
+            } catch (NumberFormatException e) {
+                // reported below
+            }
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--arm-weights: each must be KEYWORD:VECTOR, non-negative, not both 0: " + pair);
+        }
         @Option(names = "--time-lift", split = ",", paramLabel = "W[,W...]",
                 description = "Instead of comparing modes: recall per category in the first of --modes at each weight "
                         + "of the time lift of a question's own time words (the first weight is the baseline, normally "
@@ -139,14 +241,26 @@ public final class EvalCommand implements Runnable {
                 providerOption();
             }
             List<FloorSweep.Point> sweep = floors == null || floors.isEmpty() ? List.of() : points();
+            if (crossValidate && (!sweep.isEmpty() || timeLifts != null)) {
+                throw new CommandLine.ParameterException(spec.commandLine(),
+                        "--cross-validate, --vector-min-similarity and --time-lift are separate runs");
+            }
+            if (!crossValidate && (rrfKs != null || neighbourWeights != null || armWeights != null || depths != null)) {
+                throw new CommandLine.ParameterException(spec.commandLine(),
+                        "--rrf-k, --neighbour-weight, --arm-weights and --candidate-depth need --cross-validate");
+            }
+            checkGrid();
             List<Locomo.Conversation> conversations = Locomo.read(file);
             if (limitConversations != null && limitConversations < conversations.size()) {
                 conversations = conversations.subList(0, limitConversations);
             }
             Path dir = Files.createTempDirectory("strata-eval");
             StrataSettings settings = SettingsLoader.fromDefaults().load().withDataDir(dir);
-            // Each query's embedding is timed as the model's work, not a cache hit.
-            settings = settings.with(settings.embedding().withoutQueryCache());
+            if (!crossValidate) {
+                // Each query's embedding is timed as the model's work, not a cache hit (a cross-validation
+                // searches each question once per setting and reports no latency: it keeps the cache).
+                settings = settings.with(settings.embedding().withoutQueryCache());
+            }
             if (provider != null) {
                 settings = settings.with(settings.embedding().withProvider(providerOption()));
             }
@@ -157,6 +271,11 @@ public final class EvalCommand implements Runnable {
             try (StrataCore core = StrataCore.open(settings, Clock.systemUTC())) {
                 LocomoEvaluation evaluation = new LocomoEvaluation(core.memory().memories(), core.retrieval().search(),
                         core.retrieval().worker(), line -> spec.commandLine().getErr().println("eval: " + line));
+                if (crossValidate) {
+                    spec.commandLine().getOut().println(evaluation.crossValidate(conversations,
+                            grid(core.retrieval().search())).table());
+                    return 0;
+                }
                 if (timeLifts != null && !timeLifts.isEmpty()) {
                     spec.commandLine().getOut().println(evaluation.sweepTimeLift(conversations, timeLifts,
                             chosen.getFirst()).table());

@@ -213,6 +213,49 @@ public final class LocomoEvaluation {
         return sweep.build();
     }
 
+    /**
+     * Hybrid search with each of these settings (the first the shipped one), on one ingestion of every
+     * conversation, scored per question (each question read against its conversation's reference time,
+     * as {@link #run} does): what {@link CrossValidation} chooses from by leaving one conversation out.
+     *
+     * @param grid label to the search to run under it, in order
+     */
+    public CrossValidation crossValidate(List<Locomo.Conversation> conversations,
+                                         Map<String, HybridSearchService> grid) {
+        if (!search.vectorArmAvailable()) {
+            throw new IllegalStateException("cross-validation runs hybrid search and needs embeddings: the embedder "
+                    + "is disabled or sqlite-vec could not load");
+        }
+        List<String> labels = List.copyOf(grid.keySet());
+        List<HybridSearchService> searches = List.copyOf(grid.values());
+        CrossValidation.Builder cv = new CrossValidation.Builder(labels.size());
+        for (Locomo.Conversation conversation : conversations) {
+            Tenant tenant = Tenant.of(conversation.id().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_-]", "-"));
+            Map<Long, String> diaIds = ingest(tenant, conversation);
+            worker.ifPresent(w -> w.reindex(false, n -> { }));
+            for (Locomo.Question question : conversation.questions()) {
+                String query = question.text().length() > SearchRequest.MAX_QUERY_CHARS
+                        ? question.text().substring(0, SearchRequest.MAX_QUERY_CHARS) : question.text();
+                if (query.isBlank()) {
+                    continue;
+                }
+                for (int p = 0; p < searches.size(); p++) {
+                    List<Long> ids = searches.get(p).search(new SearchRequest(tenant, query, KS[KS.length - 1],
+                            Optional.empty()).withReference(conversation.reference())).searchHits().stream()
+                            .map(h -> h.memory().id().value()).toList();
+                    double[] recall = new double[KS.length];
+                    for (int i = 0; i < KS.length; i++) {
+                        recall[i] = recall(question.evidence(), ids, diaIds, KS[i]);
+                    }
+                    cv.question(conversation.id(), p, question.category(), recall);
+                }
+            }
+            progress.accept(conversation.id() + ": " + conversation.questions().size() + " questions searched at "
+                    + searches.size() + " settings");
+        }
+        return cv.build(labels);
+    }
+
     /** Rows of an answer that the keyword arm alone did not find (vector arm or neighbour context). */
     private static int beyondKeyword(SearchResults results) {
         return (int) results.hits().stream().filter(h -> !h.arms().equals(Set.of(Arm.KEYWORD))).count();
