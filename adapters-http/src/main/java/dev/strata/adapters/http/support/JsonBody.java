@@ -1,6 +1,7 @@
 package dev.strata.adapters.http.support;
 
 import dev.strata.domain.error.InvalidInputException;
+import dev.strata.domain.json.JsonScan;
 import dev.strata.domain.memory.Metadata;
 import jakarta.json.Json;
 import jakarta.json.JsonException;
@@ -209,25 +210,8 @@ public final class JsonBody {
     }
 
     private static void checkDepth(String text) {
-        int depth = 0;
-        boolean inString = false;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (inString) {
-                if (c == '\\') {
-                    i++;
-                } else if (c == '"') {
-                    inString = false;
-                }
-            } else if (c == '"') {
-                inString = true;
-            } else if (c == '{' || c == '[') {
-                if (++depth > MAX_DEPTH) {
-                    throw new InvalidInputException("body", "is nested deeper than " + MAX_DEPTH + " levels");
-                }
-            } else if (c == '}' || c == ']') {
-                depth--;
-            }
+        if (JsonScan.depth(text, MAX_DEPTH) > MAX_DEPTH) {
+            throw new InvalidInputException("body", "is nested deeper than " + MAX_DEPTH + " levels");
         }
     }
 }

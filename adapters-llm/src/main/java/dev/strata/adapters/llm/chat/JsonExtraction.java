@@ -1,5 +1,6 @@
 package dev.strata.adapters.llm.chat;
 
+import dev.strata.domain.json.JsonScan;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.util.ArrayList;
@@ -54,36 +55,11 @@ final class JsonExtraction {
         List<String> spans = new ArrayList<>();
         for (int start = text.indexOf('{'); start >= 0 && spans.size() < MAX_SCANNED_SPANS;
                 start = text.indexOf('{', start + 1)) {
-            int end = matchingBrace(text, start);
+            int end = JsonScan.matchingBrace(text, start);
             if (end > start) {
                 spans.add(text.substring(start, end + 1));
             }
         }
         return spans;
-    }
-
-    private static int matchingBrace(String text, int start) {
-        int depth = 0;
-        boolean inString = false;
-        for (int i = start; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (inString) {
-                if (c == '\\') {
-                    i++;
-                } else if (c == '"') {
-                    inString = false;
-                }
-            } else if (c == '"') {
-                inString = true;
-            } else if (c == '{') {
-                depth++;
-            } else if (c == '}') {
-                depth--;
-                if (depth == 0) {
-                    return i;
-                }
-            }
-        }
-        return -1;
     }
 }
