@@ -10,72 +10,72 @@ class ArchitectureRulesTest {
     private final JavaClasses classes = ProductionClasses.get();
 
     @Test
-    void domainDependsOnlyOnJava() {
+    void domain_depends_only_on_java() {
         RULES.domainDependsOnlyOnJava().check(classes);
     }
 
     @Test
-    void applicationDependsOnlyOnDomainAndJava() {
+    void application_depends_only_on_domain_and_java() {
         RULES.applicationDependsOnlyOnDomainAndJava().check(classes);
     }
 
     @Test
-    void adaptersDoNotDependOnEachOther() {
+    void adapters_do_not_depend_on_each_other() {
         RULES.adaptersDoNotDependOnEachOther().check(classes);
     }
 
     @Test
-    void adaptersDoNotDependOnBootstrap() {
+    void adapters_do_not_depend_on_bootstrap() {
         RULES.adaptersDoNotDependOnBootstrap().check(classes);
     }
 
     @Test
-    void nothingDependsOnBootstrap() {
+    void nothing_depends_on_bootstrap() {
         RULES.nothingDependsOnBootstrap().check(classes);
     }
 
     @Test
-    void packagesAreFreeOfCycles() {
+    void packages_are_free_of_cycles() {
         RULES.packagesAreFreeOfCycles().check(classes);
     }
 
     @Test
-    void coreImportsNoFramework() {
+    void core_imports_no_framework() {
         RULES.coreImportsNoFramework().check(classes);
     }
 
     @Test
-    void domainStoresAreInterfaces() {
+    void domain_stores_are_interfaces() {
         RULES.domainStoresAreInterfaces().check(classes);
     }
 
     @Test
-    void domainInterfacesAreImplementedInAdapters() {
+    void domain_interfaces_are_implemented_in_adapters() {
         RULES.domainInterfacesAreImplementedInAdapters().check(classes);
     }
 
     @Test
-    void adaptersAreNamedAfterTheirPort() {
+    void adapters_are_named_after_their_port() {
         RULES.adaptersAreNamedAfterTheirPort().check(classes);
     }
 
     @Test
-    void servicesLiveInApplication() {
+    void services_live_in_application() {
         RULES.servicesLiveInApplication().check(classes);
     }
 
     @Test
-    void httpServicesLiveInHttpAdapter() {
+    void http_services_live_in_http_adapter() {
         RULES.httpServicesLiveInHttpAdapter().check(classes);
     }
 
     @Test
-    void coreThrowsDomainExceptions() {
+    void core_throws_domain_exceptions() {
         RULES.coreThrowsDomainExceptions().check(classes);
     }
 
     @Test
-    void onlyBootstrapReadsTheSystemClock() {
+    void only_bootstrap_reads_the_system_clock() {
         RULES.onlyBootstrapReadsTheSystemClock().check(classes);
     }
 
@@ -85,22 +85,22 @@ class ArchitectureRulesTest {
     }
 
     @Test
-    void settingsKeysAreReadOnlyBySettingsRecords() {
+    void settings_keys_are_read_only_by_settings_records() {
         RULES.settingsKeysAreReadOnlyBySettingsRecords().check(classes);
     }
 
     @Test
-    void onlyTheRegistryDecidesToolBehaviour() {
+    void only_the_registry_decides_tool_behaviour() {
         RULES.onlyTheRegistryDecidesToolBehaviour().check(classes);
     }
 
     @Test
-    void adaptersCallNoDomainPolicy() {
+    void adapters_call_no_domain_policy() {
         RULES.adaptersCallNoDomainPolicy().check(classes);
     }
 
     @Test
-    void privilegedWriteOriginsAreBuiltOnlyByTheirSurface() {
+    void privileged_write_origins_are_built_only_by_their_surface() {
         RULES.privilegedWriteOriginsAreBuiltOnlyByTheirSurface().check(classes);
     }
 }

@@ -30,7 +30,7 @@ class ProductionImportTest {
     private static final StrataRules RULES = new StrataRules(ProductionClasses.ROOT);
 
     @Test
-    void everyTypeDeclaredInAModuleMainSourceTreeIsImported() {
+    void every_type_declared_in_a_module_main_source_tree_is_imported() {
         Map<String, Set<String>> declared = SOURCES.mainTypesByModule();
 
         assertThat(declared).as("modules with main sources")
@@ -40,7 +40,7 @@ class ProductionImportTest {
     }
 
     @Test
-    void noTestTypeOfAnyModuleIsImported() {
+    void no_test_type_of_any_module_is_imported() {
         Set<String> testTypes = SOURCES.testTypes();
 
         assertThat(testTypes).as("this module's own tests at least").contains(getClass().getName());
@@ -49,7 +49,7 @@ class ProductionImportTest {
     }
 
     @Test
-    void onlyStrataClassesAreChecked() {
+    void only_strata_classes_are_checked() {
         assertThat(importedNames())
                 .allMatch(name -> name.startsWith(ProductionClasses.ROOT + "."))
                 .noneMatch(name -> name.startsWith(ProductionClasses.ROOT + ".architecture."));
@@ -90,12 +90,12 @@ class ProductionImportTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("subjectsOfTheRules")
-    void everySubjectARuleNamesIsPresent(String subject, DescribedPredicate<JavaClass> predicate) {
+    void every_subject_a_rule_names_is_present(String subject, DescribedPredicate<JavaClass> predicate) {
         assertThat(CLASSES.that(predicate)).as(subject).isNotEmpty();
     }
 
     @Test
-    void theAdapterRuleComparesAtLeastTwoAdapters() {
+    void the_adapter_rule_compares_at_least_two_adapters() {
         Set<String> adapters = new TreeSet<>();
         for (JavaClass javaClass : CLASSES.that(resideInAPackage(RULES.adapters()))) {
             adapters.add(javaClass.getPackageName().split("\\.")[3]);
@@ -106,7 +106,7 @@ class ProductionImportTest {
     }
 
     @Test
-    void theCycleRuleSeesThePackagesOfEveryLayer() {
+    void the_cycle_rule_sees_the_packages_of_every_layer() {
         Set<String> packages = new TreeSet<>();
         CLASSES.forEach(javaClass -> packages.add(javaClass.getPackageName()));
 

@@ -93,7 +93,7 @@ class RulesCatchViolationsTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("violations")
-    void ruleFailsOnItsViolationAndNamesTheOffenders(Violation violation) {
+    void rule_fails_on_its_violation_and_names_the_offenders(Violation violation) {
         String root = FIXTURES + "." + violation.scenario();
         EvaluationResult result = violation.build().apply(new StrataRules(root)).evaluate(fixture(violation.scenario()));
 
@@ -106,7 +106,7 @@ class RulesCatchViolationsTest {
 
     /** java.sql is inside java..: rule 1 alone lets it through, which is why rule 6 names it. */
     @Test
-    void javaSqlInTheDomainIsStoppedByTheFrameworkRuleNotByTheJavaOnlyRule() {
+    void java_sql_in_the_domain_is_stopped_by_the_framework_rule_not_by_the_java_only_rule() {
         StrataRules rules = new StrataRules(FIXTURES + ".domainsql");
         JavaClasses domainsql = fixture("domainsql");
 
@@ -115,7 +115,7 @@ class RulesCatchViolationsTest {
     }
 
     @Test
-    void everyRulePassesOnTheCompliantHexagon() {
+    void every_rule_passes_on_the_compliant_hexagon() {
         JavaClasses clean = fixture("clean");
 
         for (ArchRule rule : new StrataRules(FIXTURES + ".clean").all()) {
@@ -125,7 +125,7 @@ class RulesCatchViolationsTest {
     }
 
     @Test
-    void everyRuleIsExercisedByAViolation() {
+    void every_rule_is_exercised_by_a_violation() {
         StrataRules rules = new StrataRules(FIXTURES);
         Set<String> exercised = violations().map(violation -> violation.build().apply(rules).getDescription())
                 .collect(Collectors.toSet());
@@ -136,7 +136,7 @@ class RulesCatchViolationsTest {
 
     /** archunit.properties keeps failOnEmptyShould on: a rule aimed at a package with no class fails. */
     @Test
-    void aRuleThatSeesNoClassFailsInsteadOfPassing() {
+    void a_rule_that_sees_no_class_fails_instead_of_passing() {
         ArchRule aimedAtNothing = new StrataRules(FIXTURES + ".nowhere").domainDependsOnlyOnJava();
 
         assertThatThrownBy(() -> aimedAtNothing.evaluate(fixture("clean")))

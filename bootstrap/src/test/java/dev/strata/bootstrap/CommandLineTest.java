@@ -12,7 +12,7 @@ class CommandLineTest {
     private final Cli.Shell shell = new Cli.Shell();
 
     @Test
-    void everyCommandHasHelp() {
+    void every_command_has_help() {
         assertThat(shell.run("--help")).isZero();
         assertThat(shell.run("serve", "--help")).isZero();
         assertThat(shell.run("bench", "--help")).isZero();
@@ -20,7 +20,7 @@ class CommandLineTest {
     }
 
     @Test
-    void unknownOptionsAndCommandsAreUsageErrors() {
+    void unknown_options_and_commands_are_usage_errors() {
         assertThat(shell.run("serve", "--bogus")).isEqualTo(2);
         assertThat(shell.err()).contains("Unknown option: '--bogus'");
         assertThat(shell.run("frobnicate")).isEqualTo(2);
@@ -28,7 +28,7 @@ class CommandLineTest {
     }
 
     @Test
-    void badOptionValuesAreUsageErrors() {
+    void bad_option_values_are_usage_errors() {
         assertThat(shell.run("serve", "--port", "not-a-number")).isEqualTo(2);
         assertThat(shell.run("bench", "--sizes", "5")).isEqualTo(2);
         assertThat(shell.err()).contains("--sizes");

@@ -6,7 +6,7 @@ import dev.strata.application.fact.ConsolidationReport;
 import dev.strata.application.fact.ConsolidationSettings;
 import dev.strata.bootstrap.fact.FactSettings;
 import dev.strata.domain.memory.Tenant;
-import dev.strata.domain.model.BudgetPolicy;
+import dev.strata.domain.languagemodel.BudgetPolicy;
 import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
@@ -71,7 +71,7 @@ class ConsolidationEndToEndTest {
     }
 
     @Test
-    void supersedeAfterARepairedReplyThenRefusalsOfAUserRowAndOfAMadeUpIdAllAudited() {
+    void supersede_after_a_repaired_reply_then_refusals_of_a_user_row_and_of_a_made_up_id_all_audited() {
         start(BudgetPolicy.unlimited());
         long weekly = record("user prefers weekly charts");
         assertThat(status(weekly)).isEqualTo("active");
@@ -141,7 +141,7 @@ class ConsolidationEndToEndTest {
     }
 
     @Test
-    void anExhaustedBudgetLeavesFactsPendingAndCallsNoModel() {
+    void an_exhausted_budget_leaves_facts_pending_and_calls_no_model() {
         start(new BudgetPolicy(OptionalLong.of(50), Optional.empty()));
         long weekly = record("user prefers weekly charts");
 

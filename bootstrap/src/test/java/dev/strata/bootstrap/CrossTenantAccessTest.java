@@ -408,7 +408,7 @@ class CrossTenantAccessTest {
 
     @ParameterizedTest(name = "beta''s key: {0}")
     @MethodSource("probes")
-    void betasKeyGetsOnlyRefusalsOrItsOwnDataAndAlphaIsUnchanged(String request) {
+    void betas_key_gets_only_refusals_or_its_own_data_and_alpha_is_unchanged(String request) {
         HttpResponse<String> res = sendProbe(request, "Authorization", "Bearer " + betaKey);
 
         if (res.statusCode() == 400) {
@@ -427,7 +427,7 @@ class CrossTenantAccessTest {
 
     @ParameterizedTest(name = "beta''s key naming alpha: {0}")
     @MethodSource("probes")
-    void betasKeyNamingAlphaIsForbidden(String request) {
+    void betas_key_naming_alpha_is_forbidden(String request) {
         HttpResponse<String> res = sendProbe(request, "Authorization", "Bearer " + betaKey, "X-Strata-Tenant", "alpha");
 
         assertThat(res.statusCode()).as(request).isEqualTo(403);
@@ -438,7 +438,7 @@ class CrossTenantAccessTest {
 
     @ParameterizedTest(name = "missing, bad or revoked key: {0}")
     @MethodSource("probes")
-    void withoutAValidKeyEveryEndpointIs401(String request) {
+    void without_a_valid_key_every_endpoint_is_401(String request) {
         String wrong = alphaKey.substring(0, alphaKey.length() - 3) + (alphaKey.endsWith("AAA") ? "BBB" : "AAA");
         for (String[] headers : new String[][] {{}, {"Authorization", "Bearer " + wrong},
                 {"Authorization", "Bearer " + revokedKey}, {"X-Strata-Key", "sk_strata_nonsense"},
@@ -452,7 +452,7 @@ class CrossTenantAccessTest {
     }
 
     @Test
-    void betasEntitiesHoldNothingOfAlphasEdges() {
+    void betas_entities_hold_nothing_of_alphas_edges() {
         assertThat(json(as(alphaKey, "GET /v1/entities/BTC/neighborhood", null)).getJsonArray("memories")).hasSize(1);
         assertThat(json(as(alphaKey, "GET /v1/entities/top", null)).getJsonArray("entities")).isNotEmpty();
 
@@ -483,7 +483,7 @@ class CrossTenantAccessTest {
     }
 
     @Test
-    void anAdminKeyActsInAnyTenantItNames() {
+    void an_admin_key_acts_in_any_tenant_it_names() {
         HttpResponse<String> asAlpha = send("GET /v1/memory/" + id, null, "Authorization", "Bearer " + adminKey,
                 "X-Strata-Tenant", "alpha");
         assertThat(asAlpha.statusCode()).isEqualTo(200);
@@ -495,7 +495,7 @@ class CrossTenantAccessTest {
     }
 
     @Test
-    void alphasSecretIsRedactedFromEveryOutputExceptTheExplicitVaultRead() {
+    void alphas_secret_is_redacted_from_every_output_except_the_explicit_vault_read() {
         String label = "[REDACTED:vault:ALPHA_TOKEN]";
         Map<String, HttpResponse<String>> outputs = Map.of(
                 "memory get", as(alphaKey, "GET /v1/memory/" + id, null),
@@ -517,7 +517,7 @@ class CrossTenantAccessTest {
     }
 
     @Test
-    void alphasSecretCopiedIntoBetasMemoryIsRedactedForBetaWithoutNamingAlphasKey() {
+    void alphas_secret_copied_into_betas_memory_is_redacted_for_beta_without_naming_alphas_key() {
         HttpResponse<String> written = as(betaKey, "POST /v1/memory",
                 "{\"category\":\"observation\",\"content\":\"beta found " + SECRET + " in a paste\"}");
         assertThat(written.statusCode()).isEqualTo(201);
@@ -534,7 +534,7 @@ class CrossTenantAccessTest {
     }
 
     @Test
-    void vaultValuesAreNeverSearchResults() {
+    void vault_values_are_never_search_results() {
         // The plain value is "<MARKER> vault"; the word alone also finds redaction labels ([REDACTED:vault:...]),
         // which are memory text, so the value is looked for as its phrase. The secret, which a memory held
         // before it was stored as one, is looked for as its phrase and its one distinctive token.
@@ -546,7 +546,7 @@ class CrossTenantAccessTest {
     }
 
     @Test
-    void aSecretLoggedWhileTheServerRunsIsRedactedInTheLog() {
+    void a_secret_logged_while_the_server_runs_is_redacted_in_the_log() {
         System.getLogger("dev.strata.test").log(System.Logger.Level.WARNING, "caller sent {0}", SECRET);
 
         assertThat(LOGGED).extracting(LogRecord::getMessage).anySatisfy(m ->

@@ -29,7 +29,7 @@ class EdgesCommandTest {
     }
 
     @Test
-    void aRebuildRestoresLostEdgesAndASecondRunAddsNone() throws SQLException {
+    void a_rebuild_restores_lost_edges_and_a_second_run_adds_none() throws SQLException {
         Tenant tenant = Tenant.of("cli");
         try (StrataCore core = open()) {
             core.memory().memories().write(new WriteMemory(tenant, "lesson", "bought BTC and ETH on base",
@@ -55,7 +55,7 @@ class EdgesCommandTest {
     }
 
     @Test
-    void withoutASubcommandItIsAUsageError() {
+    void without_a_subcommand_it_is_a_usage_error() {
         assertThat(shell.run("edges", "--help")).isZero();
         assertThat(shell.run("edges", "rebuild", "--help")).isZero();
         assertThat(shell.run("edges")).isEqualTo(2);

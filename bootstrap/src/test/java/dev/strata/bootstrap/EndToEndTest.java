@@ -19,7 +19,7 @@ class EndToEndTest {
     static final StrataServerExtension server = StrataServerExtension.started();
 
     @Test
-    void theReadmeSessionWritesSearchesDeletesRestoresAndRendersASnapshot() throws Exception {
+    void the_readme_session_writes_searches_deletes_restores_and_renders_a_snapshot() throws Exception {
         HttpResponse<String> written = server.http().send("POST", "/v1/memory",
                 "{\"category\":\"preference\",\"content\":\"always use 0.5% slippage on swaps\"}", "e2e");
         assertThat(written.statusCode()).isEqualTo(201);
@@ -49,7 +49,7 @@ class EndToEndTest {
     }
 
     @Test
-    void aSecondTenantSeesNoneOfTheFirstTenantsData() throws Exception {
+    void a_second_tenant_sees_none_of_the_first_tenants_data() throws Exception {
         long id = Http.json(server.http().send("POST", "/v1/memory", "{\"category\":\"lesson\",\"content\":\"private lesson about BTC\"}",
                 "owner")).getJsonNumber("id").longValue();
 
@@ -67,7 +67,7 @@ class EndToEndTest {
     }
 
     @Test
-    void theDatabaseLivesInTheDataDirectoryAndHealthReportsReady() throws Exception {
+    void the_database_lives_in_the_data_directory_and_health_reports_ready() throws Exception {
         assertThat(Files.exists(server.directory().resolve("data").resolve("strata.db"))).isTrue();
         assertThat(server.http().send("GET", "/observe/health", null, null).statusCode()).isBetween(200, 204);
     }

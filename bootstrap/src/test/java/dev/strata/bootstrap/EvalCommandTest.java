@@ -18,7 +18,7 @@ class EvalCommandTest {
     }
 
     @Test
-    void everyModeReportsRecallAtEachKPerCategoryAndLatency() throws Exception {
+    void every_mode_reports_recall_at_each_k_per_category_and_latency() throws Exception {
         Cli run = Cli.run("eval", "locomo", fixture().toString(), "--json", "--embedding-provider", "local");
 
         assertThat(run.exitCode()).as(run.err()).isZero();
@@ -45,7 +45,7 @@ class EvalCommandTest {
     }
 
     @Test
-    void keywordOnlyRunsWithEmbeddingsDisabledAndPrintsATable() throws Exception {
+    void keyword_only_runs_with_embeddings_disabled_and_prints_a_table() throws Exception {
         Cli run = Cli.run("eval", "locomo", fixture().toString(), "--modes", "bm25", "--embedding-provider", "disabled",
                 "--limit-conversations", "1");
 
@@ -54,7 +54,7 @@ class EvalCommandTest {
     }
 
     @Test
-    void vectorModesWithEmbeddingsDisabledFailWithAReason() throws Exception {
+    void vector_modes_with_embeddings_disabled_fail_with_a_reason() throws Exception {
         Cli run = Cli.run("eval", "locomo", fixture().toString(), "--modes", "hybrid", "--embedding-provider", "disabled");
 
         assertThat(run.exitCode()).isEqualTo(1);
@@ -106,7 +106,7 @@ class EvalCommandTest {
     }
 
     @Test
-    void badOptionsAreRefusedNamingTheOption() throws Exception {
+    void bad_options_are_refused_naming_the_option() throws Exception {
         assertThat(Cli.run("eval", "locomo", fixture().toString(), "--vector-min-similarity", "0",
                 "--vector-similarity-window", "3").err()).contains("--vector-similarity-window");
         assertThat(Cli.run("eval", "locomo", fixture().toString(), "--vector-min-similarity", "1.2").err())

@@ -18,7 +18,7 @@ class FactsCommandTest {
     private final Cli.Shell shell = new Cli.Shell();
 
     @Test
-    void consolidatesPendingFactsAndListsThem() {
+    void consolidates_pending_facts_and_lists_them() {
         StrataSettings settings = SettingsLoader.fromDefaults().load().withDataDir(dataDir);
         try (StrataCore core = StrataCore.open(settings, Clock.systemUTC())) {
             core.fact().facts().recordFact(Tenant.of("cli"), "prefers weekly charts", java.util.Optional.empty(), TestActors.OPERATOR);
@@ -40,7 +40,7 @@ class FactsCommandTest {
     }
 
     @Test
-    void badArgumentsAreUsageErrors() {
+    void bad_arguments_are_usage_errors() {
         assertThat(shell.run("facts", "--help")).isZero();
         assertThat(shell.run("facts")).isEqualTo(2);
         assertThat(shell.run("facts", "list", "--status", "deleted", "--data-dir", dataDir.toString())).isEqualTo(2);

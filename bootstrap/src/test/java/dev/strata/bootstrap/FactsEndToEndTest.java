@@ -28,7 +28,7 @@ class FactsEndToEndTest {
     }
 
     @Test
-    void recordedFactsAreAcceptedPendingAndConvergeToOneActiveFactPerStatement() {
+    void recorded_facts_are_accepted_pending_and_converge_to_one_active_fact_per_statement() {
         HttpResponse<String> accepted = server.http().send("POST", "/v1/facts", "{\"content\":\"User prefers weekly charts.\"}", "e2e");
         assertThat(accepted.statusCode()).isEqualTo(202);
         JsonObject first = Http.json(accepted);
@@ -79,7 +79,7 @@ class FactsEndToEndTest {
     }
 
     @Test
-    void otherCategoriesStillGoToTheMemoryTable() {
+    void other_categories_still_go_to_the_memory_table() {
         JsonObject written = server.http().json("POST", "/v1/tools/memory_write",
                 "{\"category\":\"preference\",\"content\":\"always 0.5% slippage\"}", "tools");
         assertThat(written.getJsonObject("data").containsKey("memory")).isTrue();
@@ -88,7 +88,7 @@ class FactsEndToEndTest {
     }
 
     @Test
-    void withoutAModelTheSpendEndpointReportsLlmFeaturesDisabled() {
+    void without_a_model_the_spend_endpoint_reports_llm_features_disabled() {
         JsonObject spend = server.http().json("GET", "/v1/model/spend", null, "e2e");
         assertThat(spend.getBoolean("enabled")).isFalse();
         assertThat(spend.getString("model")).isEqualTo("none");
@@ -103,7 +103,7 @@ class FactsEndToEndTest {
     }
 
     @Test
-    void badInputIsAProblemNamingTheField() {
+    void bad_input_is_a_problem_naming_the_field() {
         assertProblem(server.http().send("POST", "/v1/facts", "{}", "e2e"), 400, "content");
         assertProblem(server.http().send("POST", "/v1/facts", "{\"content\":\"   \"}", "e2e"), 400, "content");
         assertProblem(server.http().send("POST", "/v1/facts", "{\"content\":42}", "e2e"), 400, "content");

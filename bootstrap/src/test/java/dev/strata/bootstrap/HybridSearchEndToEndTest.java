@@ -24,7 +24,7 @@ class HybridSearchEndToEndTest {
             StrataServerExtension.started(s -> s.with(s.embedding().withProvider(EmbeddingProvider.LOCAL)));
 
     @Test
-    void withoutAnyConfigurationTheProviderIsTheLocalModel() {
+    void without_any_configuration_the_provider_is_the_local_model() {
         StrataSettings unconfigured = new SettingsLoader(Config.just(ConfigSources.classpath("application.yaml")),
                 Map.of()).load();
 
@@ -32,7 +32,7 @@ class HybridSearchEndToEndTest {
     }
 
     @Test
-    void theVectorArmFindsAMemoryThatSharesNoWordWithTheQuery() {
+    void the_vector_arm_finds_a_memory_that_shares_no_word_with_the_query() {
         long dog = write("hybrid", "My dog Rex loves chasing tennis balls in the park");
         write("hybrid", "The quarterly tax report is due on the fifteenth");
         write("hybrid", "Switched the build server to a faster disk");
@@ -47,7 +47,7 @@ class HybridSearchEndToEndTest {
     }
 
     @Test
-    void aHitBothArmsFoundListsBothAndTheToolSaysHybrid() {
+    void a_hit_both_arms_found_lists_both_and_the_tool_says_hybrid() {
         long swap = write("tools", "always use 0.5% slippage on swaps");
         write("tools", "prefers dark mode in every editor");
         awaitEmbedded(swap);
@@ -64,7 +64,7 @@ class HybridSearchEndToEndTest {
     }
 
     @Test
-    void searchStaysWithinTheTenant() {
+    void search_stays_within_the_tenant() {
         long mine = write("tenant-a", "the user collects vintage fountain pens");
         long theirs = write("tenant-b", "the user collects vintage fountain pens");
         awaitEmbedded(mine);

@@ -27,7 +27,7 @@ class KeysCommandTest {
     }
 
     @Test
-    void createPrintsTheKeyOnceAndOnlyTheKeyOnStdout() {
+    void create_prints_the_key_once_and_only_the_key_on_stdout() {
         assertThat(shell.run("keys", "create", "--tenant", "acme", "--data-dir", dataDir.toString())).isZero();
         String token = shell.out().strip();
 
@@ -39,7 +39,7 @@ class KeysCommandTest {
     }
 
     @Test
-    void listShowsIdsTenantsAndStateButNeverAKeyOrItsHash() {
+    void list_shows_ids_tenants_and_state_but_never_a_key_or_its_hash() {
         shell.run("keys", "create", "--tenant", "acme", "--data-dir", dataDir.toString());
         String token = shell.out().strip();
         String id = token.substring("sk_strata_".length(), "sk_strata_".length() + 12);
@@ -56,7 +56,7 @@ class KeysCommandTest {
     }
 
     @Test
-    void revokeStopsTheKeyAndListShowsWhen() {
+    void revoke_stops_the_key_and_list_shows_when() {
         shell.run("keys", "create", "--tenant", "acme", "--data-dir", dataDir.toString());
         String token = shell.out().strip();
         String id = token.substring("sk_strata_".length(), "sk_strata_".length() + 12);
@@ -72,7 +72,7 @@ class KeysCommandTest {
     }
 
     @Test
-    void badArgumentsAreUsageErrors() {
+    void bad_arguments_are_usage_errors() {
         String dir = dataDir.toString();
         assertThat(shell.run("keys")).isEqualTo(2);
         assertThat(shell.run("keys", "create", "--data-dir", dir)).isEqualTo(2);
@@ -87,13 +87,13 @@ class KeysCommandTest {
     }
 
     @Test
-    void revokingAnUnknownKeyFailsWithExitOne() {
+    void revoking_an_unknown_key_fails_with_exit_one() {
         assertThat(shell.run("keys", "revoke", "zzzzzzzzzzzz", "--data-dir", dataDir.toString())).isEqualTo(1);
         assertThat(shell.err()).contains("zzzzzzzzzzzz").contains("not found");
     }
 
     @Test
-    void serveRefusesToRequireAuthWithoutAnActiveKey() {
+    void serve_refuses_to_require_auth_without_an_active_key() {
         assertThat(shell.run("serve", "--require-auth", "--port", "0", "--data-dir", dataDir.toString())).isEqualTo(1);
         assertThat(shell.err()).contains("no active API key").contains("strata keys create --tenant");
 
@@ -102,7 +102,7 @@ class KeysCommandTest {
     }
 
     @Test
-    void aRevokedOnlyKeyDoesNotCountAndAnActiveOneLetsTheServerStart() {
+    void a_revoked_only_key_does_not_count_and_an_active_one_lets_the_server_start() {
         StrataSettings required = settings().with(new ServerSettings(GatewaySettings.defaults("127.0.0.1", 0).withRequireAuth(true)));
         try (StrataCore core = StrataCore.open(required, Clock.systemUTC())) {
             var access = core.access().access();

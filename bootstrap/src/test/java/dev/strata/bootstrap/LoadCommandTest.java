@@ -11,7 +11,7 @@ class LoadCommandTest {
     private final Cli.Shell shell = new Cli.Shell();
 
     @Test
-    void aShortRunWithAFewClientsHasNoServerErrorsAndPrintsEveryOperation() {
+    void a_short_run_with_a_few_clients_has_no_server_errors_and_prints_every_operation() {
         int exit = shell.run("bench", "load", "--clients", "4", "--duration", "3");
 
         // The mixed-run targets (search p99, 300 requests per second) are for 32 clients on a quiet machine:
@@ -44,7 +44,7 @@ class LoadCommandTest {
     }
 
     @Test
-    void outOfRangeOptionsAreUsageErrors() {
+    void out_of_range_options_are_usage_errors() {
         assertThat(shell.run("bench", "load", "--clients", "0")).isEqualTo(2);
         assertThat(shell.err()).contains("--clients");
         assertThat(shell.run("bench", "load", "--duration", "0")).isEqualTo(2);

@@ -51,7 +51,7 @@ class LogScrubbingTest {
     }
 
     @Test
-    void messagesParametersAndExceptionsAreScrubbed() {
+    void messages_parameters_and_exceptions_are_scrubbed() {
         try (LogScrubbing ignored = LogScrubbing.install(scrubber)) {
             logger.log(Level.WARNING, "plain " + SECRET);
             logger.log(Level.WARNING, "param {0} and {1}", new Object[] {SECRET, 42});
@@ -69,7 +69,7 @@ class LogScrubbingTest {
     }
 
     @Test
-    void anExceptionWithoutSecretsIsKeptAsItIs() {
+    void an_exception_without_secrets_is_kept_as_it_is() {
         IllegalStateException original = new IllegalStateException("harmless");
         try (LogScrubbing ignored = LogScrubbing.install(scrubber)) {
             logger.log(Level.SEVERE, "failed", original);
@@ -78,7 +78,7 @@ class LogScrubbingTest {
     }
 
     @Test
-    void closingRestoresThePreviousFilter() {
+    void closing_restores_the_previous_filter() {
         capture.setFilter(r -> !r.getMessage().contains("drop me"));
         try (LogScrubbing ignored = LogScrubbing.install(scrubber)) {
             logger.warning("drop me " + SECRET);

@@ -20,7 +20,7 @@ class MemoryEdgesEndToEndTest {
     }
 
     @Test
-    void aWrittenMemoryIsInItsTickersNeighborhoodAsAHoldingAndTheTickerTopsTheRanking() {
+    void a_written_memory_is_in_its_tickers_neighborhood_as_a_holding_and_the_ticker_tops_the_ranking() {
         long id = server.http().json("POST", "/v1/memory", "{\"category\":\"lesson\",\"content\":\"bought BTC and ETH on base\"}",
                 "e2e").getJsonNumber("id").longValueExact();
 
@@ -46,7 +46,7 @@ class MemoryEdgesEndToEndTest {
     }
 
     @Test
-    void batchesEditsAndDeletesKeepTheNeighborhoodTrue() {
+    void batches_edits_and_deletes_keep_the_neighborhood_true() {
         JsonObject batch = server.http().json("POST", "/v1/memory/batch", "{\"memories\":[{\"category\":\"lesson\","
                 + "\"content\":\"long EUR/USD into the ECB\"},{\"category\":\"lesson\",\"content\":\"watching SOL\"}]}",
                 "e2e-batch");
@@ -72,7 +72,7 @@ class MemoryEdgesEndToEndTest {
     }
 
     @Test
-    void badInputIsAProblemNamingTheField() {
+    void bad_input_is_a_problem_naming_the_field() {
         JsonObject problem = Http.json(server.http().send("GET", "/v1/entities/top?kind=stock", null, "e2e"));
         assertThat(problem.getInt("status")).isEqualTo(400);
         assertThat(problem.getString("field")).isEqualTo("kind");

@@ -32,7 +32,7 @@ class ModelSwitchTest {
     Path dataDir;
 
     @Test
-    void aVectorTableOfAnotherDimensionIsRebuiltAndEveryRowGoesBackToPending() {
+    void a_vector_table_of_another_dimension_is_rebuilt_and_every_row_goes_back_to_pending() {
         StrataSettings defaults = SettingsLoader.fromDefaults().load();
         StrataSettings settings = defaults.withDataDir(dataDir)
                 .with(defaults.embedding().withProvider(EmbeddingProvider.LOCAL));

@@ -34,7 +34,7 @@ class OpenAiEmbeddingEndToEndTest {
     }
 
     @Test
-    void memoriesAreEmbeddedByTheProviderAndSearchIsHybridUntilItRefuses() {
+    void memories_are_embedded_by_the_provider_and_search_is_hybrid_until_it_refuses() {
         JsonObject created = server.http().json("POST", "/v1/memory",
                 "{\"category\":\"observation\",\"content\":\"weekly review of the trading journal\"}", "oa");
         long id = created.getJsonNumber("id").longValueExact();

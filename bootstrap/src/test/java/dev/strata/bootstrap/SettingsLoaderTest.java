@@ -23,7 +23,7 @@ class SettingsLoaderTest {
     }
 
     @Test
-    void defaultsAreTheDocumentedOnes() {
+    void defaults_are_the_documented_ones() {
         StrataSettings s = loader(Map.of()).load();
         assertThat(s.server().gateway().host()).isEqualTo("127.0.0.1");
         assertThat(s.server().gateway().port()).isEqualTo(8420);
@@ -36,7 +36,7 @@ class SettingsLoaderTest {
     }
 
     @Test
-    void environmentVariablesOverrideTheFile() {
+    void environment_variables_override_the_file() {
         StrataSettings s = loader(Map.of("STRATA_PORT", "9000", "STRATA_DATA_DIR", "/var/lib/strata",
                 "STRATA_RETENTION_DAYS", "7", "STRATA_SQLITE_SYNCHRONOUS", "full")).load();
         assertThat(s.server().gateway().port()).isEqualTo(9000);
@@ -46,7 +46,7 @@ class SettingsLoaderTest {
     }
 
     @Test
-    void badValuesNameTheirKey() {
+    void bad_values_name_their_key() {
         assertThatThrownBy(() -> loader(Map.of("STRATA_PORT", "eighty")).load())
                 .hasMessageContaining("strata.server.port").hasMessageContaining("STRATA_PORT");
         assertThatThrownBy(() -> loader(Map.of("STRATA_SQLITE_SYNCHRONOUS", "sometimes")).load())
@@ -54,7 +54,7 @@ class SettingsLoaderTest {
     }
 
     @Test
-    void theWorkspaceDefaultsToTheUsersHomeAndSessionsLiveADay() {
+    void the_workspace_defaults_to_the_users_home_and_sessions_live_a_day() {
         StrataSettings s = new SettingsLoader(Config.just(ConfigSources.classpath("application.yaml")), Map.of(),
                 Path.of("/home/ada")).load();
         assertThat(s.workspace().directory()).isEqualTo(Path.of("/home/ada/.strata/workspace"));
@@ -64,7 +64,7 @@ class SettingsLoaderTest {
     }
 
     @Test
-    void workspaceAndSessionKeysHaveTheirEnvironmentVariables() {
+    void workspace_and_session_keys_have_their_environment_variables() {
         StrataSettings s = new SettingsLoader(Config.just(ConfigSources.classpath("application.yaml")), Map.of(
                 "STRATA_WORKSPACE", "~/openclaw", "STRATA_WORKSPACE_DAILY_NOTE_DAYS", "7",
                 "STRATA_WORKSPACE_MAX_FILE_CHARS", "1000", "STRATA_SESSION_TTL_MINUTES", "15"),
@@ -78,7 +78,7 @@ class SettingsLoaderTest {
     }
 
     @Test
-    void badWorkspaceAndSessionValuesNameTheirKey() {
+    void bad_workspace_and_session_values_name_their_key() {
         assertThatThrownBy(() -> loader(Map.of("STRATA_WORKSPACE_MAX_FILE_CHARS", "10")).load())
                 .hasMessageContaining("strata.workspace").hasMessageContaining("maxFileChars");
         assertThatThrownBy(() -> loader(Map.of("STRATA_SESSION_TTL_MINUTES", "0")).load())
@@ -88,7 +88,7 @@ class SettingsLoaderTest {
     }
 
     @Test
-    void pendingEmbeddingsAreCaughtUpEveryFiveMinutesUnlessTheEnvironmentSaysOtherwise() {
+    void pending_embeddings_are_caught_up_every_five_minutes_unless_the_environment_says_otherwise() {
         assertThat(loader(Map.of()).load().embedding().catchUpInterval()).isEqualTo(Duration.ofMinutes(5));
         assertThat(loader(Map.of("STRATA_EMBEDDING_CATCH_UP_INTERVAL_SECONDS", "30")).load().embedding()
                 .catchUpInterval()).isEqualTo(Duration.ofSeconds(30));
@@ -97,7 +97,7 @@ class SettingsLoaderTest {
     }
 
     @Test
-    void everyKeyInTheFileHasAnEnvironmentVariable() {
+    void every_key_in_the_file_has_an_environment_variable() {
         Config file = Config.just(ConfigSources.classpath("application.yaml"));
         SettingsLoader loader = loader(Map.of());
         loader.load();
@@ -108,11 +108,11 @@ class SettingsLoaderTest {
     }
 
     @Test
-    void byDefaultNoModelIsConfiguredAndConsolidationIsOff() {
+    void by_default_no_model_is_configured_and_consolidation_is_off() {
         StrataSettings s = loader(Map.of()).load();
         assertThat(s.llm().provider()).isEmpty();
         assertThat(s.llm().chat()).isEmpty();
-        assertThat(s.llm().budget()).isEqualTo(dev.strata.domain.model.BudgetPolicy.unlimited());
+        assertThat(s.llm().budget()).isEqualTo(dev.strata.domain.languagemodel.BudgetPolicy.unlimited());
         assertThat(s.llm().price()).isEmpty();
         assertThat(s.llm().budgetZone()).isEqualTo(java.time.ZoneId.of("UTC"));
         assertThat(s.facts().consolidation().enabled()).isFalse();
@@ -124,7 +124,7 @@ class SettingsLoaderTest {
     }
 
     @Test
-    void theModelBudgetAndConsolidationComeFromTheEnvironment() {
+    void the_model_budget_and_consolidation_come_from_the_environment() {
         StrataSettings s = loader(Map.ofEntries(
                 Map.entry("STRATA_LLM_PROVIDER", "Anthropic"),
                 Map.entry("STRATA_LLM_MODEL", "claude-3-5-haiku-latest"),
@@ -151,7 +151,7 @@ class SettingsLoaderTest {
     }
 
     @Test
-    void badModelAndFactSettingsNameTheirKey() {
+    void bad_model_and_fact_settings_name_their_key() {
         assertThatThrownBy(() -> loader(Map.of("STRATA_LLM_PROVIDER", "gemini")).load())
                 .hasMessageContaining("strata.llm.provider").hasMessageContaining("gemini");
         assertThatThrownBy(() -> loader(Map.of("STRATA_LLM_PROVIDER", "openai")).load())
@@ -171,7 +171,7 @@ class SettingsLoaderTest {
     }
 
     @Test
-    void searchDefaultsTurnNeighbourContextOnAndTheEnvironmentTunesIt() {
+    void search_defaults_turn_neighbour_context_on_and_the_environment_tunes_it() {
         StrataSettings s = loader(Map.of()).load();
         assertThat(s.search().fusion().rrfK()).isEqualTo(5);
         assertThat(s.embedding().local().queryInstruction()).isFalse();
@@ -194,7 +194,7 @@ class SettingsLoaderTest {
     }
 
     @Test
-    void searchIndexesAreCompactedEveryMinuteOnceTheyGrewATenthUnlessTheEnvironmentSaysOtherwise() {
+    void search_indexes_are_compacted_every_minute_once_they_grew_a_tenth_unless_the_environment_says_otherwise() {
         StrataSettings s = loader(Map.of()).load();
         assertThat(s.search().indexCompactionInterval()).isEqualTo(Duration.ofSeconds(60));
         assertThat(s.search().indexCompactionGrowthPercent()).isEqualTo(10);

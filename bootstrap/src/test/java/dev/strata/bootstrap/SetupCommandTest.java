@@ -18,7 +18,7 @@ class SetupCommandTest {
     private final Cli.Shell shell = new Cli.Shell();
 
     @Test
-    void setupCreatesTheDefaultFilesThenKeepsThemOnTheNextRun() throws IOException {
+    void setup_creates_the_default_files_then_keeps_them_on_the_next_run() throws IOException {
         Path ws = temp.resolve("ws");
 
         assertThat(shell.run("setup", "--workspace", ws.toString())).isZero();
@@ -33,7 +33,7 @@ class SetupCommandTest {
     }
 
     @Test
-    void anExistingOpenClawWorkspaceOnlyGetsItsGapsFilled() throws IOException {
+    void an_existing_open_claw_workspace_only_gets_its_gaps_filled() throws IOException {
         Path ws = Files.createDirectories(temp.resolve("openclaw"));
         Files.writeString(ws.resolve("SOUL.md"), "my soul");
 
@@ -44,7 +44,7 @@ class SetupCommandTest {
     }
 
     @Test
-    void aFileWhereTheWorkspaceShouldBeIsAFailureNotAUsageError() throws IOException {
+    void a_file_where_the_workspace_should_be_is_a_failure_not_a_usage_error() throws IOException {
         Path file = Files.writeString(temp.resolve("not-a-dir"), "x");
 
         assertThat(shell.run("setup", "--workspace", file.toString())).isEqualTo(1);
@@ -52,7 +52,7 @@ class SetupCommandTest {
     }
 
     @Test
-    void helpAndUsageErrors() {
+    void help_and_usage_errors() {
         assertThat(shell.run("setup", "--help")).isZero();
         assertThat(shell.out()).contains("--workspace");
         assertThat(shell.run("setup", "--bogus")).isEqualTo(2);

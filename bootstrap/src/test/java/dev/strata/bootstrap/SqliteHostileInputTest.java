@@ -118,7 +118,7 @@ class SqliteHostileInputTest {
     }
 
     @Property(tries = 1_000, shrinking = ShrinkingMode.OFF)
-    void ftsSyntaxGarbageIsNeverA5xxAndChangesNothing(@ForAll("ftsGarbage") String query) {
+    void fts_syntax_garbage_is_never_a_5xx_and_changes_nothing(@ForAll("ftsGarbage") String query) {
         String before = stored();
         String body = "{\"query\":" + quote(query) + "}";
 
@@ -137,7 +137,7 @@ class SqliteHostileInputTest {
     }
 
     @Property(tries = 300, shrinking = ShrinkingMode.OFF)
-    void ftsSyntaxGarbageSearchingLearningsIsNeverA5xxAndChangesNothing(@ForAll("ftsGarbage") String query) {
+    void fts_syntax_garbage_searching_learnings_is_never_a_5xx_and_changes_nothing(@ForAll("ftsGarbage") String query) {
         String before = stored();
 
         HttpResponse<String> rest = server.http().send("GET", "/v1/learnings?query="
@@ -151,7 +151,7 @@ class SqliteHostileInputTest {
     }
 
     @Property(tries = 600, shrinking = ShrinkingMode.OFF)
-    void aRefusedWriteLeavesTheDatabaseAsItWas(@ForAll("refusedWrites") String[] request) {
+    void a_refused_write_leaves_the_database_as_it_was(@ForAll("refusedWrites") String[] request) {
         String before = stored();
 
         HttpResponse<String> reply = server.http().send(request[0], request[1].replace("{id}", Long.toString(seededId))
@@ -167,7 +167,7 @@ class SqliteHostileInputTest {
 
     /** Filters of the audit trail, hostile values against the real SQL: used or refused naming the parameter. */
     @Property(tries = 600, shrinking = ShrinkingMode.OFF)
-    void hostileAuditFiltersAreAnsweredOrRefusedNamingTheParameterAndChangeNothing(
+    void hostile_audit_filters_are_answered_or_refused_naming_the_parameter_and_change_nothing(
             @ForAll("auditParameters") String parameter, @ForAll("ftsGarbage") String value) {
         String before = stored();
 
@@ -185,7 +185,7 @@ class SqliteHostileInputTest {
 
     /** A write naming a malformed or reserved actor is refused naming the header and writes nothing, audit included. */
     @Property(tries = 300, shrinking = ShrinkingMode.OFF)
-    void aWriteWithABadActorLeavesTheDatabaseAsItWas(@ForAll("badActors") String actor) {
+    void a_write_with_a_bad_actor_leaves_the_database_as_it_was(@ForAll("badActors") String actor) {
         String before = stored();
 
         HttpResponse<String> reply = server.http().send(HttpRequest.newBuilder(server.http().uri("/v1/memory"))

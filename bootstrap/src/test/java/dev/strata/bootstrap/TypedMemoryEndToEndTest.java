@@ -19,7 +19,7 @@ class TypedMemoryEndToEndTest {
     }
 
     @Test
-    void aSupersedeThroughTheToolsKeepsOneActiveEntryAndTheWholeChain() throws Exception {
+    void a_supersede_through_the_tools_keeps_one_active_entry_and_the_whole_chain() throws Exception {
         JsonObject first = tool("memory_save", "{\"key\":\"auth-approach\",\"content\":\"JWT with 1h expiry\","
                 + "\"type\":\"choice\"}", "typed");
         assertThat(first.getBoolean("ok")).isTrue();
@@ -60,7 +60,7 @@ class TypedMemoryEndToEndTest {
     }
 
     @Test
-    void restWritesWithAKeyFollowTheSameRules() throws Exception {
+    void rest_writes_with_a_key_follow_the_same_rules() throws Exception {
         assertThat(server.http().send("POST", "/v1/memory", "{\"key\":\"slippage\",\"category\":\"preference\","
                 + "\"content\":\"0.5% slippage\"}", "rest").statusCode()).isEqualTo(201);
         HttpResponse<String> conflict = server.http().send("POST", "/v1/memory", "{\"key\":\"slippage\",\"category\":\"preference\","
@@ -76,7 +76,7 @@ class TypedMemoryEndToEndTest {
     }
 
     @Test
-    void deletingAKeyHidesItFromListsButKeepsItInHistory() throws Exception {
+    void deleting_a_key_hides_it_from_lists_but_keeps_it_in_history() throws Exception {
         tool("memory_save", "{\"key\":\"focus\",\"content\":\"payments dashboard\",\"type\":\"active\"}", "del");
         tool("memory_save", "{\"key\":\"runbook\",\"content\":\"see wiki/payments\",\"type\":\"link\"}", "del");
 
@@ -93,7 +93,7 @@ class TypedMemoryEndToEndTest {
     }
 
     @Test
-    void anotherTenantCannotReadOrTouchAKey() throws Exception {
+    void another_tenant_cannot_read_or_touch_a_key() throws Exception {
         tool("memory_save", "{\"key\":\"secret-plan\",\"content\":\"buy the dip\"}", "owner2");
         assertThat(server.http().send("GET", "/v1/memory/history?key=secret-plan", null, "other2").statusCode()).isEqualTo(404);
         assertThat(server.http().send("POST", "/v1/tools/memory_delete", "{\"key\":\"secret-plan\"}", "other2").statusCode())
@@ -105,7 +105,7 @@ class TypedMemoryEndToEndTest {
     }
 
     @Test
-    void badToolArgumentsNameTheField() throws Exception {
+    void bad_tool_arguments_name_the_field() throws Exception {
         HttpResponse<String> badType = server.http().send("POST", "/v1/tools/memory_save",
                 "{\"key\":\"k\",\"content\":\"c\",\"type\":\"preference\"}", "bad");
         assertThat(badType.statusCode()).isEqualTo(400);

@@ -144,7 +144,7 @@ class WorkspaceSessionEndToEndTest {
 
     @Test
     @Order(1)
-    void anOpenClawWorkspaceYieldsTheDocumentedBlocksAndBootstrapRunsOnce() throws Exception {
+    void an_open_claw_workspace_yields_the_documented_blocks_and_bootstrap_runs_once() throws Exception {
         JsonObject first = startSession("ada");
 
         JsonArray blocks = first.getJsonArray("blocks");
@@ -193,7 +193,7 @@ class WorkspaceSessionEndToEndTest {
 
     @Test
     @Order(2)
-    void aSessionsPromptStaysTheSameBytesWhileOthersWriteAndTheNextSessionSeesTheWrites() throws Exception {
+    void a_sessions_prompt_stays_the_same_bytes_while_others_write_and_the_next_session_sees_the_writes() throws Exception {
         JsonObject frozen = startSession("ada");
         String id = frozen.getString("id");
         byte[] before = promptBytes(id, "ada");
@@ -234,7 +234,7 @@ class WorkspaceSessionEndToEndTest {
 
     @Test
     @Order(3)
-    void theUsersWorkspaceOutranksAContradictingProfile() throws Exception {
+    void the_users_workspace_outranks_a_contradicting_profile() throws Exception {
         assertThat(send("PUT", "/v1/profile/risk_tolerance", "{\"value\":\"aggressive\"}", "carol").statusCode())
                 .isEqualTo(200);
 
@@ -250,7 +250,7 @@ class WorkspaceSessionEndToEndTest {
 
     @Test
     @Order(4)
-    void sessionsAreTenantScopedAndBadRequestsAreProblemsNamingTheField() throws Exception {
+    void sessions_are_tenant_scoped_and_bad_requests_are_problems_naming_the_field() throws Exception {
         String id = startSession("dave").getString("id");
 
         assertThat(send("GET", "/v1/sessions/" + id, null, "eve").statusCode()).isEqualTo(404);
@@ -291,7 +291,7 @@ class WorkspaceSessionEndToEndTest {
 
     @Test
     @Order(5)
-    void aSessionExpiresAfterItsTtlAndThePurgeDeletesIt() throws Exception {
+    void a_session_expires_after_its_ttl_and_the_purge_deletes_it() throws Exception {
         JsonObject session = startSession("frank");
         String id = session.getString("id");
         assertThat(Instant.parse(session.getString("expires_at")))

@@ -10,7 +10,7 @@ import dev.strata.bootstrap.StrataCore;
 import dev.strata.bootstrap.StrataSettings;
 import dev.strata.domain.memory.Actor;
 import dev.strata.domain.memory.Tenant;
-import dev.strata.domain.model.JsonNode;
+import dev.strata.domain.json.JsonNode;
 
 import java.nio.file.Path;
 import java.time.Clock;

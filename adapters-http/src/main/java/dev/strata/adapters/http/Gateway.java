@@ -13,7 +13,7 @@ import dev.strata.domain.error.ConflictException;
 import dev.strata.domain.error.InvalidInputException;
 import dev.strata.domain.error.NotFoundException;
 import dev.strata.domain.error.UnavailableException;
-import dev.strata.domain.model.StructuredOutputException;
+import dev.strata.domain.languagemodel.StructuredOutputException;
 import io.helidon.common.parameters.Parameters;
 import io.helidon.health.HealthCheck;
 import io.helidon.health.HealthCheckResponse;

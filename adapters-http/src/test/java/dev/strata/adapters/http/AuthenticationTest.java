@@ -35,7 +35,7 @@ class AuthenticationTest {
     private static final String WRITE = "{\"category\":\"lesson\",\"content\":\"acme private lesson\"}";
 
     @Test
-    void aMissingKeyIsA401ProblemWithABearerChallenge() {
+    void a_missing_key_is_a_401_problem_with_a_bearer_challenge() {
         HttpReply res = gateway.send("GET", "/v1/memory", null);
 
         assertThat(res.status()).isEqualTo(401);
@@ -45,7 +45,7 @@ class AuthenticationTest {
     }
 
     @Test
-    void aMalformedUnknownOrForeignSchemeKeyIsA401() {
+    void a_malformed_unknown_or_foreign_scheme_key_is_a_401() {
         String unknown = acme.token().value().replace(acme.key().id(), "zzzzzzzzzzzz");
         for (String[] headers : new String[][] {
                 bearer("nonsense"), bearer(unknown), {"Authorization", "Basic dXNlcjpwYXNz"},
@@ -57,7 +57,7 @@ class AuthenticationTest {
     }
 
     @Test
-    void aRevokedKeyStopsWorkingAtOnce() {
+    void a_revoked_key_stops_working_at_once() {
         IssuedKey temporary = gateway.backend().access.create(Tenant.of("acme"), false, TestWrites.OPERATOR_ACTOR);
         assertThat(gateway.send("GET", "/v1/memory", null, bearer(temporary.token().value())).status())
                 .isEqualTo(200);
@@ -67,7 +67,7 @@ class AuthenticationTest {
     }
 
     @Test
-    void aTenantKeyActsInItsTenantWithOrWithoutAMatchingHeader() {
+    void a_tenant_key_acts_in_its_tenant_with_or_without_a_matching_header() {
         HttpReply written = gateway.send("POST", "/v1/memory", WRITE, bearer(acme.token().value()));
         assertThat(written.status()).isEqualTo(201);
         long id = written.json().getJsonNumber("id").longValue();
@@ -81,7 +81,7 @@ class AuthenticationTest {
     }
 
     @Test
-    void aTenantKeyNamingAnotherTenantIsA403AndSeesNothing() {
+    void a_tenant_key_naming_another_tenant_is_a_403_and_sees_nothing() {
         HttpReply res = gateway.send("GET", "/v1/memory", null,
                 bearer(acme.token().value(), "X-Strata-Tenant", "beta"));
 
@@ -92,7 +92,7 @@ class AuthenticationTest {
     }
 
     @Test
-    void anInvalidTenantHeaderIsA400NamingTheHeader() {
+    void an_invalid_tenant_header_is_a_400_naming_the_header() {
         HttpReply res = gateway.send("GET", "/v1/memory", null,
                 bearer(admin.token().value(), "X-Strata-Tenant", "Robert'); DROP TABLE"));
         assertThat(res.status()).isEqualTo(400);
@@ -100,7 +100,7 @@ class AuthenticationTest {
     }
 
     @Test
-    void anAdminKeyMayActInAnyTenantAndDefaultsToItsOwn() {
+    void an_admin_key_may_act_in_any_tenant_and_defaults_to_its_own() {
         HttpReply written = gateway.send("POST", "/v1/memory",
                 "{\"category\":\"lesson\",\"content\":\"written by ops into gamma\"}",
                 bearer(admin.token().value(), "X-Strata-Tenant", "gamma"));
@@ -113,7 +113,7 @@ class AuthenticationTest {
     }
 
     @Test
-    void healthStaysOpenButMetricsAndUnknownV1PathsNeedAKey() {
+    void health_stays_open_but_metrics_and_unknown_v1_paths_need_a_key() {
         assertThat(gateway.send("GET", "/observe/health", null).status()).isBetween(200, 204);
         assertThat(gateway.send("GET", "/observe/metrics", null).status()).isEqualTo(401);
         // Past authentication; whether metrics then answer depends on the metrics runtime on the class path.
@@ -125,7 +125,7 @@ class AuthenticationTest {
     }
 
     @Test
-    void oddlySpelledPathsNeverReachDataWithoutAKey() throws Exception {
+    void oddly_spelled_paths_never_reach_data_without_a_key() throws Exception {
         gateway.backend().memories.write(new dev.strata.application.memory.WriteMemory(Tenant.DEFAULT, "lesson",
                 "default-tenant-marker", dev.strata.domain.memory.Metadata.EMPTY,
                 TestWrites.OPERATOR));
@@ -174,7 +174,7 @@ class AuthenticationTest {
     }
 
     @Test
-    void withAuthenticationOffTheTenantHeaderDecidesAsBefore() {
+    void with_authentication_off_the_tenant_header_decides_as_before() {
         try (GatewayExtension.Running open = GatewayExtension.onFakes().start()) {
             HttpReply written = open.send("POST", "/v1/memory", WRITE, "X-Strata-Tenant", "acme");
             assertThat(written.status()).isEqualTo(201);

@@ -61,7 +61,7 @@ class BadInputTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("problems")
-    void isRefusedAsAProblemNamingTheFieldAndChangesNothing(BadRequest bad) {
+    void is_refused_as_a_problem_naming_the_field_and_changes_nothing(BadRequest bad) {
         Stored before = Stored.now();
 
         HttpReply reply = bad.send(gateway, seededId);
@@ -116,7 +116,7 @@ class BadInputTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("toolProblems")
-    void toolsRefuseWithTheErrorEnvelopeNamingTheFieldAndChangeNothing(BadRequest bad) {
+    void tools_refuse_with_the_error_envelope_naming_the_field_and_change_nothing(BadRequest bad) {
         Stored before = Stored.now();
 
         HttpReply reply = bad.send(gateway, seededId);
@@ -132,7 +132,7 @@ class BadInputTest {
     }
 
     @Test
-    void aBatchWithOneBadElementStoresNothing() {
+    void a_batch_with_one_bad_element_stores_nothing() {
         GatewayExtension.Api api = gateway.api("batch-all-or-nothing");
         String batch = IntStream.range(0, 6)
                 .mapToObj(i -> "{\"category\":\"fact\",\"content\":\"" + (i == 3 ? " " : "row " + i) + "\"}")
@@ -145,7 +145,7 @@ class BadInputTest {
     }
 
     @Test
-    void aBatchOverTheMaximumStoresNothing() {
+    void a_batch_over_the_maximum_stores_nothing() {
         GatewayExtension.Api api = gateway.api("batch-too-big");
         String batch = IntStream.range(0, 1_001)
                 .mapToObj(i -> "{\"category\":\"fact\",\"content\":\"row " + i + "\"}")
@@ -157,7 +157,7 @@ class BadInputTest {
     }
 
     @Test
-    void contentOfExactlyTheMaximumIsAcceptedAndOneMoreIsNot() {
+    void content_of_exactly_the_maximum_is_accepted_and_one_more_is_not() {
         GatewayExtension.Api api = gateway.api("content-boundary");
 
         api.post("/v1/memory", "{\"category\":\"fact\",\"content\":\"" + "x".repeat(8_192) + "\"}").assertJson(201);
@@ -168,7 +168,7 @@ class BadInputTest {
     }
 
     @Test
-    void aBodyJustUnderTheByteLimitIsReadInFull() {
+    void a_body_just_under_the_byte_limit_is_read_in_full() {
         GatewayExtension.Api api = gateway.api("body-boundary");
         String padding = " ".repeat((int) GatewaySettings.DEFAULT_MAX_BODY_BYTES - 100);
         String body = "{\"category\":\"fact\",\"content\":\"padded\"}" + padding;
@@ -178,7 +178,7 @@ class BadInputTest {
     }
 
     @Test
-    void theProblemDocumentCarriesAStableTypeAndTheRequestPath() {
+    void the_problem_document_carries_a_stable_type_and_the_request_path() {
         JsonObject problem = gateway.api().post("/v1/memory", "{\"category\":\"fact\"}")
                 .assertProblem(400, "content").json();
 

@@ -40,7 +40,7 @@ class BodyLimitsTest {
     }
 
     @Test
-    void anOrdinaryBodyUpToTheLimitIsAcceptedAndOneByteMoreIsNot() {
+    void an_ordinary_body_up_to_the_limit_is_accepted_and_one_byte_more_is_not() {
         GatewayExtension.Api api = gateway.api("single-limit");
 
         api.post("/v1/memory", write(SINGLE)).assertJson(201);
@@ -51,7 +51,7 @@ class BodyLimitsTest {
     }
 
     @Test
-    void aBatchMayBeLargerThanAnOrdinaryBody() {
+    void a_batch_may_be_larger_than_an_ordinary_body() {
         GatewayExtension.Api api = gateway.api("batch-limit");
         String batch = batchOfAtLeast(BATCH - 1_000);
         assertThat(batch.length()).isBetween(SINGLE + 1, BATCH);
@@ -60,7 +60,7 @@ class BodyLimitsTest {
     }
 
     @Test
-    void aBatchOverItsLimitIsA413ProblemAndStoresNothing() {
+    void a_batch_over_its_limit_is_a_413_problem_and_stores_nothing() {
         GatewayExtension.Api api = gateway.api("batch-over");
         String batch = batchOfAtLeast(BATCH + 1_000);
         assertThat(batch.length()).isGreaterThan(BATCH);
@@ -72,7 +72,7 @@ class BodyLimitsTest {
     }
 
     @Test
-    void searchProfileAndToolsAreHeldToTheOrdinaryLimit() {
+    void search_profile_and_tools_are_held_to_the_ordinary_limit() {
         String padding = " ".repeat(SINGLE);
         gateway.api().post("/v1/memory/search", "{\"query\":\"x\"}" + padding).assertProblem(413, "body");
         gateway.api().put("/v1/profile/risk", "{\"value\":\"x\"}" + padding).assertProblem(413, "body");
@@ -83,7 +83,7 @@ class BodyLimitsTest {
     }
 
     @Test
-    void aRequestTheServerCannotFrameIsAProblemToo() throws IOException {
+    void a_request_the_server_cannot_frame_is_a_problem_too() throws IOException {
         try (Socket socket = new Socket("127.0.0.1", gateway.port())) {
             socket.setSoTimeout(10_000);
             socket.getOutputStream().write(("POST /v1/memory HTTP/1.1\r\nHost: localhost\r\n"

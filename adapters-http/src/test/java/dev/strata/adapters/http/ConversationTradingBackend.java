@@ -5,7 +5,7 @@ import dev.strata.adapters.http.trading.TradingHttpService;
 import dev.strata.application.conversation.ConversationService;
 import dev.strata.application.memory.MemoryLimits;
 import dev.strata.application.memory.MemoryService;
-import dev.strata.application.model.DisabledLanguageModel;
+import dev.strata.application.languagemodel.DisabledLanguageModel;
 import dev.strata.application.personalization.PersonalizationService;
 import dev.strata.application.personalization.StrategyRunService;
 import dev.strata.application.personalization.rebuild.PersonalizationRebuilder;

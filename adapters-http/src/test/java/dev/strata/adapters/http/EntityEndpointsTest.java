@@ -1,6 +1,6 @@
 package dev.strata.adapters.http;
 
-import dev.strata.domain.entity.EntityInput;
+import dev.strata.domain.graph.EntityInput;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -42,7 +42,7 @@ class EntityEndpointsTest {
     }
 
     @Test
-    void aNeighborhoodListsTheLinkedMemoriesWithTheirEdges() {
+    void a_neighborhood_lists_the_linked_memories_with_their_edges() {
         long id = write("bought BTC and ETH on base");
 
         JsonObject body = api.get("/v1/entities/btc/neighborhood").assertJson(200).json();
@@ -59,7 +59,7 @@ class EntityEndpointsTest {
     }
 
     @Test
-    void forexKeysAreNormalisedLikeTheExtractorDoes() {
+    void forex_keys_are_normalised_like_the_extractor_does() {
         long id = write("went long EUR/USD into the ECB meeting");
 
         for (String key : List.of("EURUSD", "eur-usd", "EUR_USD", "EUR%2FUSD", "EUR/USD", "eur%2fusd")) {
@@ -72,7 +72,7 @@ class EntityEndpointsTest {
     }
 
     @Test
-    void aTickerPricedWithASlashIsTheTicker() {
+    void a_ticker_priced_with_a_slash_is_the_ticker() {
         write("bought BTC/USDT at 60k");
 
         JsonObject body = api.get("/v1/entities/BTC/USDT/neighborhood").assertJson(200).json();
@@ -83,7 +83,7 @@ class EntityEndpointsTest {
     }
 
     @Test
-    void anEntityNothingLinksToHasAnEmptyNeighborhood() {
+    void an_entity_nothing_links_to_has_an_empty_neighborhood() {
         write("bought BTC");
 
         JsonObject body = api.get("/v1/entities/SOL/neighborhood").assertJson(200).json();
@@ -93,7 +93,7 @@ class EntityEndpointsTest {
     }
 
     @Test
-    void theNeighborhoodIsNewestFirstLimitedAndFollowsEditsDeletesAndRestores() {
+    void the_neighborhood_is_newest_first_limited_and_follows_edits_deletes_and_restores() {
         long first = write("bought SOL");
         long second = write("sold SOL");
         long third = write("watching SOL");
@@ -111,7 +111,7 @@ class EntityEndpointsTest {
     }
 
     @Test
-    void topListsTheMostLinkedEntitiesWithCountsOptionallyOfOneKind() {
+    void top_lists_the_most_linked_entities_with_counts_optionally_of_one_kind() {
         write("bought BTC and ETH on base");
         write("sold BTC");
 
@@ -131,7 +131,7 @@ class EntityEndpointsTest {
     }
 
     @Test
-    void badInputIsA400NamingTheField() {
+    void bad_input_is_a_400_naming_the_field() {
         api.get("/v1/entities/top?kind=stock").assertProblem(400, "kind");
         api.get("/v1/entities/top?limit=0").assertProblem(400, "limit");
         api.get("/v1/entities/top?limit=101").assertProblem(400, "limit");
@@ -147,7 +147,7 @@ class EntityEndpointsTest {
     }
 
     @Test
-    void anEmptyKeyNamesNoResource() {
+    void an_empty_key_names_no_resource() {
         api.get("/v1/entities//neighborhood").assertProblem(404);
     }
 }

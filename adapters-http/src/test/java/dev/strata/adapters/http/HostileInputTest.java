@@ -158,13 +158,13 @@ class HostileInputTest {
     }
 
     @Property(tries = 2_500, shrinking = ShrinkingMode.OFF)
-    void arbitraryJsonIsNeverA5xxAndARefusalChangesNothing(@ForAll("bodyEndpoints") Endpoint endpoint,
+    void arbitrary_json_is_never_a_5xx_and_a_refusal_changes_nothing(@ForAll("bodyEndpoints") Endpoint endpoint,
                                                            @ForAll("anyJson") String json) {
         sendAndCheck(endpoint.path(), gateway.request(endpoint.method(), endpoint.path(seededId)).json(json));
     }
 
     @Property(tries = 2_000, shrinking = ShrinkingMode.OFF)
-    void aWrongTypedKnownFieldIsRefusedNamingAField(@ForAll("wrongTyped") Map.Entry<Endpoint, String> c) {
+    void a_wrong_typed_known_field_is_refused_naming_a_field(@ForAll("wrongTyped") Map.Entry<Endpoint, String> c) {
         Endpoint endpoint = c.getKey();
         HttpReply reply = sendAndCheck(endpoint.path(),
                 gateway.request(endpoint.method(), endpoint.path(seededId)).json(c.getValue()));
@@ -177,13 +177,13 @@ class HostileInputTest {
     }
 
     @Property(tries = 400, shrinking = ShrinkingMode.OFF)
-    void deeplyNestedBodiesAreRefusedOrStoredWithoutA5xx(@ForAll("bodyEndpoints") Endpoint endpoint,
+    void deeply_nested_bodies_are_refused_or_stored_without_a_5xx(@ForAll("bodyEndpoints") Endpoint endpoint,
                                                          @ForAll("deeplyNested") String json) {
         sendAndCheck(endpoint.path(), gateway.request(endpoint.method(), endpoint.path(seededId)).json(json));
     }
 
     @Property(tries = 1_000, shrinking = ShrinkingMode.OFF)
-    void bodiesThatAreNotUtf8AreRefused(@ForAll("bodyEndpoints") Endpoint endpoint,
+    void bodies_that_are_not_utf8_are_refused(@ForAll("bodyEndpoints") Endpoint endpoint,
                                         @ForAll("randomBytes") byte[] body) {
         HttpReply reply = sendAndCheck(endpoint.path(), gateway.request(endpoint.method(), endpoint.path(seededId))
                 .body("application/json", body));
@@ -192,7 +192,7 @@ class HostileInputTest {
     }
 
     @Property(tries = 1_000, shrinking = ShrinkingMode.OFF)
-    void unicodeEdgeCasesRoundTripOrAreRefused(@ForAll("unicodeText") String text) {
+    void unicode_edge_cases_round_trip_or_are_refused(@ForAll("unicodeText") String text) {
         String json = "{\"category\":\"observation\",\"content\":" + HostileJson.quote(text) + "}";
         HttpReply written = sendAndCheck("/v1/memory", gateway.request("POST", "/v1/memory").json(json));
         if (written.status() == 201) {
@@ -205,7 +205,7 @@ class HostileInputTest {
     }
 
     @Property(tries = 1_000, shrinking = ShrinkingMode.OFF)
-    void ftsSyntaxGarbageIsNeverA5xx(@ForAll("ftsGarbage") String query) {
+    void fts_syntax_garbage_is_never_a_5xx(@ForAll("ftsGarbage") String query) {
         sendAndCheck("/v1/memory/search", gateway.request("POST", "/v1/memory/search")
                 .json("{\"query\":" + HostileJson.quote(query) + "}"));
         sendAndCheck("/v1/tools/memory_search", gateway.request("POST", "/v1/tools/memory_search")
@@ -213,7 +213,7 @@ class HostileInputTest {
     }
 
     @Property(tries = 1_000, shrinking = ShrinkingMode.OFF)
-    void garbageInPathsAndQueriesIsNeverA5xx(@ForAll("routes") String route, @ForAll("urlGarbage") String id,
+    void garbage_in_paths_and_queries_is_never_a_5xx(@ForAll("routes") String route, @ForAll("urlGarbage") String id,
                                               @ForAll("urlGarbage") String query) {
         String method = route.substring(0, route.indexOf(' '));
         String path = route.substring(route.indexOf(' ') + 1).replace("{id}", id);
@@ -228,7 +228,7 @@ class HostileInputTest {
      * (in a batch, with the element's index); a refusal stores nothing.
      */
     @Property(tries = 800, shrinking = ShrinkingMode.OFF)
-    void aBadTimeParameterIsRefusedNamingItAndAGoodOneIsUsed(@ForAll("timeParameters") TimeParameter parameter,
+    void a_bad_time_parameter_is_refused_naming_it_and_a_good_one_is_used(@ForAll("timeParameters") TimeParameter parameter,
                                                             @ForAll("dateGarbage") String value) {
         String quoted = jsonString(value);
         HttpReply reply = sendAndCheck(parameter.path(), gateway.request(parameter.method(),
@@ -243,7 +243,7 @@ class HostileInputTest {
 
     /** {@code as_of} on the routes that read the past: answered, or a 400 naming it; never a 5xx. */
     @Property(tries = 400, shrinking = ShrinkingMode.OFF)
-    void aBadAsOfIsRefusedNamingItAndAGoodOneIsAnswered(@ForAll("asOfRoutes") String route,
+    void a_bad_as_of_is_refused_naming_it_and_a_good_one_is_answered(@ForAll("asOfRoutes") String route,
                                                         @ForAll("dateGarbage") String value) {
         String path = route + (route.contains("?") ? "&" : "?") + "as_of="
                 + java.net.URLEncoder.encode(value, StandardCharsets.UTF_8);
@@ -297,7 +297,7 @@ class HostileInputTest {
 
     /** The audit trail's filters, each alone: a value is used or refused naming its parameter, never a 5xx. */
     @Property(tries = 1_000, shrinking = ShrinkingMode.OFF)
-    void garbageInTheAuditFiltersIsRefusedNamingTheParameterOrAnswered(
+    void garbage_in_the_audit_filters_is_refused_naming_the_parameter_or_answered(
             @ForAll("auditParameters") String parameter, @ForAll("urlGarbage") String value) {
         HttpReply reply = sendAndCheck("/v1/audit", gateway.request("GET", "/v1/audit?" + parameter + "=" + value));
 
@@ -309,7 +309,7 @@ class HostileInputTest {
 
     /** An actor header is recorded as given (stripped) or refused naming the header; a refusal writes nothing. */
     @Property(tries = 1_000, shrinking = ShrinkingMode.OFF)
-    void anActorHeaderIsRecordedOrRefusedNamingItAndARefusalChangesNothing(@ForAll("headerValue") String actor,
+    void an_actor_header_is_recorded_or_refused_naming_it_and_a_refusal_changes_nothing(@ForAll("headerValue") String actor,
                                                                            @ForAll("writeRoutes") String route) {
         String method = route.substring(0, route.indexOf(' '));
         String path = route.substring(route.indexOf(' ') + 1).replace("{id}", Long.toString(seededId));
@@ -331,7 +331,7 @@ class HostileInputTest {
     }
 
     @Property(tries = 1_000, shrinking = ShrinkingMode.OFF)
-    void abusiveHeadersAreNeverA5xx(@ForAll("routes") String route, @ForAll("headerValue") String tenant,
+    void abusive_headers_are_never_a_5xx(@ForAll("routes") String route, @ForAll("headerValue") String tenant,
                                      @ForAll("headerValue") String contentType, @ForAll("headerValue") String other) {
         String method = route.substring(0, route.indexOf(' '));
         String path = route.substring(route.indexOf(' ') + 1).replace("{id}", Long.toString(seededId));
@@ -345,7 +345,7 @@ class HostileInputTest {
     }
 
     @Property(tries = 400, shrinking = ShrinkingMode.OFF)
-    void malformedRawRequestsAreNeverA5xx(@ForAll("rawTargets") String target,
+    void malformed_raw_requests_are_never_a_5xx(@ForAll("rawTargets") String target,
                                           @ForAll("rawHeaderLines") List<byte[]> headerLines) throws IOException {
         Stored before = Stored.now();
         ByteArrayOutputStream request = new ByteArrayOutputStream();
@@ -372,7 +372,7 @@ class HostileInputTest {
     }
 
     @Property(tries = 100, shrinking = ShrinkingMode.OFF)
-    void hugeHeadersGetAnAnswerNotA5xx(@ForAll("headerSizes") int size) throws IOException {
+    void huge_headers_get_an_answer_not_a_5xx(@ForAll("headerSizes") int size) throws IOException {
         Stored before = Stored.now();
         byte[] body = "{\"category\":\"observation\",\"content\":\"raw\"}".getBytes(StandardCharsets.UTF_8);
         String request = "POST /v1/memory HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
@@ -394,13 +394,13 @@ class HostileInputTest {
 
     /** Any JSON as the whole message: a JSON-RPC error or an answer, never a 5xx, and a refusal changes nothing. */
     @Property(tries = 1_000, shrinking = ShrinkingMode.OFF)
-    void arbitraryJsonAsAnMcpMessageIsNeverA5xx(@ForAll("anyJson") String json) {
+    void arbitrary_json_as_an_mcp_message_is_never_a_5xx(@ForAll("anyJson") String json) {
         sendAndCheck("/mcp", mcp(json));
     }
 
     /** Any JSON as a known method's params or a tool's arguments: an error result changes nothing. */
     @Property(tries = 1_500, shrinking = ShrinkingMode.OFF)
-    void arbitraryParamsAndToolArgumentsOverMcpAreNeverA5xxAndARefusalChangesNothing(
+    void arbitrary_params_and_tool_arguments_over_mcp_are_never_a_5xx_and_a_refusal_changes_nothing(
             @ForAll("mcpMethods") String method, @ForAll("mcpToolNames") String tool, @ForAll("anyJson") String json) {
         Stored before = Stored.now();
         String params = method.equals("tools/call") ? "{\"name\":\"" + tool + "\",\"arguments\":" + json + "}" : json;
@@ -417,7 +417,7 @@ class HostileInputTest {
 
     /** Batches, oversized params, odd ids and methods, nesting: each a JSON-RPC error or a gateway 4xx. */
     @Property(tries = 300, shrinking = ShrinkingMode.OFF)
-    void mcpAbuseIsAJsonRpcErrorOrAGatewayRefusalAndChangesNothing(@ForAll("mcpAbuse") String body) {
+    void mcp_abuse_is_a_json_rpc_error_or_a_gateway_refusal_and_changes_nothing(@ForAll("mcpAbuse") String body) {
         Stored before = Stored.now();
         HttpReply reply = sendAndCheck("/mcp", mcp(body));
 
@@ -432,7 +432,7 @@ class HostileInputTest {
 
     /** Found by {@link #malformedRawRequestsAreNeverA5xx}: a body cut short by the client was a 500. */
     @Example
-    void aChunkedBodyCutShortByTheClientIsA400NamingTheBody() throws IOException {
+    void a_chunked_body_cut_short_by_the_client_is_a_400_naming_the_body() throws IOException {
         Stored before = Stored.now();
         String request = "POST /v1/memory HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
                 + "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n40\r\n{\"category\":";
@@ -445,14 +445,14 @@ class HostileInputTest {
 
     /** Found by {@link #malformedRawRequestsAreNeverA5xx}: a path outside every route was a 500. */
     @Example
-    void aPathOutsideEveryRouteIsA404Problem() {
+    void a_path_outside_every_route_is_a_404_problem() {
         gateway.api().get("/etc/passwd").assertProblem(404);
         gateway.api().get("/").assertProblem(404);
         gateway.request("POST", "/observe/health").send().assertStatus(404);
     }
 
     @Example
-    void aChunkSizeThatIsNotHexIsA400() throws IOException {
+    void a_chunk_size_that_is_not_hex_is_a_400() throws IOException {
         String request = "POST /v1/memory HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
                 + "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n";
 

@@ -4,7 +4,7 @@ import dev.strata.adapters.http.support.JsonBody;
 import dev.strata.adapters.http.support.JsonTree;
 import dev.strata.application.tool.ToolSchema;
 import dev.strata.domain.error.InvalidInputException;
-import dev.strata.domain.model.JsonNode;
+import dev.strata.domain.json.JsonNode;
 import jakarta.json.JsonObject;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;

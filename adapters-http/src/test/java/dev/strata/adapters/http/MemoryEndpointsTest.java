@@ -40,7 +40,7 @@ class MemoryEndpointsTest {
     }
 
     @Test
-    void writeAnswers201WithTheStoredMemoryAndItsId() {
+    void write_answers_201_with_the_stored_memory_and_its_id() {
         HttpReply reply = api.post("/v1/memory", """
                 {"category":"preference","content":"  always use 0.5% slippage on swaps ",
                  "metadata":{"source":"user_turn","confidence":0.95}}""").assertJson(201);
@@ -207,7 +207,7 @@ class MemoryEndpointsTest {
     }
 
     @Test
-    void writeKeepsAnExplicitSourceAndDefaultsMetadataToAnEmptyObject() {
+    void write_keeps_an_explicit_source_and_defaults_metadata_to_an_empty_object() {
         JsonObject m = api.post("/v1/memory", """
                 {"category":"fact","content":"lives in Lisbon","source":"user_explicit"}""").assertJson(201).json();
 
@@ -216,7 +216,7 @@ class MemoryEndpointsTest {
     }
 
     @Test
-    void categoryAliasesAndCaseResolveToTheCanonicalCategory() {
+    void category_aliases_and_case_resolve_to_the_canonical_category() {
         JsonObject warning = api.post("/v1/memory", """
                 {"category":"warning","content":"never bridge at night"}""").assertJson(201).json();
         JsonObject upper = api.post("/v1/memory", """
@@ -232,7 +232,7 @@ class MemoryEndpointsTest {
     }
 
     @Test
-    void listIsMostRecentlyUpdatedFirstAndFiltersAndLimits() {
+    void list_is_most_recently_updated_first_and_filters_and_limits() {
         write("preference", "first");
         write("lesson", "second");
         write("preference", "third");
@@ -249,7 +249,7 @@ class MemoryEndpointsTest {
     }
 
     @Test
-    void listDefaultsToFiftyAndAcceptsTheMaximumLimit() {
+    void list_defaults_to_fifty_and_accepts_the_maximum_limit() {
         gateway.backend().clock.advance(Duration.ofMinutes(1));
         String batch = IntStream.range(0, 60)
                 .mapToObj(i -> "{\"category\":\"observation\",\"content\":\"note " + i + "\"}")
@@ -261,7 +261,7 @@ class MemoryEndpointsTest {
     }
 
     @Test
-    void patchChangesContentAndMetadataAndMovesTheMemoryToTheTop() {
+    void patch_changes_content_and_metadata_and_moves_the_memory_to_the_top() {
         long a = write("preference", "likes tea");
         write("preference", "likes jazz");
         gateway.backend().clock.advance(Duration.ofMinutes(5));
@@ -283,7 +283,7 @@ class MemoryEndpointsTest {
     }
 
     @Test
-    void deleteAnswers204ThenTheMemoryIsGoneFromEveryReadPath() {
+    void delete_answers_204_then_the_memory_is_gone_from_every_read_path() {
         long id = write("preference", "prefers limit orders");
 
         HttpReply deleted = api.delete("/v1/memory/" + id).assertStatus(204);
@@ -298,7 +298,7 @@ class MemoryEndpointsTest {
     }
 
     @Test
-    void restoreBringsBackADeletedMemoryWithinRetention() {
+    void restore_brings_back_a_deleted_memory_within_retention() {
         long id = write("preference", "prefers limit orders");
         api.delete("/v1/memory/" + id).assertStatus(204);
         gateway.backend().clock.advance(Duration.ofDays(29));
@@ -314,7 +314,7 @@ class MemoryEndpointsTest {
     }
 
     @Test
-    void restoringAnActiveMemoryIsANoOp() {
+    void restoring_an_active_memory_is_a_no_op() {
         long id = write("preference", "prefers limit orders");
         JsonObject before = api.get("/v1/memory/" + id).json();
 
@@ -322,7 +322,7 @@ class MemoryEndpointsTest {
     }
 
     @Test
-    void restoreAfterRetentionRanOutIsNotFound() {
+    void restore_after_retention_ran_out_is_not_found() {
         long id = write("preference", "prefers limit orders");
         api.delete("/v1/memory/" + id).assertStatus(204);
         gateway.backend().clock.advance(Duration.ofDays(31));
@@ -332,7 +332,7 @@ class MemoryEndpointsTest {
     }
 
     @Test
-    void batchWritesAllAndAnswersTheIdsInInputOrder() {
+    void batch_writes_all_and_answers_the_ids_in_input_order() {
         HttpReply reply = api.post("/v1/memory/batch", """
                 {"memories":[
                   {"category":"preference","content":"one"},
@@ -351,7 +351,7 @@ class MemoryEndpointsTest {
     }
 
     @Test
-    void batchOfExactlyTheMaximumIsAccepted() {
+    void batch_of_exactly_the_maximum_is_accepted() {
         String batch = IntStream.range(0, 1_000)
                 .mapToObj(i -> "{\"category\":\"observation\",\"content\":\"row " + i + "\"}")
                 .collect(Collectors.joining(",", "{\"memories\":[", "]}"));
@@ -361,7 +361,7 @@ class MemoryEndpointsTest {
     }
 
     @Test
-    void searchRanksMatchesAndAnswersHitsWithSnippetAndScore() {
+    void search_ranks_matches_and_answers_hits_with_snippet_and_score() {
         long swap = write("preference", "always use 0.5% slippage on swaps");
         long both = write("lesson", "slippage on base swaps was high; lower slippage next time");
         write("preference", "prefers dark mode");
@@ -385,7 +385,7 @@ class MemoryEndpointsTest {
     }
 
     @Test
-    void searchHonoursLimitAndCategory() {
+    void search_honours_limit_and_category() {
         write("preference", "slippage one");
         write("lesson", "slippage two");
         write("preference", "slippage three");
@@ -398,7 +398,7 @@ class MemoryEndpointsTest {
     }
 
     @Test
-    void aQueryThatMatchesNothingAnswersNoHits() {
+    void a_query_that_matches_nothing_answers_no_hits() {
         write("preference", "dark mode");
 
         assertThat(api.post("/v1/memory/search", "{\"query\":\"\\\"unbalanced\"}").assertJson(200).array("hits"))
@@ -406,7 +406,7 @@ class MemoryEndpointsTest {
     }
 
     @Test
-    void aJsonBodyWithoutContentTypeOrAsCurlSendsItIsAccepted() {
+    void a_json_body_without_content_type_or_as_curl_sends_it_is_accepted() {
         api.request("POST", "/v1/memory").body(null, "{\"category\":\"fact\",\"content\":\"a\"}".getBytes())
                 .send().assertJson(201);
         api.request("POST", "/v1/memory").body("application/x-www-form-urlencoded",
@@ -418,7 +418,7 @@ class MemoryEndpointsTest {
     }
 
     @Test
-    void withoutATenantHeaderTheDefaultTenantIsUsed() {
+    void without_a_tenant_header_the_default_tenant_is_used() {
         long id = gateway.api().post("/v1/memory", "{\"category\":\"fact\",\"content\":\"default tenant row\"}")
                 .assertJson(201).id();
 
@@ -429,7 +429,7 @@ class MemoryEndpointsTest {
     }
 
     @Test
-    void anUnknownPathUnderV1IsAProblem404() {
+    void an_unknown_path_under_v1_is_a_problem_404() {
         api.get("/v1/nothing-here").assertProblem(404);
         api.post("/v1/memory/1/undo", "{}").assertProblem(404);
     }

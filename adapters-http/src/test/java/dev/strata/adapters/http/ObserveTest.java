@@ -20,7 +20,7 @@ class ObserveTest {
     }
 
     @Test
-    void healthAnswers2xxWhenTheStorageIsReady() {
+    void health_answers2xx_when_the_storage_is_ready() {
         HttpReply health = gateway.api().get("/observe/health");
 
         assertThat(health.status()).isBetween(200, 299);
@@ -28,7 +28,7 @@ class ObserveTest {
     }
 
     @Test
-    void healthAnswers503WhenTheStorageIsNotReady() {
+    void health_answers_503_when_the_storage_is_not_ready() {
         gateway.backend().storageUp.set(false);
 
         assertThat(gateway.api().get("/observe/health").status()).isEqualTo(503);
@@ -36,7 +36,7 @@ class ObserveTest {
     }
 
     @Test
-    void aStorageProbeThatThrowsCountsAsNotReady() {
+    void a_storage_probe_that_throws_counts_as_not_ready() {
         try (GatewayExtension.Running broken = GatewayExtension.onFakes().withStorageProbe(() -> {
             throw new IllegalStateException("database file is locked");
         }).start()) {
@@ -45,7 +45,7 @@ class ObserveTest {
     }
 
     @Test
-    void metricsAnswer200InThePrometheusFormat() {
+    void metrics_answer_200_in_the_prometheus_format() {
         gateway.api().post("/v1/memory", "{\"category\":\"fact\",\"content\":\"counted\"}").assertJson(201);
 
         HttpReply metrics = gateway.api().get("/observe/metrics");
@@ -56,7 +56,7 @@ class ObserveTest {
     }
 
     @Test
-    void metricsAnswerJsonWhenAskedFor() {
+    void metrics_answer_json_when_asked_for() {
         HttpReply metrics = gateway.request("GET", "/observe/metrics").header("Accept", "application/json").send();
 
         metrics.assertJson(200);

@@ -36,7 +36,7 @@ class OpenApiTest {
     }
 
     @Test
-    void isAnOpenApi31DocumentWithResolvableReferences() {
+    void is_an_open_api31_document_with_resolvable_references() {
         assertThat(document.getString("openapi")).startsWith("3.1");
         String text = document.toString();
         var refs = java.util.regex.Pattern.compile("\"\\$ref\":\"#/components/([a-zA-Z]+)/([A-Za-z]+)\"")
@@ -51,7 +51,7 @@ class OpenApiTest {
     }
 
     @Test
-    void documentsEveryRouteTheServicesRegister() {
+    void documents_every_route_the_services_register() {
         Set<String> registered = new TreeSet<>(GATEWAY_ROUTES);
         gateway.resources().forEach(resource -> resource.routing(recorder(resource.path(), registered)));
 
@@ -60,7 +60,7 @@ class OpenApiTest {
     }
 
     @Test
-    void everyDocumentedOperationIsRouted() {
+    void every_documented_operation_is_routed() {
         for (String operation : documented()) {
             String method = operation.substring(0, operation.indexOf(' '));
             String path = operation.substring(operation.indexOf(' ') + 1)

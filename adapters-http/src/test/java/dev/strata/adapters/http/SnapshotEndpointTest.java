@@ -53,7 +53,7 @@ class SnapshotEndpointTest {
     }
 
     @Test
-    void theSameStateAnswersTheSameBytes() {
+    void the_same_state_answers_the_same_bytes() {
         GatewayExtension.Api api = gateway.api("snapshot-stable");
         api.put("/v1/profile/risk", "{\"value\":\"low\"}").assertJson(200);
         write(api, "preference", "\"dark mode\"");
@@ -67,7 +67,7 @@ class SnapshotEndpointTest {
     }
 
     @Test
-    void aWriteShowsUpInTheNextSnapshotAtTheTop() {
+    void a_write_shows_up_in_the_next_snapshot_at_the_top() {
         GatewayExtension.Api api = gateway.api("snapshot-next");
         write(api, "preference", "\"dark mode\"");
         String before = api.get("/v1/snapshot").assertStatus(200).text();
@@ -82,7 +82,7 @@ class SnapshotEndpointTest {
     }
 
     @Test
-    void deletedMemoriesAndProfileKeysLeaveTheSnapshot() {
+    void deleted_memories_and_profile_keys_leave_the_snapshot() {
         GatewayExtension.Api api = gateway.api("snapshot-deleted");
         api.put("/v1/profile/risk", "{\"value\":\"low\"}").assertJson(200);
         gateway.backend().clock.advance(Duration.ofMinutes(1));
@@ -95,7 +95,7 @@ class SnapshotEndpointTest {
     }
 
     @Test
-    void holdsTheFiftyMostRecentlyUpdatedMemories() {
+    void holds_the_fifty_most_recently_updated_memories() {
         GatewayExtension.Api api = gateway.api("snapshot-window");
         for (int i = 0; i < 55; i++) {
             write(api, "observation", "\"note " + i + "\"");
@@ -110,7 +110,7 @@ class SnapshotEndpointTest {
     }
 
     @Test
-    void anEmptyTenantAnswersTheBareBlock() {
+    void an_empty_tenant_answers_the_bare_block() {
         assertThat(gateway.api("snapshot-empty").get("/v1/snapshot").assertStatus(200).text())
                 .isEqualTo(HEADER + "</memory-context>");
     }

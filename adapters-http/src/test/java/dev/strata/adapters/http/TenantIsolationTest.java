@@ -83,7 +83,7 @@ class TenantIsolationTest {
     }
 
     @Test
-    void anotherTenantCannotReadChangeDeleteOrRestoreById() {
+    void another_tenant_cannot_read_change_delete_or_restore_by_id() {
         assertHidden(mallory.get("/v1/memory/" + active).assertProblem(404, "id"));
         assertHidden(mallory.patch("/v1/memory/" + active, "{\"content\":\"owned\"}").assertProblem(404, "id"));
         assertHidden(mallory.patch("/v1/memory/" + active, "{\"metadata\":{}}").assertProblem(404, "id"));
@@ -96,7 +96,7 @@ class TenantIsolationTest {
     }
 
     @Test
-    void theDefaultTenantIsAnotherTenantToo() {
+    void the_default_tenant_is_another_tenant_too() {
         GatewayExtension.Api anonymous = gateway.api();
 
         assertHidden(anonymous.get("/v1/memory/" + active).assertProblem(404, "id"));
@@ -108,7 +108,7 @@ class TenantIsolationTest {
     }
 
     @Test
-    void anotherTenantListsAndSearchesNothingOfTheFirst() {
+    void another_tenant_lists_and_searches_nothing_of_the_first() {
         assertThat(mallory.get("/v1/memory").assertJson(200).memories()).isEmpty();
         assertThat(mallory.get("/v1/memory?category=preference&limit=500").assertJson(200).memories()).isEmpty();
         assertThat(mallory.post("/v1/memory/search", "{\"query\":\"" + SECRET + "\"}").assertJson(200)
@@ -120,7 +120,7 @@ class TenantIsolationTest {
     }
 
     @Test
-    void anotherTenantsSnapshotHoldsNothingOfTheFirst() {
+    void another_tenants_snapshot_holds_nothing_of_the_first() {
         HttpReply snapshot = mallory.get("/v1/snapshot").assertStatus(200);
 
         assertHidden(snapshot);
@@ -130,7 +130,7 @@ class TenantIsolationTest {
     }
 
     @Test
-    void anotherTenantCannotSeeOrDeleteTheFirstTenantsProfile() {
+    void another_tenant_cannot_see_or_delete_the_first_tenants_profile() {
         JsonObject profile = mallory.get("/v1/profile").assertJson(200).json();
         assertThat(profile.getJsonArray("profile")).isEmpty();
         assertHidden(mallory.get("/v1/profile/risk").assertProblem(404, "key"));
@@ -140,7 +140,7 @@ class TenantIsolationTest {
     }
 
     @Test
-    void aProfileKeySetByAnotherTenantIsItsOwn() {
+    void a_profile_key_set_by_another_tenant_is_its_own() {
         mallory.put("/v1/profile/risk", "{\"value\":\"degen\"}").assertJson(200);
 
         assertThat(mallory.get("/v1/profile/risk").assertJson(200).json().getString("value")).isEqualTo("degen");
@@ -150,7 +150,7 @@ class TenantIsolationTest {
     }
 
     @Test
-    void anotherTenantsToolsReadAndSearchNothingOfTheFirst() {
+    void another_tenants_tools_read_and_search_nothing_of_the_first() {
         JsonObject read = mallory.post("/v1/tools/memory_read", "{}").assertJson(200).json();
         assertThat(read.getBoolean("ok")).isTrue();
         assertThat(read.getJsonObject("data").getJsonArray("memories")).isEmpty();
@@ -166,7 +166,7 @@ class TenantIsolationTest {
     }
 
     @Test
-    void writesOfAnotherTenantNeverShowUpForTheFirst() {
+    void writes_of_another_tenant_never_show_up_for_the_first() {
         // A tenant of its own, so its rows cannot disturb the tests that expect "trudy" to see nothing.
         GatewayExtension.Api trudy = gateway.api("trudy");
         long theirs = trudy.post("/v1/memory", "{\"category\":\"preference\",\"content\":\"" + SECRET
@@ -187,7 +187,7 @@ class TenantIsolationTest {
     }
 
     @Test
-    void anotherTenantSeesNoneOfTheFirstTenantsEntities() {
+    void another_tenant_sees_none_of_the_first_tenants_entities() {
         for (String path : List.of("/v1/entities/BTC/neighborhood", "/v1/entities/base/neighborhood",
                 "/v1/entities/BTC%7CETH/neighborhood", "/v1/entities/ETH/neighborhood?kind=ticker&limit=100")) {
             HttpReply reply = mallory.get(path).assertJson(200);
@@ -205,7 +205,7 @@ class TenantIsolationTest {
     }
 
     @Test
-    void theFirstTenantStillSeesAllOfItsOwn() {
+    void the_first_tenant_still_sees_all_of_its_own() {
         assertThat(alice.get("/v1/memory").assertJson(200).contents()).hasSize(4).allMatch(c -> c.contains(SECRET));
         assertThat(alice.post("/v1/memory/search", "{\"query\":\"" + SECRET + "\"}").assertJson(200).array("hits"))
                 .hasSize(4);
@@ -311,7 +311,7 @@ class TenantIsolationTest {
     }
 
     @Test
-    void anotherTenantCannotSeeScoreApproveOrAttributeToTheFirstTenantsLearningLoop() {
+    void another_tenant_cannot_see_score_approve_or_attribute_to_the_first_tenants_learning_loop() {
         for (String path : List.of("/v1/methodologies/" + methodology, "/v1/trades/" + trade, "/v1/cases/" + decision,
                 "/v1/preferences/" + preference, "/v1/learnings/" + learning)) {
             assertHidden(mallory.get(path).assertProblem(404, "id"));
@@ -338,7 +338,7 @@ class TenantIsolationTest {
     }
 
     @Test
-    void anotherTenantListsSearchesAndCompilesNothingOfTheFirstTenantsLearningLoop() {
+    void another_tenant_lists_searches_and_compiles_nothing_of_the_first_tenants_learning_loop() {
         for (String path : List.of("/v1/methodologies", "/v1/cases", "/v1/preferences?kind=hard_constraint",
                 "/v1/learnings", "/v1/learnings?query=" + SECRET, "/v1/compiled/BTC")) {
             assertHidden(mallory.get(path).assertJson(200));

@@ -40,7 +40,7 @@ class ToolsTest {
     }
 
     @Test
-    void memoryWriteAnswersTheNewIdAndStoresAnAgentRecordedMemory() {
+    void memory_write_answers_the_new_id_and_stores_an_agent_recorded_memory() {
         JsonObject data = ok("memory_write", """
                 {"category":"preference","content":"always use 0.5% slippage on swaps",
                  "metadata":{"source":"user_turn","confidence":0.95}}""");
@@ -54,7 +54,7 @@ class ToolsTest {
     }
 
     @Test
-    void memoryWriteResolvesAliases() {
+    void memory_write_resolves_aliases() {
         JsonObject memory = ok("memory_write", "{\"category\":\"warning\",\"content\":\"never ape\"}")
                 .getJsonObject("memory");
 
@@ -62,7 +62,7 @@ class ToolsTest {
     }
 
     @Test
-    void memorySearchAnswersResultsAndTheKeywordSearchMode() {
+    void memory_search_answers_results_and_the_keyword_search_mode() {
         long swap = write("preference", "always use 0.5% slippage on swaps");
         write("preference", "prefers dark mode");
 
@@ -83,7 +83,7 @@ class ToolsTest {
     }
 
     @Test
-    void maxResultsIsASynonymOfLimit() {
+    void max_results_is_a_synonym_of_limit() {
         for (int i = 0; i < 4; i++) {
             write("observation", "gas was high " + i);
         }
@@ -94,7 +94,7 @@ class ToolsTest {
     }
 
     @Test
-    void memorySearchFiltersByCategory() {
+    void memory_search_filters_by_category() {
         write("observation", "gas was high");
         write("lesson", "gas spikes at noon");
 
@@ -105,7 +105,7 @@ class ToolsTest {
     }
 
     @Test
-    void aMalformedQueryNeverHardFails() {
+    void a_malformed_query_never_hard_fails() {
         write("observation", "gas was high");
 
         List<JsonObject> results = ok("memory_search", "{\"query\":\"\\\"gas AND (\"}")
@@ -115,7 +115,7 @@ class ToolsTest {
     }
 
     @Test
-    void memoryReadAnswersACategoryMostRecentlyUpdatedFirst() {
+    void memory_read_answers_a_category_most_recently_updated_first() {
         write("preference", "first");
         write("lesson", "not a preference");
         write("preference", "second");
@@ -131,7 +131,7 @@ class ToolsTest {
     }
 
     @Test
-    void anErrorIsTheErrorEnvelopeWithAStatus() {
+    void an_error_is_the_error_envelope_with_a_status() {
         HttpReply reply = api.post("/v1/tools/memory_write", "{\"category\":\"fact\"}").assertJson(400);
 
         JsonObject envelope = reply.json();
@@ -143,7 +143,7 @@ class ToolsTest {
     }
 
     @Test
-    void anUnknownToolIsA404Envelope() {
+    void an_unknown_tool_is_a_404_envelope() {
         HttpReply reply = api.post("/v1/tools/memory_learn_everything", "{}").assertJson(404);
 
         JsonObject envelope = reply.json();
@@ -153,7 +153,7 @@ class ToolsTest {
     }
 
     @Test
-    void aKnownToolCalledWithTheWrongMethodIsA405Envelope() {
+    void a_known_tool_called_with_the_wrong_method_is_a_405_envelope() {
         HttpReply reply = api.get("/v1/tools/memory_search").assertJson(405);
 
         JsonObject envelope = reply.json();

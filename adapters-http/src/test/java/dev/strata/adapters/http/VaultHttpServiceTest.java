@@ -21,7 +21,7 @@ class VaultHttpServiceTest {
     }
 
     @Test
-    void putListGetDeleteAKey() {
+    void put_list_get_delete_a_key() {
         HttpReply put = send("PUT", "/v1/vault/progress", "{\"value\":\"page 17\"}");
         assertThat(put.status()).isEqualTo(200);
         assertThat(put.json().getString("value")).isEqualTo("page 17");
@@ -38,7 +38,7 @@ class VaultHttpServiceTest {
     }
 
     @Test
-    void aSecretIsReturnedOnlyByTheExplicitReadOfItsKey() {
+    void a_secret_is_returned_only_by_the_explicit_read_of_its_key() {
         HttpReply put = send("PUT", "/v1/vault/OPENAI_API_KEY",
                 "{\"value\":\"" + SECRET + "\",\"is_secret\":true}");
         assertThat(put.status()).isEqualTo(200);
@@ -53,7 +53,7 @@ class VaultHttpServiceTest {
     }
 
     @Test
-    void theExplicitReadRevealsOnlyItsOwnSecret() {
+    void the_explicit_read_reveals_only_its_own_secret() {
         send("PUT", "/v1/vault/a", "{\"value\":\"" + SECRET + "\",\"is_secret\":true}");
         send("PUT", "/v1/vault/b", "{\"value\":\"prefix " + SECRET + " suffix\",\"is_secret\":false}");
 
@@ -63,7 +63,7 @@ class VaultHttpServiceTest {
     }
 
     @Test
-    void badInputIsA400NamingTheField() {
+    void bad_input_is_a_400_naming_the_field() {
         assertField(send("PUT", "/v1/vault/bad%20key", "{\"value\":\"v\"}"), "key");
         assertField(send("PUT", "/v1/vault/k", "{}"), "value");
         assertField(send("PUT", "/v1/vault/k", "{\"value\":\"\"}"), "value");
@@ -81,7 +81,7 @@ class VaultHttpServiceTest {
     }
 
     @Test
-    void vaultToolsAnswerTheEnvelopeAndNeverShowASecretsValue() {
+    void vault_tools_answer_the_envelope_and_never_show_a_secrets_value() {
         HttpReply set = send("POST", "/v1/tools/vault_set",
                 "{\"key\":\"token\",\"value\":\"" + SECRET + "\",\"is_secret\":true}");
         assertThat(set.json().getBoolean("ok")).isTrue();
@@ -109,7 +109,7 @@ class VaultHttpServiceTest {
     }
 
     @Test
-    void aSecretCopiedIntoAMemoryComesBackRedactedFromEveryMemoryOutput() {
+    void a_secret_copied_into_a_memory_comes_back_redacted_from_every_memory_output() {
         send("PUT", "/v1/vault/OPENAI_API_KEY", "{\"value\":\"" + SECRET + "\",\"is_secret\":true}");
         HttpReply written = send("POST", "/v1/memory",
                 "{\"category\":\"lesson\",\"content\":\"the key is " + SECRET + " for openai\"}");
@@ -130,7 +130,7 @@ class VaultHttpServiceTest {
     }
 
     @Test
-    void aSearchForAWordInsideASecretDoesNotLeakItThroughTheSnippet() {
+    void a_search_for_a_word_inside_a_secret_does_not_leak_it_through_the_snippet() {
         send("PUT", "/v1/vault/token", "{\"value\":\"" + SECRET + "\",\"is_secret\":true}");
         StringBuilder longContent = new StringBuilder("the live key is " + SECRET);
         for (int i = 0; i < 60; i++) {
@@ -148,7 +148,7 @@ class VaultHttpServiceTest {
     }
 
     @Test
-    void aSecretInAProblemBodyIsRedacted() {
+    void a_secret_in_a_problem_body_is_redacted() {
         send("PUT", "/v1/vault/token", "{\"value\":\"" + SECRET + "\",\"is_secret\":true}");
 
         HttpReply res = send("POST", "/v1/memory", "{\"category\":\"lesson\",\"" + SECRET + "\":1}");
@@ -158,7 +158,7 @@ class VaultHttpServiceTest {
     }
 
     @Test
-    void aSecretWithJsonSpecialCharactersIsRedactedInsideJson() {
+    void a_secret_with_json_special_characters_is_redacted_inside_json() {
         String pem = "-----BEGIN KEY-----\nabc\"def\\ghi\n-----END KEY-----";
         send("PUT", "/v1/vault/pem", "{\"value\":\"" + pem.replace("\\", "\\\\").replace("\"", "\\\"")
                 .replace("\n", "\\n") + "\",\"is_secret\":true}");
@@ -175,7 +175,7 @@ class VaultHttpServiceTest {
     }
 
     @Test
-    void deletingASecretStopsItsRedaction() {
+    void deleting_a_secret_stops_its_redaction() {
         send("PUT", "/v1/vault/token", "{\"value\":\"" + SECRET + "\",\"is_secret\":true}");
         send("POST", "/v1/memory", "{\"category\":\"lesson\",\"content\":\"" + SECRET + "\"}");
         send("DELETE", "/v1/vault/token", null);

@@ -1,8 +1,8 @@
 package dev.strata.adapters.sqlite;
 
-import dev.strata.domain.entity.EdgeExtractor;
-import dev.strata.domain.entity.FinanceEntityExtractor;
-import dev.strata.domain.entity.MemoryEdge;
+import dev.strata.domain.graph.EdgeExtractor;
+import dev.strata.domain.graph.FinanceEntityExtractor;
+import dev.strata.domain.graph.MemoryEdge;
 
 import java.sql.Connection;
 import java.sql.SQLException;

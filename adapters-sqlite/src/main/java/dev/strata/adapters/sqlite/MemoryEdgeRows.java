@@ -1,7 +1,7 @@
 package dev.strata.adapters.sqlite;
 
-import dev.strata.domain.entity.EdgeType;
-import dev.strata.domain.entity.MemoryEdge;
+import dev.strata.domain.graph.EdgeType;
+import dev.strata.domain.graph.MemoryEdge;
 import dev.strata.domain.memory.Tenant;
 
 import java.sql.Connection;

@@ -3,7 +3,7 @@ package dev.strata.adapters.sqlite;
 import dev.strata.domain.error.UnavailableException;
 import dev.strata.domain.memory.MemoryId;
 import dev.strata.domain.memory.Tenant;
-import dev.strata.domain.model.Embedding;
+import dev.strata.domain.languagemodel.Embedding;
 import dev.strata.domain.retrieval.EmbeddingBacklog;
 import dev.strata.domain.retrieval.EmbeddingState;
 import dev.strata.domain.retrieval.EmbeddingStateStore;

@@ -1,13 +1,13 @@
 package dev.strata.adapters.sqlite;
 
 import dev.strata.domain.memory.EdgeSource;
-import dev.strata.domain.entity.EdgeType;
-import dev.strata.domain.entity.EntityCount;
-import dev.strata.domain.entity.EntityKind;
+import dev.strata.domain.graph.EdgeType;
+import dev.strata.domain.graph.EntityCount;
+import dev.strata.domain.graph.EntityKind;
 import dev.strata.domain.memory.ExtractedEdges;
-import dev.strata.domain.entity.FinanceEntity;
+import dev.strata.domain.graph.FinanceEntity;
 import dev.strata.domain.memory.LinkedMemory;
-import dev.strata.domain.entity.MemoryEdge;
+import dev.strata.domain.graph.MemoryEdge;
 import dev.strata.domain.memory.MemoryEdgeStore;
 import dev.strata.domain.memory.Memory;
 import dev.strata.domain.memory.MemoryId;

@@ -1,12 +1,12 @@
 package dev.strata.adapters.sqlite;
 
-import dev.strata.domain.entity.EdgeType;
-import dev.strata.domain.entity.EntityKind;
-import dev.strata.domain.entity.FinanceEntity;
-import dev.strata.domain.entity.MemoryEdge;
+import dev.strata.domain.graph.EdgeType;
+import dev.strata.domain.graph.EntityKind;
+import dev.strata.domain.graph.FinanceEntity;
+import dev.strata.domain.graph.MemoryEdge;
 import dev.strata.domain.memory.QueryText;
 import dev.strata.domain.memory.Tenant;
-import dev.strata.domain.model.Embedding;
+import dev.strata.domain.languagemodel.Embedding;
 import dev.strata.domain.role.Asset;
 import dev.strata.domain.role.Classification;
 import dev.strata.domain.role.EntryStatus;

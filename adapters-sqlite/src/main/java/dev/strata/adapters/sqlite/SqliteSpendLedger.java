@@ -1,9 +1,9 @@
 package dev.strata.adapters.sqlite;
 
-import dev.strata.domain.model.DailySpend;
-import dev.strata.domain.model.Spend;
-import dev.strata.domain.model.SpendCategory;
-import dev.strata.domain.model.SpendLedger;
+import dev.strata.domain.languagemodel.DailySpend;
+import dev.strata.domain.languagemodel.Spend;
+import dev.strata.domain.languagemodel.SpendCategory;
+import dev.strata.domain.languagemodel.SpendLedger;
 import io.helidon.dbclient.DbClient;
 import io.helidon.dbclient.DbRow;
 

@@ -1,7 +1,7 @@
 package dev.strata.adapters.sqlite;
 
 import dev.strata.adapters.sqlite.vec.SqliteVectorIndex;
-import dev.strata.domain.entity.MemoryEdge;
+import dev.strata.domain.graph.MemoryEdge;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.vault.RedactionPolicy;
 import dev.strata.domain.vault.RedactionReport;

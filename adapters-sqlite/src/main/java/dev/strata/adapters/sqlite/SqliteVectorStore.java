@@ -5,7 +5,7 @@ import dev.strata.adapters.sqlite.vec.SqliteVectorIndex;
 import dev.strata.domain.error.UnavailableException;
 import dev.strata.domain.memory.MemoryId;
 import dev.strata.domain.memory.Tenant;
-import dev.strata.domain.model.Embedding;
+import dev.strata.domain.languagemodel.Embedding;
 import dev.strata.domain.retrieval.VectorStore;
 import dev.strata.domain.retrieval.VectorMatch;
 

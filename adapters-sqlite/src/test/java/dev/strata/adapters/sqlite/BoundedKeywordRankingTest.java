@@ -69,7 +69,7 @@ class BoundedKeywordRankingTest {
     }
 
     @Test
-    void anOldRowHoldingARareTermOutranksTheNewestRowsOfAFrequentOne() {
+    void an_old_row_holding_a_rare_term_outranks_the_newest_rows_of_a_frequent_one() {
         Memory old = write(ME, "the user wants tight slippage on swaps");
         writeMany(ME, "the user opened the dashboard", 300);
 
@@ -80,7 +80,7 @@ class BoundedKeywordRankingTest {
     }
 
     @Test
-    void anOldRowHoldingEveryTermIsFoundWhenEveryTermIsFrequent() {
+    void an_old_row_holding_every_term_is_found_when_every_term_is_frequent() {
         writeMany(ME, "gamma", 500);
         Memory both = write(ME, "alpha beta");
         writeMany(ME, "alpha filler", 200);
@@ -93,7 +93,7 @@ class BoundedKeywordRankingTest {
     }
 
     @Test
-    void rowsOfARareTermAreCandidatesNextToTheNewestRowsOfAFrequentOne() {
+    void rows_of_a_rare_term_are_candidates_next_to_the_newest_rows_of_a_frequent_one() {
         writeMany(ME, "gamma", 300);
         Memory old = write(ME, "prefer tight slippage");
         writeMany(ME, "prefer wide spreads", 100);
@@ -105,7 +105,7 @@ class BoundedKeywordRankingTest {
     }
 
     @Test
-    void withNoFrequentTermTheRankingIsExactlyTheUnboundedOne() {
+    void with_no_frequent_term_the_ranking_is_exactly_the_unbounded_one() {
         for (int i = 0; i < 30; i++) {
             write(ME, "note " + i + (i % 3 == 0 ? " slippage" : "") + (i % 4 == 0 ? " leverage" : "")
                     + " padding ".repeat(i % 5));
@@ -116,7 +116,7 @@ class BoundedKeywordRankingTest {
     }
 
     @Test
-    void theNewestMatchesOfAFrequentTermAreTheCandidates() {
+    void the_newest_matches_of_a_frequent_term_are_the_candidates() {
         writeMany(ME, "filler memo", 200);
 
         List<Memory> hits = search(bounded, "memo", 10);
@@ -126,14 +126,14 @@ class BoundedKeywordRankingTest {
     }
 
     @Test
-    void anExplicitQueryMatchingManyRowsIsBoundedToo() {
+    void an_explicit_query_matching_many_rows_is_bounded_too() {
         writeMany(ME, "slippage memo", 200);
 
         assertThat(search(bounded, "slip*", 10)).hasSize(10).allSatisfy(m -> assertThat(m.content()).contains("slippage"));
     }
 
     @Test
-    void anotherTenantsNewerRowsNeverHideTheTenantsOwnMatches() {
+    void another_tenants_newer_rows_never_hide_the_tenants_own_matches() {
         Memory mine = write(ME, "my lonely slippage note");
         writeMany(Tenant.of("other"), "slippage crowd", 300);
 
@@ -141,7 +141,7 @@ class BoundedKeywordRankingTest {
     }
 
     @Test
-    void deletedRowsStayHiddenOnTheBoundedPath() {
+    void deleted_rows_stay_hidden_on_the_bounded_path() {
         Memory kept = write(ME, "slippage kept");
         writeMany(ME, "slippage doomed", 100);
         for (Memory m : search(exact, "doomed", 100)) {
@@ -152,7 +152,7 @@ class BoundedKeywordRankingTest {
     }
 
     @Test
-    void aNegativeBoundIsRefused() {
+    void a_negative_bound_is_refused() {
         assertThatThrownBy(() -> new SqliteMemoryStore(db, -1)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("keywordCandidates");
     }

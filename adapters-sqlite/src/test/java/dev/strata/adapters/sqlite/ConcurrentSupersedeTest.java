@@ -40,7 +40,7 @@ class ConcurrentSupersedeTest {
     Path dir;
 
     @Test
-    void concurrentSupersedesOfOneKeyLeaveExactlyOneActiveEntryAndAnUnbrokenChain() throws Exception {
+    void concurrent_supersedes_of_one_key_leave_exactly_one_active_entry_and_an_unbroken_chain() throws Exception {
         try (SqliteDatabase db = TempDatabase.open(dir)) {
             SqliteMemoryStore store = new SqliteMemoryStore(db);
             MemoryService service = new MemoryService(store, new InMemoryAuditLog(), Clock.systemUTC(),
@@ -94,7 +94,7 @@ class ConcurrentSupersedeTest {
     }
 
     @Test
-    void thePartialUniqueIndexRefusesASecondActiveEntryEvenBehindTheServicesBack() {
+    void the_partial_unique_index_refuses_a_second_active_entry_even_behind_the_services_back() {
         try (SqliteDatabase db = TempDatabase.open(dir)) {
             TempDatabase.execute(db, "INSERT INTO memories(tenant, category, content, source, created_at, updated_at, key) "
                     + "VALUES ('me', 'context', 'a', 'user_manual', '2026-01-01T00:00:00.000Z', "

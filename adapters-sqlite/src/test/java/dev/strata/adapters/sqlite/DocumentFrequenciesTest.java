@@ -60,7 +60,7 @@ class DocumentFrequenciesTest {
     }
 
     @Test
-    void countsEveryTenantsRowsThroughTheStemmer() {
+    void counts_every_tenants_rows_through_the_stemmer() {
         long maxId = write(7, "the user prefers limits");
 
         assertThat(of("prefer", 100, maxId)).isEqualTo(7);
@@ -69,7 +69,7 @@ class DocumentFrequenciesTest {
     }
 
     @Test
-    void aLargeCountIsRememberedUntilTheIndexGrowsByATwentieth() {
+    void a_large_count_is_remembered_until_the_index_grows_by_a_twentieth() {
         long maxId = write(100, "memo");
         assertThat(of("memo", 10, maxId)).isEqualTo(100);
 
@@ -81,7 +81,7 @@ class DocumentFrequenciesTest {
     }
 
     @Test
-    void theRowCountIncludesSoftDeletedRowsAndIsRememberedLikeACount() {
+    void the_row_count_includes_soft_deleted_rows_and_is_remembered_like_a_count() {
         long maxId = write(40, "memo");
         store.softDelete(Tenant.of("a"), dev.strata.domain.memory.MemoryId.of(1), Instant.parse("2026-01-02T00:00:00Z"));
         assertThat(rows(maxId)).isEqualTo(40);

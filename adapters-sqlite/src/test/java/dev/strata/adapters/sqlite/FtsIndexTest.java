@@ -54,14 +54,14 @@ class FtsIndexTest {
     }
 
     @Test
-    void insertIndexesTheContent() {
+    void insert_indexes_the_content() {
         write("trailing stops protect profits");
         assertThat(matches("trailing")).isEqualTo(1);
         assertThat(matches("protect")).isEqualTo(1);
     }
 
     @Test
-    void updateReindexesOldAndNewText() {
+    void update_reindexes_old_and_new_text() {
         Memory m = write("prefers weekly charts");
         store.update(Tenant.DEFAULT, m.id(), new MemoryChange(Optional.of("prefers daily candles"), Optional.empty()),
                 T0.plusSeconds(1));
@@ -70,7 +70,7 @@ class FtsIndexTest {
     }
 
     @Test
-    void softDeleteAndRestoreLeaveTheIndexAloneWhilePurgeRemovesTheRow() {
+    void soft_delete_and_restore_leave_the_index_alone_while_purge_removes_the_row() {
         Memory m = write("bridges are risky");
         store.softDelete(Tenant.DEFAULT, m.id(), T0.plusSeconds(1));
         assertThat(matches("bridges")).isEqualTo(1);
@@ -83,7 +83,7 @@ class FtsIndexTest {
     }
 
     @Test
-    void porterStemmingMatchesOtherWordForms() {
+    void porter_stemming_matches_other_word_forms() {
         write("the user likes trailing stops");
         assertThat(matches("like")).isEqualTo(1);
         assertThat(matches("trail")).isEqualTo(1);

@@ -44,7 +44,7 @@ class InjectionFlagsColumnTest {
     }
 
     @Test
-    void insertsBatchesAndEditsKeepTheMarkInStepWithTheContent() {
+    void inserts_batches_and_edits_keep_the_mark_in_step_with_the_content() {
         db = TempDatabase.open(dir);
         SqliteMemoryStore store = new SqliteMemoryStore(db);
 

@@ -64,19 +64,19 @@ class KeywordSearchTest {
     }
 
     @Test
-    void aQuestionFindsTheMemoriesThatAnswerIt() {
+    void a_question_finds_the_memories_that_answer_it() {
         List<Memory> hits = search("what slippage does the user like?");
         assertThat(hits).contains(slippage);
         assertThat(hits.get(0).content()).contains("slippage");
     }
 
     @Test
-    void termsAreOrEdSoOneMatchingWordIsEnough() {
+    void terms_are_or_ed_so_one_matching_word_is_enough() {
         assertThat(search("slippage tolerance preferences")).contains(slippage, baseSlippage);
     }
 
     @Test
-    void resultsAreRankedByRelevanceNotRecency() {
+    void results_are_ranked_by_relevance_not_recency() {
         Memory newer = store.insert(new NewMemory(ME, Category.OBSERVATION, "slippage was mentioned once among many "
                 + "other unrelated words about charts candles volume and order books", Metadata.EMPTY,
                 Source.USER_MANUAL), T0.plusSeconds(3600));
@@ -85,25 +85,25 @@ class KeywordSearchTest {
     }
 
     @Test
-    void aQuotedPhraseMatchesExactly() {
+    void a_quoted_phrase_matches_exactly() {
         assertThat(search("\"always use\"")).containsExactly(slippage);
         assertThat(search("\"use always\"")).isEmpty();
     }
 
     @Test
-    void andRequiresBothTermsAndOrEither() {
+    void and_requires_both_terms_and_or_either() {
         assertThat(search("slippage AND base")).containsExactly(baseSlippage);
         assertThat(search("meme OR BTC")).containsExactlyInAnyOrder(memes, lesson);
     }
 
     @Test
-    void theCategoryColumnFilterRestrictsMatches() {
+    void the_category_column_filter_restricts_matches() {
         assertThat(search("category:lesson BTC")).containsExactly(lesson);
         assertThat(search("category:preference BTC")).isEmpty();
     }
 
     @Test
-    void aPrefixMatchesEveryWordStartingWithIt() {
+    void a_prefix_matches_every_word_starting_with_it() {
         assertThat(search("slip*")).containsExactlyInAnyOrder(slippage, baseSlippage);
     }
 
@@ -118,20 +118,20 @@ class KeywordSearchTest {
     }
 
     @Test
-    void anUnparseableQueryStillFindsItsKeywordsByFallback() {
+    void an_unparseable_query_still_finds_its_keywords_by_fallback() {
         assertThat(search("slippage AND")).contains(slippage, baseSlippage);
         assertThat(search("\"unbalanced slippage")).contains(slippage, baseSlippage);
         assertThat(search("slip*?")).contains(slippage, baseSlippage);
     }
 
     @Test
-    void theFallbackEscapesLikeWildcards() {
+    void the_fallback_escapes_like_wildcards() {
         write(ME, "reference", "fee is 100% of spread");
         assertThat(store.search(new SearchRequest(ME, "% AND", 10, Optional.empty()))).isEmpty();
     }
 
     @Test
-    void snippetsHighlightTheMatchedWords() {
+    void snippets_highlight_the_matched_words() {
         SearchHit hit = store.search(new SearchRequest(ME, "slippage swaps", 1, Optional.empty())).get(0);
         assertThat(hit.snippet()).isEqualTo("always use 0.5% **slippage** on **swaps**");
         assertThat(hit.score()).isPositive();
@@ -142,7 +142,7 @@ class KeywordSearchTest {
      * the exact path: results are the same as if no other tenant existed.
      */
     @Test
-    void otherTenantsAndDeletedRowsNeverCrowdOutTheTenantsOwnResults() {
+    void other_tenants_and_deleted_rows_never_crowd_out_the_tenants_own_results() {
         List<Memory> crowd = new ArrayList<>();
         for (int i = 0; i < 200; i++) {
             crowd.add(write(Tenant.of("other"), "preference", "slippage slippage slippage " + i));
@@ -157,7 +157,7 @@ class KeywordSearchTest {
     }
 
     @Test
-    void whenTheTenantHasEnoughHitsTheyAreItsBestOnes() {
+    void when_the_tenant_has_enough_hits_they_are_its_best_ones() {
         for (int i = 0; i < 30; i++) {
             write(ME, "observation", "slippage note number " + i + " with padding words to lower its rank a bit");
         }
@@ -169,7 +169,7 @@ class KeywordSearchTest {
 
     /** A term in most rows is left out of the ranking query, but never at the cost of a result. */
     @Test
-    void commonTermsAreDroppedFromLargeTablesWithoutLosingResults() {
+    void common_terms_are_dropped_from_large_tables_without_losing_results() {
         List<dev.strata.domain.memory.NewMemory> many = new ArrayList<>();
         for (int i = 0; i < 2_500; i++) {
             many.add(new NewMemory(ME, Category.OBSERVATION, "the user opened the app " + i, Metadata.EMPTY,

@@ -1,11 +1,11 @@
 package dev.strata.adapters.sqlite;
 
-import dev.strata.domain.entity.EdgeExtractor;
-import dev.strata.domain.entity.EdgeType;
-import dev.strata.domain.entity.FinanceEntity;
-import dev.strata.domain.entity.FinanceEntityExtractor;
-import dev.strata.domain.entity.MemoryEdge;
-import dev.strata.domain.entity.SystemMetadata;
+import dev.strata.domain.graph.EdgeExtractor;
+import dev.strata.domain.graph.EdgeType;
+import dev.strata.domain.graph.FinanceEntity;
+import dev.strata.domain.graph.FinanceEntityExtractor;
+import dev.strata.domain.graph.MemoryEdge;
+import dev.strata.domain.graph.SystemMetadata;
 import dev.strata.domain.memory.Category;
 import dev.strata.domain.memory.ExtractedEdges;
 import dev.strata.domain.memory.Memory;
@@ -86,7 +86,7 @@ class MemoryEdgesTableTest {
     }
 
     @Test
-    void aWriteStoresOneRowPerEdgeWithTheTenantAndTheWritersClock() {
+    void a_write_stores_one_row_per_edge_with_the_tenant_and_the_writers_clock() {
         Memory m = memories.insert(memory("bought BTC and ETH on base"), NOW);
 
         long id = m.id().value();
@@ -98,7 +98,7 @@ class MemoryEdgesTableTest {
     }
 
     @Test
-    void aBatchWritesTheEdgesOfEveryRowInTheSameTransaction() {
+    void a_batch_writes_the_edges_of_every_row_in_the_same_transaction() {
         List<Memory> batch = memories.insertAll(IntStream.range(0, 200)
                 .mapToObj(i -> memory(i % 2 == 0 ? "bought SOL and ETH" : "note " + i)).toList(), NOW);
 
@@ -110,7 +110,7 @@ class MemoryEdgesTableTest {
     }
 
     @Test
-    void aFailedEdgeWriteLeavesNeitherTheMemoryNorAnyEdge() {
+    void a_failed_edge_write_leaves_neither_the_memory_nor_any_edge() {
         Memory kept = memories.insert(memory("bought BTC"), NOW);
         TempDatabase.execute(db, "CREATE TRIGGER refuse_doge BEFORE INSERT ON memory_edges "
                 + "WHEN new.dst_entity_key = 'DOGE' BEGIN SELECT RAISE(ABORT, 'edge refused'); END");
@@ -134,7 +134,7 @@ class MemoryEdgesTableTest {
     }
 
     @Test
-    void aFailedMemoryInsertLeavesNoEdges() {
+    void a_failed_memory_insert_leaves_no_edges() {
         TempDatabase.execute(db, "CREATE TRIGGER refuse_boom BEFORE INSERT ON memories "
                 + "WHEN new.content LIKE '%boom%' BEGIN SELECT RAISE(ABORT, 'memory refused'); END");
 
@@ -146,7 +146,7 @@ class MemoryEdgesTableTest {
     }
 
     @Test
-    void aContentUpdateReplacesTheContentEdgesAndKeepsTheScenarioEdge() {
+    void a_content_update_replaces_the_content_edges_and_keeps_the_scenario_edge() {
         Memory m = memories.insert(memory("bought BTC"), NOW);
         edges.addAll(List.of(new ExtractedEdges(ALICE, m.id(), EXTRACTOR
                 .extract("bought BTC", SystemMetadata.scenario("dca")))), NOW);
@@ -158,7 +158,7 @@ class MemoryEdgesTableTest {
     }
 
     @Test
-    void deletingAMemoryRowDeletesItsEdgesByTrigger() {
+    void deleting_a_memory_row_deletes_its_edges_by_trigger() {
         Memory purged = memories.insert(memory("bought BTC and ETH"), NOW);
         Memory kept = memories.insert(memory("sold BTC"), NOW);
 
@@ -173,7 +173,7 @@ class MemoryEdgesTableTest {
     }
 
     @Test
-    void theUniqueKeyMakesAReplayCostZeroRows() {
+    void the_unique_key_makes_a_replay_cost_zero_rows() {
         Memory m = memories.insert(memory("bought BTC and ETH on base"), NOW);
         List<MemoryEdge> same = EXTRACTOR.extract(m.content());
 
@@ -187,7 +187,7 @@ class MemoryEdgesTableTest {
     }
 
     @Test
-    void neighborhoodsAndRankingsReadTheEntityIndex() throws SQLException {
+    void neighborhoods_and_rankings_read_the_entity_index() throws SQLException {
         StringBuilder plan = new StringBuilder();
         try (Connection c = db.connection(); Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("EXPLAIN QUERY PLAN SELECT src_id FROM memory_edges e "

@@ -1,6 +1,6 @@
 package dev.strata.adapters.sqlite;
 
-import dev.strata.domain.entity.FinanceEntity;
+import dev.strata.domain.graph.FinanceEntity;
 import dev.strata.domain.memory.Actor;
 import dev.strata.domain.memory.MemoryId;
 import dev.strata.domain.memory.SearchRequest;
@@ -28,7 +28,7 @@ class MigrationTest {
     Path dir;
 
     @Test
-    void aFreshFileGetsEveryMigrationOnceAndReopeningChangesNothing() {
+    void a_fresh_file_gets_every_migration_once_and_reopening_changes_nothing() {
         try (SqliteDatabase db = TempDatabase.open(dir)) {
             assertThat(TempDatabase.column(db, "SELECT version FROM schema_migrations ORDER BY version"))
                     .containsExactlyElementsOf(allVersions());
@@ -42,7 +42,7 @@ class MigrationTest {
     }
 
     @Test
-    void aDatabaseCreatedByMigrationOneIsUpgradedAndItsLegacyRowsBackFilled() throws SQLException {
+    void a_database_created_by_migration_one_is_upgraded_and_its_legacy_rows_back_filled() throws SQLException {
         Path file = dir.resolve("strata.db");
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file)) {
             new Migrator(onPlainConnections(file), TempDatabase.CLOCK).migrate(List.of(Schema.V1_GENERAL_MEMORY));
@@ -115,7 +115,7 @@ class MigrationTest {
     }
 
     @Test
-    void upgradingToMigrationElevenBackFillsTheEdgesOfEveryStoredMemoryOnce() throws SQLException {
+    void upgrading_to_migration_eleven_back_fills_the_edges_of_every_stored_memory_once() throws SQLException {
         Path file = dir.resolve("strata.db");
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file)) {
             new Migrator(onPlainConnections(file), TempDatabase.CLOCK).migrate(Schema.MIGRATIONS.stream()
@@ -147,7 +147,7 @@ class MigrationTest {
     }
 
     @Test
-    void migrationFourCreatesTheKeyAndVaultTablesWithoutAnySearchIndex() {
+    void migration_four_creates_the_key_and_vault_tables_without_any_search_index() {
         try (SqliteDatabase db = TempDatabase.open(dir)) {
             assertThat(TempDatabase.column(db, "SELECT name FROM sqlite_master WHERE type = 'table' "
                     + "AND name IN ('api_keys', 'vault') ORDER BY name")).containsExactly("api_keys", "vault");

@@ -144,7 +144,7 @@ class PersonalizationTablesTest {
             }
 
             @Override
-            public List<dev.strata.domain.entity.MemoryEdge> memoryEdges(String content) {
+            public List<dev.strata.domain.graph.MemoryEdge> memoryEdges(String content) {
                 return List.of();
             }
         });

@@ -2,7 +2,7 @@ package dev.strata.adapters.sqlite;
 
 import dev.strata.application.memory.SearchResults;
 import dev.strata.application.retrieval.HybridSearchService;
-import dev.strata.domain.entity.FinanceEntityExtractor;
+import dev.strata.domain.graph.FinanceEntityExtractor;
 import dev.strata.domain.memory.Category;
 import dev.strata.domain.memory.Memory;
 import dev.strata.domain.memory.Metadata;

@@ -65,7 +65,7 @@ class SearchIndexCompactionTest {
     }
 
     @Test
-    void aFragmentedIndexIsMergedIntoOneSegmentAndSearchAnswersTheSame() {
+    void a_fragmented_index_is_merged_into_one_segment_and_search_answers_the_same() {
         writeInTransactions(200, 20, 0);
         List<List<String>> before = List.of(search("slippage and leverage"), search("what about the airdrop?"),
                 search("\"stop loss\" OR bridge*"));
@@ -84,7 +84,7 @@ class SearchIndexCompactionTest {
     }
 
     @Test
-    void compactIfGrownRewritesAnIndexOnlyAfterItGrewByTheShare() {
+    void compact_if_grown_rewrites_an_index_only_after_it_grew_by_the_share() {
         writeInTransactions(100, 20, 0);
         SearchIndexCompaction compaction = new SearchIndexCompaction(db, 10);
         assertThat(compaction.compactIfGrown()).extracting(SearchIndexCompaction.Compacted::index)
@@ -101,7 +101,7 @@ class SearchIndexCompactionTest {
     }
 
     @Test
-    void aGrowthShareBelowOnePercentIsRefused() {
+    void a_growth_share_below_one_percent_is_refused() {
         assertThatThrownBy(() -> new SearchIndexCompaction(db, 0)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("growthPercent");
     }

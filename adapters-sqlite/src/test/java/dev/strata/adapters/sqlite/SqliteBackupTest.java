@@ -26,7 +26,7 @@ class SqliteBackupTest {
     }
 
     @Test
-    void anOnlineBackupOfAnOpenDatabaseRestoresIntoAnotherDataDirectory() {
+    void an_online_backup_of_an_open_database_restores_into_another_data_directory() {
         Path backup = dir.resolve("copies/strata-backup.db");
         try (SqliteDatabase db = TempDatabase.open(dir.resolve("live"))) {
             write(db, "kept in the backup");
@@ -45,7 +45,7 @@ class SqliteBackupTest {
     }
 
     @Test
-    void aBackupNeverOverwritesAnExistingFileUnlessForced() throws Exception {
+    void a_backup_never_overwrites_an_existing_file_unless_forced() throws Exception {
         Path backup = dir.resolve("backup.db");
         Files.writeString(backup, "precious");
         try (SqliteDatabase db = TempDatabase.open(dir.resolve("live"))) {
@@ -58,14 +58,14 @@ class SqliteBackupTest {
     }
 
     @Test
-    void aBackupOfNoDatabaseIsRefused() {
+    void a_backup_of_no_database_is_refused() {
         assertThatThrownBy(() -> SqliteBackup.backup(dir.resolve("none/strata.db"), dir.resolve("b.db"), false))
                 .hasMessageContaining("there is no database");
         assertThat(dir.resolve("none/strata.db")).doesNotExist();
     }
 
     @Test
-    void aRestoreIsRefusedWhileTheDatabaseIsOpenAndLeavesItUntouched() {
+    void a_restore_is_refused_while_the_database_is_open_and_leaves_it_untouched() {
         Path backup = dir.resolve("backup.db");
         try (SqliteDatabase db = TempDatabase.open(dir.resolve("live"))) {
             SqliteBackup.backup(db.file(), backup, false);
@@ -81,7 +81,7 @@ class SqliteBackupTest {
     }
 
     @Test
-    void nothingOpensTheDatabaseWhileARestoreHoldsIt() throws Exception {
+    void nothing_opens_the_database_while_a_restore_holds_it() throws Exception {
         Path file = Files.createDirectories(dir.resolve("live")).resolve("strata.db");
         try (DatabaseLock restoring = DatabaseLock.tryExclusive(file).orElseThrow()) {
             assertThatThrownBy(() -> TempDatabase.open(dir.resolve("live")))
@@ -100,7 +100,7 @@ class SqliteBackupTest {
     }
 
     @Test
-    void aFileThatIsNotAStrataDatabaseIsNeverRestored() throws Exception {
+    void a_file_that_is_not_a_strata_database_is_never_restored() throws Exception {
         Path garbage = dir.resolve("garbage.db");
         Files.writeString(garbage, "this is not SQLite at all, just text long enough to look like a header");
         Path target = dir.resolve("live/strata.db");
@@ -123,7 +123,7 @@ class SqliteBackupTest {
     }
 
     @Test
-    void aBackupFromANewerSchemaIsNotRestoredByAnOlderRelease() throws Exception {
+    void a_backup_from_a_newer_schema_is_not_restored_by_an_older_release() throws Exception {
         Path backup = dir.resolve("newer.db");
         try (SqliteDatabase db = TempDatabase.open(dir.resolve("newer"))) {
             TempDatabase.execute(db, "INSERT INTO schema_migrations(version, name, applied_at) "
@@ -136,7 +136,7 @@ class SqliteBackupTest {
     }
 
     @Test
-    void aDataDirectoryThatIsAFileGivesAClearError() throws Exception {
+    void a_data_directory_that_is_a_file_gives_a_clear_error() throws Exception {
         Path notADir = dir.resolve("data");
         Files.writeString(notADir, "a file where the data directory should be");
         assertThatThrownBy(() -> TempDatabase.open(notADir))

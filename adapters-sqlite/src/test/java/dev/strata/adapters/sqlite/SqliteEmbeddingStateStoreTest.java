@@ -8,7 +8,7 @@ import dev.strata.domain.memory.Metadata;
 import dev.strata.domain.memory.NewMemory;
 import dev.strata.domain.memory.Source;
 import dev.strata.domain.memory.Tenant;
-import dev.strata.domain.model.Embedding;
+import dev.strata.domain.languagemodel.Embedding;
 import dev.strata.domain.retrieval.EmbeddingBacklog;
 import dev.strata.domain.retrieval.EmbeddingState;
 import dev.strata.domain.retrieval.EmbeddingStateStore;
@@ -96,7 +96,7 @@ class SqliteEmbeddingStateStoreTest extends EmbeddingStateStoreContract {
     }
 
     @Test
-    void aWrittenRowIsPendingUntilMarked() {
+    void a_written_row_is_pending_until_marked() {
         Memory m = write("a new memory");
         assertThat(state(m)).isEqualTo("pending");
         assertThat(states.inStates(RETRYABLE, 0, 10)).containsExactly(new PendingEmbedding(T, m.id(), "a new memory"));
@@ -108,7 +108,7 @@ class SqliteEmbeddingStateStoreTest extends EmbeddingStateStoreContract {
     }
 
     @Test
-    void aContentChangeMakesTheRowPendingAgain() {
+    void a_content_change_makes_the_row_pending_again() {
         Memory m = write("before");
         states.mark(T, m.id(), EmbeddingState.EMBEDDED);
 

@@ -35,7 +35,7 @@ class SqliteFactStoreTest extends FactStoreContract {
     }
 
     @Test
-    void theSchemaRefusesToDeleteAFact() {
+    void the_schema_refuses_to_delete_a_fact() {
         Fact fact = record(ALICE, "prefers weekly charts", T0);
 
         assertThatThrownBy(() -> TempDatabase.execute(db, "DELETE FROM facts WHERE id = " + fact.id()))
@@ -44,7 +44,7 @@ class SqliteFactStoreTest extends FactStoreContract {
     }
 
     @Test
-    void theSchemaRefusesToReviveARetiredFact() {
+    void the_schema_refuses_to_revive_a_retired_fact() {
         Fact fact = record(ALICE, "prefers weekly charts", T0);
         store.apply(ALICE, List.of(FactTransition.retire(fact.id(), FactStatus.PENDING, Optional.empty(), "gone")),
                 Optional.empty(), T0);
@@ -54,7 +54,7 @@ class SqliteFactStoreTest extends FactStoreContract {
     }
 
     @Test
-    void similarityIsRankedByTheFactIndexWithStemming() {
+    void similarity_is_ranked_by_the_fact_index_with_stemming() {
         Fact charts = record(ALICE, "prefers weekly charting", T0);
         Fact other = record(ALICE, "prefers BTC", T0);
         store.apply(ALICE, List.of(FactTransition.activate(charts.id(), "a"), FactTransition.activate(other.id(), "b")),
@@ -67,7 +67,7 @@ class SqliteFactStoreTest extends FactStoreContract {
     }
 
     @Test
-    void statusChangesLeaveTheIndexAlone() {
+    void status_changes_leave_the_index_alone() {
         Fact fact = record(ALICE, "prefers weekly charts", T0);
         store.apply(ALICE, List.of(FactTransition.activate(fact.id(), "a")), Optional.empty(), T0);
 

@@ -11,7 +11,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class SqliteFailuresTest {
 
     @Test
-    void aFullReadOnlyOrFailingStorageIsAnOutageWhereverItIsWrapped() {
+    void a_full_read_only_or_failing_storage_is_an_outage_wherever_it_is_wrapped() {
         assertThat(SqliteFailures.isUnavailable(new SQLiteException("full", SQLiteErrorCode.SQLITE_FULL))).isTrue();
         assertThat(SqliteFailures.isUnavailable(new IllegalStateException("wrapped",
                 new SQLiteException("ro", SQLiteErrorCode.SQLITE_READONLY_DBMOVED)))).isTrue();
@@ -25,7 +25,7 @@ class SqliteFailuresTest {
     }
 
     @Test
-    void defectsAreNotOutages() {
+    void defects_are_not_outages() {
         assertThat(SqliteFailures.isUnavailable(new SQLiteException("UNIQUE constraint failed",
                 SQLiteErrorCode.SQLITE_CONSTRAINT_UNIQUE))).isFalse();
         assertThat(SqliteFailures.isUnavailable(new SQLiteException("near \"SELEC\": syntax error",

@@ -1,6 +1,6 @@
 package dev.strata.adapters.sqlite;
 
-import dev.strata.domain.entity.MemoryEdgeStoreContract;
+import dev.strata.domain.graph.MemoryEdgeStoreContract;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.io.TempDir;
 

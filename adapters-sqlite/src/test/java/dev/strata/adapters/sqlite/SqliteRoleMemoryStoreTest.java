@@ -1,8 +1,8 @@
 package dev.strata.adapters.sqlite;
 
-import dev.strata.domain.entity.EdgeType;
-import dev.strata.domain.entity.FinanceEntity;
-import dev.strata.domain.entity.MemoryEdge;
+import dev.strata.domain.graph.EdgeType;
+import dev.strata.domain.graph.FinanceEntity;
+import dev.strata.domain.graph.MemoryEdge;
 import dev.strata.domain.role.NewRoleMemoryEntry;
 import dev.strata.domain.role.RoleInputs;
 import dev.strata.domain.role.RoleMemoryEntry;

@@ -33,7 +33,7 @@ class SqliteSessionStoreTest extends SessionStoreContract {
     }
 
     @Test
-    void aSessionSurvivesReopeningTheFileAndItsPromptIsReadableInTheShell() {
+    void a_session_survives_reopening_the_file_and_its_prompt_is_readable_in_the_shell() {
         Session saved = session(ALICE, T0);
         store.save(saved);
         db.close();
@@ -46,7 +46,7 @@ class SqliteSessionStoreTest extends SessionStoreContract {
     }
 
     @Test
-    void aDuplicateIdIsAConflict() {
+    void a_duplicate_id_is_a_conflict() {
         Session saved = session(ALICE, T0);
         store.save(saved);
 

@@ -1,9 +1,9 @@
 package dev.strata.adapters.sqlite;
 
-import dev.strata.domain.model.Spend;
-import dev.strata.domain.model.SpendCategory;
-import dev.strata.domain.model.SpendLedger;
-import dev.strata.domain.model.SpendLedgerContractTest;
+import dev.strata.domain.languagemodel.Spend;
+import dev.strata.domain.languagemodel.SpendCategory;
+import dev.strata.domain.languagemodel.SpendLedger;
+import dev.strata.domain.languagemodel.SpendLedgerContractTest;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,7 +33,7 @@ class SqliteSpendLedgerTest extends SpendLedgerContractTest {
     }
 
     @Test
-    void dollarsAreStoredAsExactDecimalsAndSurviveAReopen() {
+    void dollars_are_stored_as_exact_decimals_and_survive_a_reopen() {
         LocalDate day = LocalDate.of(2026, 3, 14);
         ledger.record("alice", day, SpendCategory.CONSOLIDATION, new Spend(1, 1, new BigDecimal("0.0000000375"), 1));
         ledger.record("alice", day, SpendCategory.CONSOLIDATION, new Spend(1, 1, new BigDecimal("0.1"), 1));

@@ -58,7 +58,7 @@ class SqliteVectorStoreTest extends VectorStoreContract {
     }
 
     @Test
-    void vectorsOfPurgedMemoriesArePruned() {
+    void vectors_of_purged_memories_are_pruned() {
         SqliteMemoryStore memories = new SqliteMemoryStore(db);
         Memory kept = memories.insert(new NewMemory(A, Category.OBSERVATION, "kept", Metadata.EMPTY,
                 Source.AGENT_RECORDED), CLOCK.instant());
@@ -74,13 +74,13 @@ class SqliteVectorStoreTest extends VectorStoreContract {
     }
 
     @Test
-    void aTableOfAnotherDimensionIsRefused() {
+    void a_table_of_another_dimension_is_refused() {
         assertThatThrownBy(() -> SqliteVectorStore.open(db, extension, DIMENSION + 1))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("re-embed");
     }
 
     @Test
-    void withoutTheExtensionThereIsNoVectorStoreAndTheDatabaseStillWorks() {
+    void without_the_extension_there_is_no_vector_store_and_the_database_still_works() {
         SqliteVecExtension missing = SqliteVecExtension.fromLibrary(data.resolve("no-such-vec0.so"));
         try (SqliteDatabase plain = SqliteDatabase.open(data.resolve("plain.db"), SqliteSettings.DEFAULTS, CLOCK,
                 missing)) {

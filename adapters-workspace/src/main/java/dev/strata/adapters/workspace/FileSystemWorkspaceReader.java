@@ -5,8 +5,8 @@ import dev.strata.domain.workspace.WorkspaceKind;
 import dev.strata.domain.workspace.WorkspaceLimits;
 import dev.strata.domain.workspace.WorkspaceNotice;
 import dev.strata.domain.workspace.WorkspaceReader;
-import dev.strata.domain.workspace.WorkspaceSnapshot;
-import dev.strata.domain.workspace.WorkspaceSnapshotBuilder;
+import dev.strata.domain.workspace.WorkspaceRead;
+import dev.strata.domain.workspace.WorkspaceReadBuilder;
 import dev.strata.domain.workspace.WorkspaceSource;
 
 import java.io.IOException;
@@ -34,25 +34,25 @@ public final class FileSystemWorkspaceReader implements WorkspaceReader {
     private final WorkspaceLimits limits;
     private final Clock clock;
     private final CappedFileReader files;
-    private final WorkspaceSnapshotBuilder builder;
+    private final WorkspaceReadBuilder builder;
 
     public FileSystemWorkspaceReader(Path directory, WorkspaceLimits limits, Clock clock) {
         this.root = new WorkspaceRoot(directory);
         this.limits = Objects.requireNonNull(limits, "limits");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.files = new CappedFileReader(limits.maxFileBytes());
-        this.builder = new WorkspaceSnapshotBuilder(limits);
+        this.builder = new WorkspaceReadBuilder(limits);
     }
 
     @Override
-    public WorkspaceSnapshot load() {
+    public WorkspaceRead load() {
         LocalDate today = LocalDate.now(clock);
         String location = root.directory().toString();
         if (!root.exists()) {
             WorkspaceNotice missing = new WorkspaceNotice(WorkspaceNotice.Type.WORKSPACE_MISSING, ".",
                     "no workspace directory at " + location + "; run `strata setup` to create one");
             LOG.log(Level.INFO, missing.describe());
-            return WorkspaceSnapshot.empty(location, today, List.of(missing));
+            return WorkspaceRead.empty(location, today, List.of(missing));
         }
         List<WorkspaceSource> sources = new ArrayList<>();
         List<WorkspaceNotice> notices = new ArrayList<>();
@@ -62,7 +62,7 @@ public final class FileSystemWorkspaceReader implements WorkspaceReader {
         for (LocalDate date : DailyNotes.window(today, limits.dailyNoteDays())) {
             read(WorkspaceKind.DAILY_NOTE, DailyNotes.relativePath(date), Optional.of(date), notices).ifPresent(sources::add);
         }
-        WorkspaceSnapshot snapshot = builder.build(location, today, sources, notices);
+        WorkspaceRead snapshot = builder.build(location, today, sources, notices);
         snapshot.notices().forEach(FileSystemWorkspaceReader::log);
         return snapshot;
     }

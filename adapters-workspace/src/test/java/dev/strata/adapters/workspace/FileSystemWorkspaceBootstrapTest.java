@@ -22,7 +22,7 @@ class FileSystemWorkspaceBootstrapTest {
     Path temp;
 
     @Test
-    void deletesBootstrapSoTheReaderNoLongerSeesIt() throws IOException {
+    void deletes_bootstrap_so_the_reader_no_longer_sees_it() throws IOException {
         Path dir = Files.createDirectories(temp.resolve("ws"));
         Files.writeString(dir.resolve("BOOTSTRAP.md"), "say hello once");
         Files.writeString(dir.resolve("SOUL.md"), "soul");
@@ -38,12 +38,12 @@ class FileSystemWorkspaceBootstrapTest {
     }
 
     @Test
-    void aMissingWorkspaceHasNothingToDelete() {
+    void a_missing_workspace_has_nothing_to_delete() {
         assertThat(new FileSystemWorkspaceBootstrap(temp.resolve("nowhere")).delete()).isFalse();
     }
 
     @Test
-    void aSymlinkedBootstrapLosesTheLinkAndKeepsItsTarget() throws IOException {
+    void a_symlinked_bootstrap_loses_the_link_and_keeps_its_target() throws IOException {
         Path dir = Files.createDirectories(temp.resolve("ws"));
         Path target = Files.writeString(dir.resolve("first-run.md"), "shared script");
         Files.createSymbolicLink(dir.resolve("BOOTSTRAP.md"), target);
@@ -55,7 +55,7 @@ class FileSystemWorkspaceBootstrapTest {
     }
 
     @Test
-    void aBootstrapLinkLeadingOutOfTheWorkspaceIsNeverTouched() throws IOException {
+    void a_bootstrap_link_leading_out_of_the_workspace_is_never_touched() throws IOException {
         Path dir = Files.createDirectories(temp.resolve("ws"));
         Path outside = Files.writeString(temp.resolve("outside.md"), "not yours");
         Files.createSymbolicLink(dir.resolve("BOOTSTRAP.md"), outside);

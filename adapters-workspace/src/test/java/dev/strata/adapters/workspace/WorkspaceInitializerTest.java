@@ -6,7 +6,7 @@ import dev.strata.domain.safety.PromptInjectionScanner;
 import dev.strata.domain.workspace.IdentityMetadata;
 import dev.strata.domain.workspace.WorkspaceKind;
 import dev.strata.domain.workspace.WorkspaceLimits;
-import dev.strata.domain.workspace.WorkspaceSnapshot;
+import dev.strata.domain.workspace.WorkspaceRead;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -93,7 +93,7 @@ class WorkspaceInitializerTest {
         Path dir = temp.resolve("workspace");
         new WorkspaceInitializer(dir).initialize();
 
-        WorkspaceSnapshot snapshot = new FileSystemWorkspaceReader(dir, WorkspaceLimits.defaults(), CLOCK).load();
+        WorkspaceRead snapshot = new FileSystemWorkspaceReader(dir, WorkspaceLimits.defaults(), CLOCK).load();
 
         assertThat(snapshot.notices()).isEmpty();
         assertThat(snapshot.files()).extracting(f -> f.kind()).contains(WorkspaceKind.SOUL, WorkspaceKind.BOOTSTRAP);

@@ -3,8 +3,8 @@ package dev.strata.application.fact;
 import dev.strata.domain.fact.ConsolidationCandidate;
 import dev.strata.domain.fact.ConsolidationDecision;
 import dev.strata.domain.fact.Fact;
-import dev.strata.domain.model.JsonShape;
-import dev.strata.domain.model.OutputSchema;
+import dev.strata.domain.json.JsonShape;
+import dev.strata.domain.languagemodel.OutputSchema;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;

@@ -14,12 +14,12 @@ import dev.strata.domain.memory.Category;
 import dev.strata.domain.memory.MemoryStore;
 import dev.strata.domain.memory.SearchRequest;
 import dev.strata.domain.memory.Source;
-import dev.strata.domain.model.ChatMessage;
-import dev.strata.domain.model.ChatRequest;
-import dev.strata.domain.model.ChatResponse;
-import dev.strata.domain.model.JsonNode;
-import dev.strata.domain.model.LanguageModel;
-import dev.strata.domain.model.SpendCategory;
+import dev.strata.domain.languagemodel.ChatMessage;
+import dev.strata.domain.languagemodel.ChatRequest;
+import dev.strata.domain.languagemodel.ChatResponse;
+import dev.strata.domain.json.JsonNode;
+import dev.strata.domain.languagemodel.LanguageModel;
+import dev.strata.domain.languagemodel.SpendCategory;
 import dev.strata.domain.retrieval.BackgroundWrites;
 
 import java.time.Clock;

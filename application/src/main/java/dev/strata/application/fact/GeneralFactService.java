@@ -20,7 +20,7 @@ import dev.strata.domain.fact.NewFact;
 import dev.strata.domain.fact.RowRef;
 import dev.strata.domain.memory.Source;
 import dev.strata.domain.memory.Tenant;
-import dev.strata.domain.model.StructuredOutputException;
+import dev.strata.domain.languagemodel.StructuredOutputException;
 import dev.strata.domain.retrieval.BackgroundWrites;
 import dev.strata.domain.vault.CredentialScrubber;
 

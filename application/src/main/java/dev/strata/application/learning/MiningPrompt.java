@@ -3,8 +3,8 @@ package dev.strata.application.learning;
 import dev.strata.domain.learning.PreferenceDimension;
 import dev.strata.domain.learning.PreferenceKind;
 import dev.strata.domain.learning.Trade;
-import dev.strata.domain.model.JsonShape;
-import dev.strata.domain.model.OutputSchema;
+import dev.strata.domain.json.JsonShape;
+import dev.strata.domain.languagemodel.OutputSchema;
 
 import java.util.Arrays;
 import java.util.List;

@@ -30,12 +30,12 @@ import dev.strata.domain.memory.MemoryId;
 import dev.strata.domain.memory.Metadata;
 import dev.strata.domain.memory.Source;
 import dev.strata.domain.memory.Tenant;
-import dev.strata.domain.model.ChatMessage;
-import dev.strata.domain.model.ChatRequest;
-import dev.strata.domain.model.JsonNode;
-import dev.strata.domain.model.LanguageModel;
-import dev.strata.domain.model.SpendCategory;
-import dev.strata.domain.model.StructuredOutputException;
+import dev.strata.domain.languagemodel.ChatMessage;
+import dev.strata.domain.languagemodel.ChatRequest;
+import dev.strata.domain.json.JsonNode;
+import dev.strata.domain.languagemodel.LanguageModel;
+import dev.strata.domain.languagemodel.SpendCategory;
+import dev.strata.domain.languagemodel.StructuredOutputException;
 
 import java.time.Clock;
 import java.util.ArrayList;

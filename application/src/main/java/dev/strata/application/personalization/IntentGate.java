@@ -2,12 +2,12 @@ package dev.strata.application.personalization;
 
 import dev.strata.domain.error.DomainException;
 import dev.strata.domain.memory.Tenant;
-import dev.strata.domain.model.ChatRequest;
-import dev.strata.domain.model.JsonNode;
-import dev.strata.domain.model.JsonShape;
-import dev.strata.domain.model.LanguageModel;
-import dev.strata.domain.model.OutputSchema;
-import dev.strata.domain.model.SpendCategory;
+import dev.strata.domain.languagemodel.ChatRequest;
+import dev.strata.domain.json.JsonNode;
+import dev.strata.domain.json.JsonShape;
+import dev.strata.domain.languagemodel.LanguageModel;
+import dev.strata.domain.languagemodel.OutputSchema;
+import dev.strata.domain.languagemodel.SpendCategory;
 import dev.strata.domain.personalization.IntentClassifier;
 import dev.strata.domain.personalization.KeywordIntentClassifier;
 import dev.strata.domain.personalization.TagDimension;

@@ -1,7 +1,7 @@
 package dev.strata.application.role;
 
-import dev.strata.domain.model.JsonShape;
-import dev.strata.domain.model.OutputSchema;
+import dev.strata.domain.json.JsonShape;
+import dev.strata.domain.languagemodel.OutputSchema;
 import dev.strata.domain.role.Asset;
 import dev.strata.domain.role.Classification;
 import dev.strata.domain.role.Evidence;

@@ -1,7 +1,7 @@
 package dev.strata.application.role;
 
-import dev.strata.domain.model.Embedder;
-import dev.strata.domain.model.EmbeddingModelInfo;
+import dev.strata.domain.languagemodel.Embedder;
+import dev.strata.domain.languagemodel.EmbeddingModelInfo;
 import dev.strata.domain.role.Asset;
 import dev.strata.domain.role.Outcome;
 import dev.strata.domain.role.RoleMemoryEntry;

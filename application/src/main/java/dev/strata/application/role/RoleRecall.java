@@ -1,9 +1,9 @@
 package dev.strata.application.role;
 
 import dev.strata.domain.memory.Tenant;
-import dev.strata.domain.model.Embedder;
-import dev.strata.domain.model.Embedding;
-import dev.strata.domain.model.EmbeddingModelInfo;
+import dev.strata.domain.languagemodel.Embedder;
+import dev.strata.domain.languagemodel.Embedding;
+import dev.strata.domain.languagemodel.EmbeddingModelInfo;
 import dev.strata.domain.retrieval.ArmResult;
 import dev.strata.domain.retrieval.Candidate;
 import dev.strata.domain.retrieval.FusedHit;

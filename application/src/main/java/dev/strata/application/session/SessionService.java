@@ -27,7 +27,7 @@ import dev.strata.domain.workspace.WorkspaceFile;
 import dev.strata.domain.workspace.WorkspaceKind;
 import dev.strata.domain.workspace.WorkspaceNotice;
 import dev.strata.domain.workspace.WorkspaceReader;
-import dev.strata.domain.workspace.WorkspaceSnapshot;
+import dev.strata.domain.workspace.WorkspaceRead;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -155,13 +155,13 @@ public final class SessionService {
      */
     public Session start(Tenant tenant, List<SkillId> skills) {
         List<SkillId> active = List.copyOf(skills);
-        WorkspaceSnapshot loaded = workspace.load();
+        WorkspaceRead loaded = workspace.load();
         if (!hasBootstrap(loaded)) {
             return freeze(tenant, loaded, false, active);
         }
         synchronized (bootstrapLock) {
             // A start that held the lock meanwhile may have run BOOTSTRAP.md already: read the workspace again.
-            WorkspaceSnapshot current = workspace.load();
+            WorkspaceRead current = workspace.load();
             boolean first = hasBootstrap(current);
             Session session = freeze(tenant, current, first, active);
             if (first) {
@@ -230,10 +230,10 @@ public final class SessionService {
         return store.purgeExpired(clock.instant());
     }
 
-    private Session freeze(Tenant tenant, WorkspaceSnapshot read, boolean first, List<SkillId> skills) {
+    private Session freeze(Tenant tenant, WorkspaceRead read, boolean first, List<SkillId> skills) {
         // Workspace files are not stored text: they are redacted here, before the renderer quotes and spells
         // them (a quote marker or a spelled character inside a secret would hide it from a later scrub).
-        WorkspaceSnapshot loaded = redacted(tenant, read);
+        WorkspaceRead loaded = redacted(tenant, read);
         // The store keeps milliseconds; truncating here makes the response of POST equal a later GET.
         Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
         SnapshotService.ExplainedSnapshot memoryContext = snapshots.forSession(tenant);
@@ -278,7 +278,7 @@ public final class SessionService {
         return new AssembledPrompt(blocks, prompt.identity(), prompt.conflicts());
     }
 
-    private WorkspaceSnapshot redacted(Tenant tenant, WorkspaceSnapshot snapshot) {
+    private WorkspaceRead redacted(Tenant tenant, WorkspaceRead snapshot) {
         List<WorkspaceFile> files = snapshot.files().stream()
                 .map(f -> scrubber.containsSecret(f.text()) ? new WorkspaceFile(f.kind(), f.relativePath(), f.date(),
                         scrubber.redactFor(tenant, f.text()), f.truncated(), f.findings()) : f)
@@ -287,7 +287,7 @@ public final class SessionService {
         List<WorkspaceNotice> notices = snapshot.notices().stream()
                 .map(n -> new WorkspaceNotice(n.type(), n.path(), scrubber.redactFor(tenant, n.message())))
                 .toList();
-        return new WorkspaceSnapshot(snapshot.location(), snapshot.today(), files, notices);
+        return new WorkspaceRead(snapshot.location(), snapshot.today(), files, notices);
     }
 
     /** Each block with every registered secret replaced (the renderer's fences hold no secret to cut). */
@@ -341,7 +341,7 @@ public final class SessionService {
     /** Where a custom_prompt finding says it was found. */
     public static final String CUSTOM_PROMPT_NOTICE_PATH = "financial_profile.custom_prompt";
 
-    private static boolean hasBootstrap(WorkspaceSnapshot snapshot) {
+    private static boolean hasBootstrap(WorkspaceRead snapshot) {
         return snapshot.file(WorkspaceKind.BOOTSTRAP).isPresent();
     }
 }

@@ -1,6 +1,6 @@
 package dev.strata.application.tool;
 
-import dev.strata.domain.model.JsonNode;
+import dev.strata.domain.json.JsonNode;
 
 import java.util.Map;
 

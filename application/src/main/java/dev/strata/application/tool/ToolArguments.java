@@ -1,7 +1,7 @@
 package dev.strata.application.tool;
 
 import dev.strata.domain.memory.Metadata;
-import dev.strata.domain.model.JsonNode;
+import dev.strata.domain.json.JsonNode;
 
 import java.math.BigDecimal;
 import java.util.List;

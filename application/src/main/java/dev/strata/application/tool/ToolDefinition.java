@@ -1,7 +1,7 @@
 package dev.strata.application.tool;
 
 import dev.strata.domain.error.DomainException;
-import dev.strata.domain.model.JsonNode;
+import dev.strata.domain.json.JsonNode;
 
 import java.util.Objects;
 import java.util.regex.Pattern;

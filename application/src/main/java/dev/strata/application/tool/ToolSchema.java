@@ -1,7 +1,7 @@
 package dev.strata.application.tool;
 
 import dev.strata.domain.error.InvalidInputException;
-import dev.strata.domain.model.JsonNode;
+import dev.strata.domain.json.JsonNode;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,8 +1,8 @@
 package dev.strata.application.vault;
 
-import dev.strata.domain.entity.EdgeExtractor;
-import dev.strata.domain.entity.MemoryEdge;
-import dev.strata.domain.entity.SystemMetadata;
+import dev.strata.domain.graph.EdgeExtractor;
+import dev.strata.domain.graph.MemoryEdge;
+import dev.strata.domain.graph.SystemMetadata;
 import dev.strata.domain.fact.FactNormalizer;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.vault.CredentialScrubber;

@@ -33,7 +33,7 @@ class AccessServiceTest {
     private final AccessService access = new AccessService(store, clock, new SplittableRandom(11), audit);
 
     @Test
-    void aCreatedKeyAuthenticatesAsItsTenantAndTheStoreKeepsOnlyTheHash() {
+    void a_created_key_authenticates_as_its_tenant_and_the_store_keeps_only_the_hash() {
         IssuedKey issued = access.create(ACME, false, OPERATOR);
 
         assertThat(access.authenticate(issued.token().value()))
@@ -45,7 +45,7 @@ class AccessServiceTest {
     }
 
     @Test
-    void malformedUnknownWrongAndRevokedTokensAllFail() {
+    void malformed_unknown_wrong_and_revoked_tokens_all_fail() {
         IssuedKey issued = access.create(ACME, true, OPERATOR);
         ApiToken token = issued.token();
         String wrongSecret = new ApiToken(token.id(), token.secret().substring(1) + "A").value();
@@ -64,7 +64,7 @@ class AccessServiceTest {
     }
 
     @Test
-    void revokingTwiceKeepsTheFirstRevocationAndUnknownIdsAreNotFound() {
+    void revoking_twice_keeps_the_first_revocation_and_unknown_ids_are_not_found() {
         IssuedKey issued = access.create(ACME, false, OPERATOR);
         Instant first = access.revoke(issued.key().id(), OPERATOR).revokedAt().orElseThrow();
         clock.advance(Duration.ofHours(1));
@@ -75,7 +75,7 @@ class AccessServiceTest {
     }
 
     @Test
-    void listShowsEveryKeyOldestFirst() {
+    void list_shows_every_key_oldest_first() {
         IssuedKey a = access.create(ACME, false, OPERATOR);
         clock.advance(Duration.ofSeconds(1));
         IssuedKey b = access.create(Tenant.of("ops"), true, OPERATOR);

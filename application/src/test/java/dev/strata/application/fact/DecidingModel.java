@@ -1,11 +1,11 @@
 package dev.strata.application.fact;
 
-import dev.strata.domain.model.ChatRequest;
-import dev.strata.domain.model.ChatResponse;
-import dev.strata.domain.model.JsonNode;
-import dev.strata.domain.model.LanguageModel;
-import dev.strata.domain.model.StructuredOutputException;
-import dev.strata.domain.model.TokenUsage;
+import dev.strata.domain.languagemodel.ChatRequest;
+import dev.strata.domain.languagemodel.ChatResponse;
+import dev.strata.domain.json.JsonNode;
+import dev.strata.domain.languagemodel.LanguageModel;
+import dev.strata.domain.languagemodel.StructuredOutputException;
+import dev.strata.domain.languagemodel.TokenUsage;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.strata.application.fact;
 
-import dev.strata.application.model.BudgetedLanguageModel;
+import dev.strata.application.languagemodel.BudgetedLanguageModel;
 import dev.strata.domain.MutableClock;
 import dev.strata.domain.audit.InMemoryAuditLog;
 import dev.strata.domain.fact.ConsolidationDecision;
@@ -16,11 +16,11 @@ import dev.strata.domain.memory.Metadata;
 import dev.strata.domain.memory.NewMemory;
 import dev.strata.domain.memory.Source;
 import dev.strata.domain.memory.Tenant;
-import dev.strata.domain.model.BudgetPolicy;
-import dev.strata.domain.model.ChatRequest;
-import dev.strata.domain.model.InMemorySpendLedger;
-import dev.strata.domain.model.ModelPricing;
-import dev.strata.domain.model.SpendCategory;
+import dev.strata.domain.languagemodel.BudgetPolicy;
+import dev.strata.domain.languagemodel.ChatRequest;
+import dev.strata.domain.languagemodel.InMemorySpendLedger;
+import dev.strata.domain.languagemodel.ModelPricing;
+import dev.strata.domain.languagemodel.SpendCategory;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -47,7 +47,7 @@ class FactConsolidatorTest {
     private final DecidingModel model = new DecidingModel();
     private GeneralFactService facts = withModel(model, "");
 
-    private GeneralFactService withModel(dev.strata.domain.model.LanguageModel llm, String guidance) {
+    private GeneralFactService withModel(dev.strata.domain.languagemodel.LanguageModel llm, String guidance) {
         return new GeneralFactService(store, new FactConsolidator(llm, store, memories, clock,
                 ConsolidationSettings.enabled(guidance)), clock, 1000, audit);
     }
@@ -78,7 +78,7 @@ class FactConsolidatorTest {
     }
 
     @Test
-    void aNewerFactSupersedesAnOlderOne() {
+    void a_newer_fact_supersedes_an_older_one() {
         Fact weekly = active("user prefers weekly charts");
         Fact daily = record("user prefers daily charts");
         model.decides("supersede", "F1", "the user changed their mind");
@@ -110,7 +110,7 @@ class FactConsolidatorTest {
     }
 
     @Test
-    void aDuplicateRetiresTheNewFact() {
+    void a_duplicate_retires_the_new_fact() {
         Fact weekly = active("user prefers weekly charts");
         Fact restated = record("the user likes weekly charts best");
         model.decides("duplicate", "F1", "same preference");
@@ -125,7 +125,7 @@ class FactConsolidatorTest {
     }
 
     @Test
-    void keepBothActivatesTheNewFactBesideTheOld() {
+    void keep_both_activates_the_new_fact_beside_the_old() {
         Fact weekly = active("user prefers weekly charts");
         Fact btc = record("user prefers BTC charts in log scale");
         model.decides("keep_both", "", "different aspects");
@@ -140,7 +140,7 @@ class FactConsolidatorTest {
     }
 
     @Test
-    void anExactRestatementNeverReachesTheModel() {
+    void an_exact_restatement_never_reaches_the_model() {
         active("user prefers weekly charts");
         record("User prefers weekly charts.");
 
@@ -149,7 +149,7 @@ class FactConsolidatorTest {
     }
 
     @Test
-    void aFactWithNothingSimilarIsActivatedWithoutAModelCall() {
+    void a_fact_with_nothing_similar_is_activated_without_a_model_call() {
         Fact fact = record("holds BTC long term");
 
         facts.consolidatePending(ALICE);
@@ -159,7 +159,7 @@ class FactConsolidatorTest {
     }
 
     @Test
-    void invalidJsonLeavesTheFactPendingUntilARunGetsAValidAnswer() {
+    void invalid_json_leaves_the_fact_pending_until_a_run_gets_a_valid_answer() {
         Fact weekly = active("user prefers weekly charts");
         Fact daily = record("user prefers daily charts");
         model.failsToProduceJson();
@@ -180,7 +180,7 @@ class FactConsolidatorTest {
     }
 
     @Test
-    void aModelCannotRetireTheUsersOwnStatement() {
+    void a_model_cannot_retire_the_users_own_statement() {
         Memory stated = userStated("I prefer weekly charts");
         Fact daily = record("user prefers daily charts");
         model.decides("supersede", "U1", "the agent heard otherwise");
@@ -199,7 +199,7 @@ class FactConsolidatorTest {
     }
 
     @Test
-    void onlyTheUsersManualPersonalizationRowsAreShown() {
+    void only_the_users_manual_personalization_rows_are_shown() {
         memories.insert(new NewMemory(ALICE, Category.PERSONALIZATION, "inferred: likes weekly charts", Metadata.EMPTY,
                 Source.INFERRED), clock.instant());
         memories.insert(new NewMemory(ALICE, Category.PREFERENCE, "weekly charts always", Metadata.EMPTY,
@@ -215,7 +215,7 @@ class FactConsolidatorTest {
     }
 
     @Test
-    void aMadeUpIdIsRefusedAndAudited() {
+    void a_made_up_id_is_refused_and_audited() {
         Fact weekly = active("user prefers weekly charts");
         Fact daily = record("user prefers daily charts");
         model.decides("supersede", "F7", "F7 is outdated");
@@ -232,7 +232,7 @@ class FactConsolidatorTest {
     }
 
     @Test
-    void aDatabaseIdIsNotACandidateIdEither() {
+    void a_database_id_is_not_a_candidate_id_either() {
         Fact weekly = active("user prefers weekly charts");
         record("user prefers daily charts");
         model.decides("supersede", weekly.id().toString(), "by database id");
@@ -242,7 +242,7 @@ class FactConsolidatorTest {
     }
 
     @Test
-    void anExhaustedBudgetLeavesFactsPendingWithoutCallingTheModel() {
+    void an_exhausted_budget_leaves_facts_pending_without_calling_the_model() {
         active("user prefers weekly charts");
         InMemorySpendLedger ledger = new InMemorySpendLedger();
         BudgetedLanguageModel budgeted = new BudgetedLanguageModel(model, ledger,
@@ -263,7 +263,7 @@ class FactConsolidatorTest {
     }
 
     @Test
-    void guidanceIsShownAsAnAdvisoryPreferenceBelowTheRules() {
+    void guidance_is_shown_as_an_advisory_preference_below_the_rules() {
         active("user prefers weekly charts");
         facts = withModel(model, "Prefer keeping both\nwhen unsure.");
         record("user prefers daily charts");
@@ -278,7 +278,7 @@ class FactConsolidatorTest {
     }
 
     @Test
-    void guidanceIsBoundedInLength() {
+    void guidance_is_bounded_in_length() {
         assertThatThrownBy(() -> ConsolidationSettings.enabled("x".repeat(ConsolidationSettings.MAX_GUIDANCE_CHARS + 1)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("1000");
         assertThat(ConsolidationSettings.enabled("x".repeat(ConsolidationSettings.MAX_GUIDANCE_CHARS)).guidance())
@@ -286,7 +286,7 @@ class FactConsolidatorTest {
     }
 
     @Test
-    void theSamePromptHashesTheSame() {
+    void the_same_prompt_hashes_the_same() {
         Fact weekly = active("user prefers weekly charts");
         Fact first = record("user prefers daily charts");
         model.decides("keep_both", "", "a").decides("keep_both", "", "b");
@@ -301,7 +301,7 @@ class FactConsolidatorTest {
     }
 
     @Test
-    void aTargetThatChangedWhileTheModelDecidedIsNotRetiredTwice() {
+    void a_target_that_changed_while_the_model_decided_is_not_retired_twice() {
         Fact weekly = active("user prefers weekly charts");
         Fact daily = record("user prefers daily charts");
         model.decidesAfter(() -> store.apply(ALICE, List.of(dev.strata.domain.fact.FactTransition.retire(weekly.id(),

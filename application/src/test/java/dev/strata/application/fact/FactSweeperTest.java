@@ -1,6 +1,6 @@
 package dev.strata.application.fact;
 
-import dev.strata.application.model.DisabledLanguageModel;
+import dev.strata.application.languagemodel.DisabledLanguageModel;
 import dev.strata.domain.MutableClock;
 import dev.strata.domain.audit.InMemoryAuditLog;
 import dev.strata.domain.fact.Fact;
@@ -46,7 +46,7 @@ class FactSweeperTest {
     }
 
     @Test
-    void aThousandRecordingsReturnAtOnceAndConvergeToOneActiveFactPerStatement() {
+    void a_thousand_recordings_return_at_once_and_converge_to_one_active_fact_per_statement() {
         int statements = 50;
         Set<Long> recorded = new HashSet<>();
         for (int i = 0; i < 1000; i++) {
@@ -79,7 +79,7 @@ class FactSweeperTest {
     }
 
     @Test
-    void eachRecordingPostponesTheSweepByTheDebounce() {
+    void each_recording_postpones_the_sweep_by_the_debounce() {
         facts.recordFact(ALICE, "one", Optional.empty(), AGENT);
         scheduler.advance(Duration.ofMillis(1500));
         facts.recordFact(ALICE, "two", Optional.empty(), AGENT);
@@ -94,7 +94,7 @@ class FactSweeperTest {
     }
 
     @Test
-    void aSteadyTrickleIsSweptNoLaterThanTheMaxWait() {
+    void a_steady_trickle_is_swept_no_later_than_the_max_wait() {
         for (int second = 0; second < 29; second++) {
             facts.recordFact(ALICE, "fact " + second, Optional.empty(), AGENT);
             scheduler.advance(Duration.ofSeconds(1));
@@ -109,7 +109,7 @@ class FactSweeperTest {
     }
 
     @Test
-    void aRecordingAfterASweepPlansTheNextOne() {
+    void a_recording_after_a_sweep_plans_the_next_one() {
         facts.recordFact(ALICE, "one", Optional.empty(), AGENT);
         scheduler.advance(DEBOUNCE);
         facts.recordFact(ALICE, "two", Optional.empty(), AGENT);
@@ -122,7 +122,7 @@ class FactSweeperTest {
     }
 
     @Test
-    void tenantsAreDebouncedIndependently() {
+    void tenants_are_debounced_independently() {
         facts.recordFact(ALICE, "alice's fact", Optional.empty(), AGENT);
         scheduler.advance(Duration.ofSeconds(1));
         facts.recordFact(BOB, "bob's fact", Optional.empty(), AGENT);
@@ -136,7 +136,7 @@ class FactSweeperTest {
     }
 
     @Test
-    void aFailingSweepIsContainedAndTheNextRecordingPlansAgain() {
+    void a_failing_sweep_is_contained_and_the_next_recording_plans_again() {
         List<Tenant> attempts = new ArrayList<>();
         FactSweeper failing = new FactSweeper(tenant -> {
             attempts.add(tenant);
@@ -152,7 +152,7 @@ class FactSweeperTest {
     }
 
     @Test
-    void theMaxWaitCannotBeShorterThanTheDebounce() {
+    void the_max_wait_cannot_be_shorter_than_the_debounce() {
         assertThatThrownBy(() -> new FactSweeper(t -> { }, scheduler, clock, Duration.ofSeconds(5), Duration.ofSeconds(1)))
                 .isInstanceOf(IllegalArgumentException.class);
     }

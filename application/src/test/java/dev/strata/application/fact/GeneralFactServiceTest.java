@@ -1,6 +1,6 @@
 package dev.strata.application.fact;
 
-import dev.strata.application.model.DisabledLanguageModel;
+import dev.strata.application.languagemodel.DisabledLanguageModel;
 import dev.strata.domain.MutableClock;
 import dev.strata.domain.audit.AuditEntry;
 import dev.strata.domain.audit.InMemoryAuditLog;
@@ -94,7 +94,7 @@ class GeneralFactServiceTest {
     }
 
     @Test
-    void recordingStoresAPendingAgentFactAndAnnouncesIt() {
+    void recording_stores_a_pending_agent_fact_and_announces_it() {
         List<FactRecorded> heard = new ArrayList<>();
         facts.addListener(heard::add);
 
@@ -107,7 +107,7 @@ class GeneralFactServiceTest {
     }
 
     @Test
-    void aFailingListenerDoesNotFailTheRecording() {
+    void a_failing_listener_does_not_fail_the_recording() {
         facts.addListener(e -> {
             throw new IllegalStateException("listener broke");
         });
@@ -116,7 +116,7 @@ class GeneralFactServiceTest {
     }
 
     @Test
-    void badContentNamesTheField() {
+    void bad_content_names_the_field() {
         assertThatThrownBy(() -> facts.recordFact(ALICE, "  ", Optional.empty(), AGENT)).isInstanceOf(InvalidInputException.class)
                 .extracting(e -> ((InvalidInputException) e).field()).isEqualTo("content");
         assertThatThrownBy(() -> facts.recordFact(ALICE, "x".repeat(501), Optional.empty(), AGENT)).isInstanceOf(InvalidInputException.class)
@@ -124,7 +124,7 @@ class GeneralFactServiceTest {
     }
 
     @Test
-    void aRestatementIsRetiredAndTheOlderStatementSurvives() {
+    void a_restatement_is_retired_and_the_older_statement_survives() {
         Fact first = record(facts, "User prefers weekly charts.");
         Fact again = record(facts, "user prefers   WEEKLY charts");
         Fact other = record(facts, "user trades ETH on Base");
@@ -151,7 +151,7 @@ class GeneralFactServiceTest {
     }
 
     @Test
-    void aRestatementOfAnAlreadyActiveFactIsRetiredInALaterRun() {
+    void a_restatement_of_an_already_active_fact_is_retired_in_a_later_run() {
         Fact first = record(facts, "prefers weekly charts");
         facts.consolidatePending(ALICE);
         Fact later = record(facts, "Prefers weekly charts!");
@@ -163,7 +163,7 @@ class GeneralFactServiceTest {
     }
 
     @Test
-    void consolidationIsIdempotent() {
+    void consolidation_is_idempotent() {
         record(facts, "prefers weekly charts");
         record(facts, "prefers weekly charts.");
         record(facts, "holds BTC long term");
@@ -179,7 +179,7 @@ class GeneralFactServiceTest {
     }
 
     @Test
-    void theOutcomeDoesNotDependOnRecordingOrderOrOnHowRunsAreSplit() {
+    void the_outcome_does_not_depend_on_recording_order_or_on_how_runs_are_split() {
         List<String> statements = new ArrayList<>();
         String[] topics = {"prefers weekly charts", "holds BTC long term", "uses 0.5% slippage", "trades on Base",
                 "ＡＶＯＩＤＳ meme coins"};
@@ -229,7 +229,7 @@ class GeneralFactServiceTest {
     }
 
     @Test
-    void withoutAModelFactsAreActivatedWithoutAnyModelCall() {
+    void without_a_model_facts_are_activated_without_any_model_call() {
         assertThat(facts.llmConsolidationActive()).as("enabled, but no model is configured").isFalse();
         Fact fact = record(facts, "prefers daily charts");
 
@@ -240,7 +240,7 @@ class GeneralFactServiceTest {
     }
 
     @Test
-    void tenantsAreConsolidatedSeparately() {
+    void tenants_are_consolidated_separately() {
         Fact alices = record(facts, "prefers weekly charts");
         clock.advance(Duration.ofSeconds(1));
         Fact bobs = facts.recordFact(BOB, "prefers weekly charts", Optional.empty(), AGENT);
@@ -255,7 +255,7 @@ class GeneralFactServiceTest {
     }
 
     @Test
-    void listsFilterByStatusAndCheckTheirArguments() {
+    void lists_filter_by_status_and_check_their_arguments() {
         record(facts, "a fact");
         record(facts, "A fact.");
         facts.consolidatePending(ALICE);

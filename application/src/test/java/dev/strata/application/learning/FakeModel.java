@@ -1,11 +1,11 @@
 package dev.strata.application.learning;
 
 import dev.strata.domain.error.UnavailableException;
-import dev.strata.domain.model.ChatRequest;
-import dev.strata.domain.model.ChatResponse;
-import dev.strata.domain.model.JsonNode;
-import dev.strata.domain.model.LanguageModel;
-import dev.strata.domain.model.TokenUsage;
+import dev.strata.domain.languagemodel.ChatRequest;
+import dev.strata.domain.languagemodel.ChatResponse;
+import dev.strata.domain.json.JsonNode;
+import dev.strata.domain.languagemodel.LanguageModel;
+import dev.strata.domain.languagemodel.TokenUsage;
 
 import java.math.BigDecimal;
 import java.util.ArrayDeque;

@@ -13,7 +13,7 @@ import dev.strata.domain.learning.PreferenceKind;
 import dev.strata.domain.learning.PreferenceSource;
 import dev.strata.domain.learning.PreferenceState;
 import dev.strata.domain.learning.Trade;
-import dev.strata.domain.model.JsonNode;
+import dev.strata.domain.json.JsonNode;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigDecimal;

@@ -39,7 +39,7 @@ class MemoryServiceSaveTest {
     }
 
     @Test
-    void aRejectedSaveShowsTheCurrentEntry() {
+    void a_rejected_save_shows_the_current_entry() {
         Memory first = save("auth-approach", "JWT with 1h expiry", null).memory();
 
         assertThatThrownBy(() -> save("auth-approach", "sessions in Redis", null))
@@ -51,7 +51,7 @@ class MemoryServiceSaveTest {
     }
 
     @Test
-    void aSupersedeIsAuditedAndTheHistoryIsNewestFirst() {
+    void a_supersede_is_audited_and_the_history_is_newest_first() {
         save("auth-approach", "JWT with 1h expiry", null);
         clock.advance(Duration.ofMinutes(1));
         Saved second = save("auth-approach", "JWT with 15m expiry", "1h was too long");
@@ -65,7 +65,7 @@ class MemoryServiceSaveTest {
     }
 
     @Test
-    void keyedContentIsNotEditedInPlace() {
+    void keyed_content_is_not_edited_in_place() {
         Memory m = save("auth-approach", "JWT with 1h expiry", null).memory();
         assertThatThrownBy(() -> service.update(ME, m.id(), new MemoryChange(Optional.of("changed"), Optional.empty()), AGENT_ACTOR))
                 .isInstanceOf(ConflictException.class);
@@ -74,7 +74,7 @@ class MemoryServiceSaveTest {
     }
 
     @Test
-    void deleteByKeyDeactivatesTheActiveEntryAndUnknownKeysAreNotFound() {
+    void delete_by_key_deactivates_the_active_entry_and_unknown_keys_are_not_found() {
         save("focus", "the payments dashboard", null);
         service.deleteByKey(ME, "focus", AGENT_ACTOR);
 
@@ -85,7 +85,7 @@ class MemoryServiceSaveTest {
     }
 
     @Test
-    void badKeysReasonsAndTypesNameTheirField() {
+    void bad_keys_reasons_and_types_name_their_field() {
         assertThatThrownBy(() -> save("bad key!", "x", null))
                 .isInstanceOfSatisfying(InvalidInputException.class, e -> assertThat(e.field()).isEqualTo("key"));
         assertThatThrownBy(() -> save("k", "x", "  "))
@@ -96,7 +96,7 @@ class MemoryServiceSaveTest {
     }
 
     @Test
-    void listByTypeFiltersActiveEntries() {
+    void list_by_type_filters_active_entries() {
         save("a", "a decision", null);
         service.save(new SaveMemory(ME, "b", "a lesson", Optional.of("warning"), Optional.empty(), Metadata.EMPTY, Optional.of(Source.AGENT_RECORDED), OPERATOR));
         assertThat(service.listByType(ME, Optional.of("lesson"), Optional.empty())).extracting(Memory::category)

@@ -48,7 +48,7 @@ class MemoryServiceTest {
     }
 
     @Test
-    void writeResolvesAliasesAndStampsTheClock() {
+    void write_resolves_aliases_and_stamps_the_clock() {
         Memory m = service.write(write("Warning", "  never chase pumps  "));
 
         assertThat(m.category()).isEqualTo(Category.LESSON);
@@ -57,7 +57,7 @@ class MemoryServiceTest {
     }
 
     @Test
-    void writeRejectsWhatBreaksTheLimitsNamingTheField() {
+    void write_rejects_what_breaks_the_limits_naming_the_field() {
         assertThatThrownBy(() -> service.write(write("lesson", "x".repeat(101))))
                 .isInstanceOfSatisfying(InvalidInputException.class, e -> assertThat(e.field()).isEqualTo("content"));
         assertThatThrownBy(() -> service.write(write("lesson", "   ")))
@@ -71,7 +71,7 @@ class MemoryServiceTest {
     }
 
     @Test
-    void aBatchIsAllOrNothingAndNamesTheBadElement() {
+    void a_batch_is_all_or_nothing_and_names_the_bad_element() {
         assertThatThrownBy(() -> service.writeAll(List.of(write("lesson", "one"), write("lesson", "two"),
                 write("lesson", ""))))
                 .isInstanceOfSatisfying(InvalidInputException.class,
@@ -88,7 +88,7 @@ class MemoryServiceTest {
     }
 
     @Test
-    void limitsAreCheckedAgainstTheConfiguredRange() {
+    void limits_are_checked_against_the_configured_range() {
         assertThatThrownBy(() -> service.list(ME, Optional.empty(), Optional.of(0)))
                 .isInstanceOfSatisfying(InvalidInputException.class, e -> assertThat(e.field()).isEqualTo("limit"));
         assertThatThrownBy(() -> service.search(ME, "x", Optional.of(11), Optional.empty()))
@@ -96,7 +96,7 @@ class MemoryServiceTest {
     }
 
     @Test
-    void restoreWorksUntilRetentionRunsOutAndPurgeThenRemovesTheRow() {
+    void restore_works_until_retention_runs_out_and_purge_then_removes_the_row() {
         Memory m = service.write(write("lesson", "trail stops by 8%"));
         service.delete(ME, m.id(), AGENT_ACTOR);
         assertThatThrownBy(() -> service.get(ME, m.id())).isInstanceOf(NotFoundException.class);
@@ -112,7 +112,7 @@ class MemoryServiceTest {
     }
 
     @Test
-    void purgeKeepsRowsStillWithinRetention() {
+    void purge_keeps_rows_still_within_retention() {
         Memory m = service.write(write("lesson", "keep me"));
         service.delete(ME, m.id(), AGENT_ACTOR);
         clock.advance(Duration.ofDays(29));
@@ -121,7 +121,7 @@ class MemoryServiceTest {
     }
 
     @Test
-    void deletesAndRestoresAreAudited() {
+    void deletes_and_restores_are_audited() {
         Memory m = service.write(write("lesson", "audit me"));
         service.delete(ME, m.id(), AGENT_ACTOR);
         service.restore(ME, m.id(), AGENT_ACTOR);
@@ -133,7 +133,7 @@ class MemoryServiceTest {
     }
 
     @Test
-    void updateBumpsTheMemoryAndUnknownIdsAreNotFound() {
+    void update_bumps_the_memory_and_unknown_ids_are_not_found() {
         Memory m = service.write(write("lesson", "old text"));
         clock.advance(Duration.ofMinutes(5));
         Memory updated = service.update(ME, m.id(), new MemoryChange(Optional.of("new text"), Optional.empty()), AGENT_ACTOR);
@@ -145,7 +145,7 @@ class MemoryServiceTest {
     }
 
     @Test
-    void listenersHearCommittedWritesAndAFailingListenerNeverFailsTheWrite() {
+    void listeners_hear_committed_writes_and_a_failing_listener_never_fails_the_write() {
         List<String> heard = new ArrayList<>();
         service.addListener(e -> {
             throw new IllegalStateException("listener bug");

@@ -3,7 +3,7 @@ package dev.strata.application.memory;
 import dev.strata.application.fact.ConsolidationSettings;
 import dev.strata.application.fact.FactConsolidator;
 import dev.strata.application.fact.GeneralFactService;
-import dev.strata.application.model.DisabledLanguageModel;
+import dev.strata.application.languagemodel.DisabledLanguageModel;
 import dev.strata.application.tool.ToolCall;
 import dev.strata.application.tool.ToolRegistry;
 import dev.strata.application.tool.ToolResult;
@@ -20,7 +20,7 @@ import dev.strata.domain.memory.InMemoryMemoryStore;
 import dev.strata.domain.memory.Memory;
 import dev.strata.domain.memory.Source;
 import dev.strata.domain.memory.Tenant;
-import dev.strata.domain.model.JsonNode;
+import dev.strata.domain.json.JsonNode;
 import dev.strata.domain.vault.CredentialScrubber;
 import org.junit.jupiter.api.Test;
 

@@ -1,13 +1,13 @@
 package dev.strata.application.personalization;
 
-import dev.strata.application.model.DisabledLanguageModel;
+import dev.strata.application.languagemodel.DisabledLanguageModel;
 import dev.strata.domain.error.UnavailableException;
 import dev.strata.domain.memory.Tenant;
-import dev.strata.domain.model.ChatRequest;
-import dev.strata.domain.model.ChatResponse;
-import dev.strata.domain.model.JsonNode;
-import dev.strata.domain.model.LanguageModel;
-import dev.strata.domain.model.TokenUsage;
+import dev.strata.domain.languagemodel.ChatRequest;
+import dev.strata.domain.languagemodel.ChatResponse;
+import dev.strata.domain.json.JsonNode;
+import dev.strata.domain.languagemodel.LanguageModel;
+import dev.strata.domain.languagemodel.TokenUsage;
 import dev.strata.domain.personalization.KeywordIntentClassifier;
 import dev.strata.domain.personalization.TagDimension;
 import org.junit.jupiter.api.Test;

@@ -10,7 +10,7 @@ import dev.strata.domain.error.InvalidInputException;
 import dev.strata.domain.memory.Metadata;
 import dev.strata.domain.memory.Source;
 import dev.strata.domain.memory.Tenant;
-import dev.strata.domain.model.JsonNode;
+import dev.strata.domain.json.JsonNode;
 import dev.strata.domain.personalization.TagDimension;
 import dev.strata.domain.personalization.UserId;
 import dev.strata.domain.vault.CredentialScrubber;

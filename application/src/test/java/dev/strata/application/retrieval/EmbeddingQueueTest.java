@@ -23,7 +23,7 @@ class EmbeddingQueueTest {
     }
 
     @Test
-    void freshWritesAreTakenBeforeTheBacklogAndTheBacklogFillsTheRestOfABatch() throws InterruptedException {
+    void fresh_writes_are_taken_before_the_backlog_and_the_backlog_fills_the_rest_of_a_batch() throws InterruptedException {
         EmbeddingQueue queue = new EmbeddingQueue(10);
         queue.offerBacklog(row(1));
         queue.offerBacklog(row(2));
@@ -35,7 +35,7 @@ class EmbeddingQueueTest {
     }
 
     @Test
-    void theBacklogNeverTakesAMemoryThatIsQueuedOrBeingEmbedded() throws InterruptedException {
+    void the_backlog_never_takes_a_memory_that_is_queued_or_being_embedded() throws InterruptedException {
         EmbeddingQueue queue = new EmbeddingQueue(10);
         queue.offerFresh(row(1));
         assertThat(queue.offerBacklog(row(1))).isEqualTo(Offer.ALREADY_WAITING);
@@ -50,7 +50,7 @@ class EmbeddingQueueTest {
     }
 
     @Test
-    void aMemoryWrittenTwiceIsQueuedTwiceBecauseTheSecondWriteCarriesNewContent() throws InterruptedException {
+    void a_memory_written_twice_is_queued_twice_because_the_second_write_carries_new_content() throws InterruptedException {
         EmbeddingQueue queue = new EmbeddingQueue(10);
         assertThat(queue.offerFresh(row(1))).isTrue();
         assertThat(queue.offerFresh(row(1))).isTrue();
@@ -61,7 +61,7 @@ class EmbeddingQueueTest {
     }
 
     @Test
-    void theBacklogHoldsHalfTheFreshCapacityAndAFullQueueRefusesWithoutBlocking() {
+    void the_backlog_holds_half_the_fresh_capacity_and_a_full_queue_refuses_without_blocking() {
         EmbeddingQueue queue = new EmbeddingQueue(4);
         assertThat(queue.offerBacklog(row(1))).isEqualTo(Offer.QUEUED);
         assertThat(queue.offerBacklog(row(2))).isEqualTo(Offer.QUEUED);
@@ -76,7 +76,7 @@ class EmbeddingQueueTest {
     }
 
     @Test
-    void clearingForgetsTheRowsSoTheNextCatchUpCanQueueThem() {
+    void clearing_forgets_the_rows_so_the_next_catch_up_can_queue_them() {
         EmbeddingQueue queue = new EmbeddingQueue(4);
         queue.offerFresh(row(1));
         queue.clear();

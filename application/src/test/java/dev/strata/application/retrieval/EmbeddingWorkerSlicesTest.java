@@ -3,7 +3,7 @@ package dev.strata.application.retrieval;
 import dev.strata.domain.chunking.Chunker;
 import dev.strata.domain.memory.MemoryId;
 import dev.strata.domain.memory.Tenant;
-import dev.strata.domain.model.Embedding;
+import dev.strata.domain.languagemodel.Embedding;
 import dev.strata.domain.retrieval.BackgroundWrites;
 import dev.strata.domain.retrieval.EmbeddingState;
 import dev.strata.domain.retrieval.InMemoryEmbeddingStateStore;

@@ -9,10 +9,10 @@ import dev.strata.domain.memory.MemoryId;
 import dev.strata.domain.memory.Metadata;
 import dev.strata.domain.memory.Source;
 import dev.strata.domain.memory.Tenant;
-import dev.strata.domain.model.Embedder;
-import dev.strata.domain.model.Embedding;
-import dev.strata.domain.model.EmbeddingModelInfo;
-import dev.strata.domain.model.EmbeddingPurpose;
+import dev.strata.domain.languagemodel.Embedder;
+import dev.strata.domain.languagemodel.Embedding;
+import dev.strata.domain.languagemodel.EmbeddingModelInfo;
+import dev.strata.domain.languagemodel.EmbeddingPurpose;
 import dev.strata.domain.retrieval.EmbeddingState;
 import dev.strata.domain.retrieval.InMemoryEmbeddingStateStore;
 import dev.strata.domain.retrieval.InMemoryVectorStore;
@@ -55,7 +55,7 @@ class EmbeddingWorkerTest {
     }
 
     @Test
-    void aBatchStoresVectorsAndMarksRowsEmbeddedOrSkipped() {
+    void a_batch_stores_vectors_and_marks_rows_embedded_or_skipped() {
         worker(10).embedBatch(List.of(row(1, "the user likes tight stops"), row(2, "ok")));
 
         assertThat(states.state(MemoryId.of(1))).contains(EmbeddingState.EMBEDDED);
@@ -65,7 +65,7 @@ class EmbeddingWorkerTest {
     }
 
     @Test
-    void longContentGetsOneVectorPerChunk() {
+    void long_content_gets_one_vector_per_chunk() {
         String paragraph = "word ".repeat(30).strip();
         worker(10).embedBatch(List.of(row(1, paragraph + "\n\n" + paragraph + "\n\n" + paragraph)));
 
@@ -73,7 +73,7 @@ class EmbeddingWorkerTest {
     }
 
     @Test
-    void identicalTextIsEmbeddedOnceThanksToTheCache() {
+    void identical_text_is_embedded_once_thanks_to_the_cache() {
         EmbeddingWorker worker = worker(10);
         worker.embedBatch(List.of(row(1, "same words here")));
         worker.embedBatch(List.of(row(2, "same words here")));
@@ -83,7 +83,7 @@ class EmbeddingWorkerTest {
     }
 
     @Test
-    void aFailingEmbedderMarksRowsFailedAndReindexRetriesThem() {
+    void a_failing_embedder_marks_rows_failed_and_reindex_retries_them() {
         EmbeddingWorker worker = worker(10);
         embedder.failFromNowOn(true);
         worker.embedBatch(List.of(row(1, "first memory text"), row(2, "second memory text")));
@@ -100,7 +100,7 @@ class EmbeddingWorkerTest {
     }
 
     @Test
-    void reindexAllReembedsEveryRow() {
+    void reindex_all_reembeds_every_row() {
         EmbeddingWorker worker = worker(10);
         worker.embedBatch(List.of(row(1, "first memory text")));
 
@@ -110,7 +110,7 @@ class EmbeddingWorkerTest {
     }
 
     @Test
-    void theWorkerThreadEmbedsWrittenMemoriesInTheBackground() {
+    void the_worker_thread_embeds_written_memories_in_the_background() {
         try (EmbeddingWorker worker = worker(10)) {
             worker.start();
             row(7, "written then embedded later");
@@ -123,7 +123,7 @@ class EmbeddingWorkerTest {
     }
 
     @Test
-    void aFullQueueNeitherBlocksNorFailsTheWriteAndTheRowStaysPending() {
+    void a_full_queue_neither_blocks_nor_fails_the_write_and_the_row_stays_pending() {
         EmbeddingWorker worker = worker(1);
         row(1, "first in the queue");
         row(2, "no room for this one");
@@ -137,7 +137,7 @@ class EmbeddingWorkerTest {
     }
 
     @Test
-    void aBatchInFlightWhenTheWorkerStopsFinishesAndTheRowsQueuedBehindItStayPending() throws Exception {
+    void a_batch_in_flight_when_the_worker_stops_finishes_and_the_rows_queued_behind_it_stay_pending() throws Exception {
         GatedEmbedder gated = new GatedEmbedder(embedder);
         EmbeddingWorker worker = new EmbeddingWorker(gated, index, states, new EmbeddingSettings(10, 1, 3,
                 new Chunker(20, 4)));
@@ -162,7 +162,7 @@ class EmbeddingWorkerTest {
     }
 
     @Test
-    void aBatchStuckPastTheStopGraceIsInterruptedAndItsRowsStayPendingNotFailed() throws Exception {
+    void a_batch_stuck_past_the_stop_grace_is_interrupted_and_its_rows_stay_pending_not_failed() throws Exception {
         GatedEmbedder gated = new GatedEmbedder(embedder);
         EmbeddingWorker worker = new EmbeddingWorker(gated, index, states, new EmbeddingSettings(10, 8, 3,
                 new Chunker(20, 4)), 100);

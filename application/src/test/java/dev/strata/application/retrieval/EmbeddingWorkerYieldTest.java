@@ -61,7 +61,7 @@ class EmbeddingWorkerYieldTest {
     }
 
     @Test
-    void aBatchWaitsForTheWritesToPauseAndTakesTheRowsWrittenMeanwhile() throws Exception {
+    void a_batch_waits_for_the_writes_to_pause_and_takes_the_rows_written_meanwhile() throws Exception {
         long first = write("the first memory of a burst");
         long[] during = new long[1];
         duringSleep = () -> {
@@ -79,7 +79,7 @@ class EmbeddingWorkerYieldTest {
     }
 
     @Test
-    void aSteadyStreamOfWritesDelaysEachBatchByTheMaximumWaitButNeverStarvesIt() throws Exception {
+    void a_steady_stream_of_writes_delays_each_batch_by_the_maximum_wait_but_never_starves_it() throws Exception {
         long first = write("written before the stream");
         duringSleep = () -> write("one more write of a steady stream");
 
@@ -91,7 +91,7 @@ class EmbeddingWorkerYieldTest {
     }
 
     @Test
-    void afterTheWritesStopTheBatchGoesWithoutWaiting() throws Exception {
+    void after_the_writes_stop_the_batch_goes_without_waiting() throws Exception {
         long id = write("a write a while ago");
         now.addAndGet(1_000 * MS);
 
@@ -102,7 +102,7 @@ class EmbeddingWorkerYieldTest {
     }
 
     @Test
-    void aStopWhileTheBatchWaitsLeavesItsRowsPending() throws Exception {
+    void a_stop_while_the_batch_waits_leaves_its_rows_pending() throws Exception {
         long id = write("never embedded: the server stopped first");
         duringSleep = worker::close;
 
@@ -113,7 +113,7 @@ class EmbeddingWorkerYieldTest {
     }
 
     @Test
-    void aSearchDelaysTheNextBatchLikeAWrite() throws Exception {
+    void a_search_delays_the_next_batch_like_a_write() throws Exception {
         long id = write("a write a while ago");
         now.addAndGet(1_000 * MS);
         worker.onSearched();
@@ -125,7 +125,7 @@ class EmbeddingWorkerYieldTest {
     }
 
     @Test
-    void aSteadyStreamOfSearchesNeverStarvesTheBatch() throws Exception {
+    void a_steady_stream_of_searches_never_starves_the_batch() throws Exception {
         long id = write("written before the searches");
         duringSleep = worker::onSearched;
 

@@ -32,13 +32,13 @@ class ForegroundYieldTest {
     }
 
     @Test
-    void withoutAnyWriteTheBatchGoesAtOnce() throws Exception {
+    void without_any_write_the_batch_goes_at_once() throws Exception {
         assertThat(yield.awaitTurn(() -> false)).isTrue();
         assertThat(sleeps).isEmpty();
     }
 
     @Test
-    void aWriteLongerAgoThanTheQuietPeriodDoesNotDelay() throws Exception {
+    void a_write_longer_ago_than_the_quiet_period_does_not_delay() throws Exception {
         yield.requestSeen();
         now.addAndGet(300 * MS);
 
@@ -47,7 +47,7 @@ class ForegroundYieldTest {
     }
 
     @Test
-    void aRecentWriteDelaysTheBatchUntilTheQuietPeriodHasPassed() throws Exception {
+    void a_recent_write_delays_the_batch_until_the_quiet_period_has_passed() throws Exception {
         yield.requestSeen();
         now.addAndGet(100 * MS);
 
@@ -56,7 +56,7 @@ class ForegroundYieldTest {
     }
 
     @Test
-    void writesArrivingAllTheTimeDelayABatchByTheMaximumWaitAndNoMore() throws Exception {
+    void writes_arriving_all_the_time_delay_a_batch_by_the_maximum_wait_and_no_more() throws Exception {
         duringSleep = yield::requestSeen;
         yield.requestSeen();
 
@@ -67,7 +67,7 @@ class ForegroundYieldTest {
     }
 
     @Test
-    void theMaximumWaitCountsPerBatch() throws Exception {
+    void the_maximum_wait_counts_per_batch() throws Exception {
         duringSleep = yield::requestSeen;
         yield.requestSeen();
         yield.awaitTurn(() -> false);
@@ -78,7 +78,7 @@ class ForegroundYieldTest {
     }
 
     @Test
-    void aStopEndsTheWaitAndTheBatchIsNotEmbedded() throws Exception {
+    void a_stop_ends_the_wait_and_the_batch_is_not_embedded() throws Exception {
         boolean[] stopping = {false};
         duringSleep = () -> {
             yield.requestSeen();
@@ -91,7 +91,7 @@ class ForegroundYieldTest {
     }
 
     @Test
-    void zeroDurationsSwitchYieldingOff() throws Exception {
+    void zero_durations_switch_yielding_off() throws Exception {
         ForegroundYield off = new ForegroundYield(Duration.ZERO, Duration.ofSeconds(2), now::get, nanos -> sleeps.add(nanos));
         off.requestSeen();
 
@@ -101,7 +101,7 @@ class ForegroundYieldTest {
     }
 
     @Test
-    void negativeDurationsAreRejected() {
+    void negative_durations_are_rejected() {
         assertThatThrownBy(() -> new EmbeddingSettings.Yield(Duration.ofMillis(-1), Duration.ofSeconds(2)))
                 .isInstanceOf(IllegalArgumentException.class);
     }

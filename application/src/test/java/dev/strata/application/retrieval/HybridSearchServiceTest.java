@@ -2,7 +2,7 @@ package dev.strata.application.retrieval;
 
 import dev.strata.application.memory.SearchResults;
 import dev.strata.domain.MutableClock;
-import dev.strata.domain.entity.FinanceEntityExtractor;
+import dev.strata.domain.graph.FinanceEntityExtractor;
 import dev.strata.domain.memory.Category;
 import dev.strata.domain.memory.InMemoryMemoryStore;
 import dev.strata.domain.memory.Memory;
@@ -11,10 +11,10 @@ import dev.strata.domain.memory.NewMemory;
 import dev.strata.domain.memory.SearchRequest;
 import dev.strata.domain.memory.Source;
 import dev.strata.domain.memory.Tenant;
-import dev.strata.domain.model.Embedder;
-import dev.strata.domain.model.Embedding;
-import dev.strata.domain.model.EmbeddingModelInfo;
-import dev.strata.domain.model.EmbeddingPurpose;
+import dev.strata.domain.languagemodel.Embedder;
+import dev.strata.domain.languagemodel.Embedding;
+import dev.strata.domain.languagemodel.EmbeddingModelInfo;
+import dev.strata.domain.languagemodel.EmbeddingPurpose;
 import dev.strata.domain.retrieval.Arm;
 import dev.strata.domain.retrieval.FusionSettings;
 import dev.strata.domain.retrieval.HybridRanker;
@@ -93,7 +93,7 @@ class HybridSearchServiceTest {
     }
 
     @Test
-    void theVectorArmFindsRowsTheKeywordArmMissed() {
+    void the_vector_arm_finds_rows_the_keyword_arm_missed() {
         SearchResults results = service(embedder, Optional.of(index)).search(request(ALICE, "automobile"));
 
         assertThat(store.search(request(ALICE, "automobile"))).isEmpty();
@@ -106,7 +106,7 @@ class HybridSearchServiceTest {
     }
 
     @Test
-    void everySearchTellsItsListenerBeforeItRunsInEitherMode() {
+    void every_search_tells_its_listener_before_it_runs_in_either_mode() {
         AtomicInteger started = new AtomicInteger();
         HybridSearchService service = new HybridSearchService(store, new InMemoryKeywordIndex(store), embedder, Optional.of(index),
                 new HybridRanker(FusionSettings.defaults(), new FinanceEntityExtractor(), clock), 50,
@@ -119,7 +119,7 @@ class HybridSearchServiceTest {
     }
 
     @Test
-    void aRowBothArmsFoundSaysSoAndRanksFirst() {
+    void a_row_both_arms_found_says_so_and_ranks_first() {
         SearchResults results = service(embedder, Optional.of(index)).search(request(ALICE, "red car"));
 
         assertThat(results.hits().getFirst().hit().memory().id()).isEqualTo(car.id());
@@ -127,7 +127,7 @@ class HybridSearchServiceTest {
     }
 
     @Test
-    void withoutAVectorIndexTheKeywordArmAnswersInKeywordMode() {
+    void without_a_vector_index_the_keyword_arm_answers_in_keyword_mode() {
         SearchResults results = service(embedder, Optional.empty()).search(request(ALICE, "pasta lunch"));
 
         assertThat(results.mode()).isEqualTo(SearchMode.KEYWORD);
@@ -137,7 +137,7 @@ class HybridSearchServiceTest {
     }
 
     @Test
-    void aDisabledEmbedderGivesKeywordSearch() {
+    void a_disabled_embedder_gives_keyword_search() {
         Embedder disabled = new Embedder() {
             @Override
             public Optional<EmbeddingModelInfo> modelInfo() {
@@ -156,7 +156,7 @@ class HybridSearchServiceTest {
     }
 
     @Test
-    void aFailingQueryEmbeddingDegradesToKeywordSearch() {
+    void a_failing_query_embedding_degrades_to_keyword_search() {
         embedder.failFromNowOn(true);
 
         SearchResults results = service(embedder, Optional.of(index)).search(request(ALICE, "pasta"));
@@ -166,7 +166,7 @@ class HybridSearchServiceTest {
     }
 
     @Test
-    void deletedRowsAndOtherCategoriesAreNotAnswers() {
+    void deleted_rows_and_other_categories_are_not_answers() {
         store.softDelete(ALICE, car.id(), clock.instant());
         Memory lesson = store.insert(new NewMemory(ALICE, Category.LESSON, "automobile lesson", Metadata.EMPTY,
                 Source.AGENT_RECORDED), clock.instant());
@@ -180,7 +180,7 @@ class HybridSearchServiceTest {
     }
 
     @Test
-    void theModesRunTheirArms() {
+    void the_modes_run_their_arms() {
         HybridSearchService service = service(embedder, Optional.of(index));
 
         assertThat(service.search(request(ALICE, "automobile"), RetrievalMode.BM25).hits()).isEmpty();
@@ -195,7 +195,7 @@ class HybridSearchServiceTest {
     }
 
     @Test
-    void theMemoryWrittenRightAfterAHitComesBackAsItsContext() {
+    void the_memory_written_right_after_a_hit_comes_back_as_its_context() {
         Memory question = embed(ALICE, "how long have you had the turtles?");
         // Not embedded yet, and without the query's word: neither arm can find it.
         Memory answer = store.insert(new NewMemory(ALICE, Category.OBSERVATION, "three years now, they bring me joy",
@@ -212,7 +212,7 @@ class HybridSearchServiceTest {
     }
 
     @Test
-    void contextComesOnlyFromTheSameSittingAndTheCategoryAsked() {
+    void context_comes_only_from_the_same_sitting_and_the_category_asked() {
         Memory question = embed(ALICE, "how long have you had the turtles?");
         Memory lesson = store.insert(new NewMemory(ALICE, Category.LESSON, "never feed them bread", Metadata.EMPTY,
                 Source.AGENT_RECORDED), clock.instant());
@@ -229,7 +229,7 @@ class HybridSearchServiceTest {
     }
 
     @Test
-    void anotherTenantsMemoriesAreNeverContext() {
+    void another_tenants_memories_are_never_context() {
         Memory question = embed(ALICE, "how long have you had the turtles?");
         Memory bobs = embed(BOB, "three years now, they bring me joy");
 

@@ -2,7 +2,7 @@ package dev.strata.application.retrieval;
 
 import dev.strata.application.memory.SearchResults;
 import dev.strata.domain.MutableClock;
-import dev.strata.domain.entity.FinanceEntityExtractor;
+import dev.strata.domain.graph.FinanceEntityExtractor;
 import dev.strata.domain.memory.Category;
 import dev.strata.domain.memory.InMemoryMemoryStore;
 import dev.strata.domain.memory.Memory;

@@ -1,11 +1,11 @@
 package dev.strata.application.role;
 
 import dev.strata.domain.memory.Actor;
-import dev.strata.domain.entity.EdgeExtractor;
-import dev.strata.domain.entity.EdgeType;
-import dev.strata.domain.entity.FinanceEntity;
-import dev.strata.domain.entity.FinanceEntityExtractor;
-import dev.strata.domain.entity.MemoryEdge;
+import dev.strata.domain.graph.EdgeExtractor;
+import dev.strata.domain.graph.EdgeType;
+import dev.strata.domain.graph.FinanceEntity;
+import dev.strata.domain.graph.FinanceEntityExtractor;
+import dev.strata.domain.graph.MemoryEdge;
 import dev.strata.domain.error.ConflictException;
 import dev.strata.domain.error.InvalidInputException;
 import dev.strata.domain.error.NotFoundException;

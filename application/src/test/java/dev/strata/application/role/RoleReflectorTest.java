@@ -1,16 +1,16 @@
 package dev.strata.application.role;
 
-import dev.strata.application.model.BudgetedLanguageModel;
+import dev.strata.application.languagemodel.BudgetedLanguageModel;
 import dev.strata.domain.memory.Actor;
 import dev.strata.domain.audit.AuditEntry;
 import dev.strata.domain.audit.AuditLog;
 import dev.strata.domain.error.NotFoundException;
 import dev.strata.domain.error.UnavailableException;
-import dev.strata.domain.model.BudgetPolicy;
-import dev.strata.domain.model.InMemorySpendLedger;
-import dev.strata.domain.model.LanguageModel;
-import dev.strata.domain.model.ModelPricing;
-import dev.strata.domain.model.SpendCategory;
+import dev.strata.domain.languagemodel.BudgetPolicy;
+import dev.strata.domain.languagemodel.InMemorySpendLedger;
+import dev.strata.domain.languagemodel.LanguageModel;
+import dev.strata.domain.languagemodel.ModelPricing;
+import dev.strata.domain.languagemodel.SpendCategory;
 import dev.strata.domain.role.Classification;
 import dev.strata.domain.role.EntryStatus;
 import dev.strata.domain.role.Evidence;
@@ -212,7 +212,7 @@ class RoleReflectorTest {
         assertThat(capped.reload(a).outcome()).isPresent();
         assertThat(capped.reload(b).isPending()).isTrue();
         assertThat(capped.reload(b).note()).isEmpty();
-        assertThat(ledger.spentOn("alice", LocalDate.of(2026, 3, 9)).total()).isEqualTo(dev.strata.domain.model.Spend.NONE);
+        assertThat(ledger.spentOn("alice", LocalDate.of(2026, 3, 9)).total()).isEqualTo(dev.strata.domain.languagemodel.Spend.NONE);
     }
 
     @Test

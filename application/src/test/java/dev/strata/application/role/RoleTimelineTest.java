@@ -58,7 +58,7 @@ class RoleTimelineTest {
         assertThat(pages(rig.service).page(ALICE, "BTC", true).markdown()).contains("variance): target 120",
                 "; The call was variance.").doesNotContain("lesson:");
         RoleMemoryService narrower = new RoleMemoryService(RoleTestRig.registryOf(RoleFixtures.thesisReview()), rig.store,
-                new dev.strata.domain.entity.EdgeExtractor(new dev.strata.domain.entity.FinanceEntityExtractor()),
+                new dev.strata.domain.graph.EdgeExtractor(new dev.strata.domain.graph.FinanceEntityExtractor()),
                 new RoleRecall(rig.store, RoleTestRig.NO_EMBEDDER), rig.audit, rig.clock);
         assertThat(pages(narrower).page(ALICE, "BTC", true).markdown()).endsWith("## Timeline\n- (none)\n");
     }

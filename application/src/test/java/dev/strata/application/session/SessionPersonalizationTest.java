@@ -2,7 +2,7 @@ package dev.strata.application.session;
 
 import dev.strata.application.memory.MemoryLimits;
 import dev.strata.application.memory.MemoryService;
-import dev.strata.application.model.DisabledLanguageModel;
+import dev.strata.application.languagemodel.DisabledLanguageModel;
 import dev.strata.application.personalization.IntentGate;
 import dev.strata.application.personalization.PersonalizationPolicy;
 import dev.strata.application.personalization.PersonalizationService;

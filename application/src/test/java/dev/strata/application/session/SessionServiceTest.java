@@ -148,7 +148,7 @@ class SessionServiceTest {
     }
 
     @Test
-    void aSessionHoldsTheDocumentedBlocksInOrderAndIdentityOnlyAsMetadata() {
+    void a_session_holds_the_documented_blocks_in_order_and_identity_only_as_metadata() {
         remember(ADA, "user avoided meme coins");
         profiles.put(ADA, "home_language", "en", clock.instant());
 
@@ -168,7 +168,7 @@ class SessionServiceTest {
     }
 
     @Test
-    void bootstrapRunsInTheFirstSessionOnlyAndIsDeletedOnceThatSessionIsStored() {
+    void bootstrap_runs_in_the_first_session_only_and_is_deleted_once_that_session_is_stored() {
         Session first = service().start(ADA);
         Session second = service().start(ADA);
 
@@ -182,13 +182,13 @@ class SessionServiceTest {
     }
 
     @Test
-    void theWorkspaceIsTheServersSoBootstrapRunsOnceAcrossTenants() {
+    void the_workspace_is_the_servers_so_bootstrap_runs_once_across_tenants() {
         assertThat(service().start(ADA).bootstrap()).isTrue();
         assertThat(service().start(BOB).bootstrap()).isFalse();
     }
 
     @Test
-    void bootstrapIsDeletedOnlyAfterTheSessionIsStored() {
+    void bootstrap_is_deleted_only_after_the_session_is_stored() {
         List<Boolean> presentAtSave = new ArrayList<>();
         SessionStore watching = new SessionStore() {
             @Override
@@ -225,7 +225,7 @@ class SessionServiceTest {
     }
 
     @Test
-    void whenStoringTheSessionFailsBootstrapStaysForTheNextSession() {
+    void when_storing_the_session_fails_bootstrap_stays_for_the_next_session() {
         SessionStore failing = new SessionStore() {
             @Override
             public void save(Session session, java.util.Set<dev.strata.domain.memory.MemoryId> holding) {
@@ -259,7 +259,7 @@ class SessionServiceTest {
     }
 
     @Test
-    void aBootstrapThatCannotBeDeletedDoesNotFailTheStoredSession() {
+    void a_bootstrap_that_cannot_be_deleted_does_not_fail_the_stored_session() {
         Session s = service(store, () -> {
             throw new IllegalStateException("read-only file system");
         }).start(ADA);
@@ -269,7 +269,7 @@ class SessionServiceTest {
     }
 
     @Test
-    void concurrentStartsIncludeBootstrapExactlyOnce() throws Exception {
+    void concurrent_starts_include_bootstrap_exactly_once() throws Exception {
         SessionService service = service();
         int threads = 8;
         ExecutorService pool = Executors.newFixedThreadPool(threads);
@@ -296,7 +296,7 @@ class SessionServiceTest {
     }
 
     @Test
-    void aSessionsPromptIsFrozenWhileMemoriesProfileAndWorkspaceChangeAndTheNextSessionSeesTheChanges()
+    void a_sessions_prompt_is_frozen_while_memories_profile_and_workspace_change_and_the_next_session_sees_the_changes()
             throws Exception {
         remember(ADA, "first observation");
         SessionService service = service();
@@ -334,7 +334,7 @@ class SessionServiceTest {
     }
 
     @Test
-    void theSameInputsRenderTheSameBytes() {
+    void the_same_inputs_render_the_same_bytes() {
         workspace.delete();
         SessionService service = service();
 
@@ -342,7 +342,7 @@ class SessionServiceTest {
     }
 
     @Test
-    void theWorkspaceValueOutranksAContradictingProfileValue() {
+    void the_workspace_value_outranks_a_contradicting_profile_value() {
         profiles.put(ADA, "risk_tolerance", "aggressive", clock.instant());
 
         Session s = service().start(ADA);
@@ -359,7 +359,7 @@ class SessionServiceTest {
     }
 
     @Test
-    void memoryContextAndProfileAreTheTenantsOwn() {
+    void memory_context_and_profile_are_the_tenants_own() {
         remember(ADA, "ada's secret");
         profiles.put(ADA, "home_language", "en", clock.instant());
 
@@ -370,7 +370,7 @@ class SessionServiceTest {
     }
 
     @Test
-    void sessionsExpireAfterTheTtlAndThePurgeRemovesThem() {
+    void sessions_expire_after_the_ttl_and_the_purge_removes_them() {
         SessionService service = service();
         Session s = service.start(ADA);
 
@@ -386,7 +386,7 @@ class SessionServiceTest {
     }
 
     @Test
-    void theDailyNoteWindowFollowsTheClockAcrossMidnight() {
+    void the_daily_note_window_follows_the_clock_across_midnight() {
         workspace.delete();
         workspace.put("memory/2026-12-31.md", "- new year's eve")
                 .put("memory/2026-12-29.md", "- three days before new year")
@@ -406,7 +406,7 @@ class SessionServiceTest {
     }
 
     @Test
-    void workspaceNoticesTravelWithTheSession() {
+    void workspace_notices_travel_with_the_session() {
         workspace.put("MEMORY.md", "x".repeat(WorkspaceLimits.DEFAULT_MAX_FILE_CHARS + 100));
 
         Session s = service().start(ADA);
@@ -416,7 +416,7 @@ class SessionServiceTest {
     }
 
     @Test
-    void theTtlMustBePositive() {
+    void the_ttl_must_be_positive() {
         assertThatThrownBy(() -> new SessionService(workspace, workspace, new SnapshotService(memories, profiles, 50, clock),
                 new ProfileService(profiles, clock, new InMemoryAuditLog()), store,
                 new InMemorySessionExplanationStore(store), Duration.ZERO, clock)).hasMessageContaining("ttl");

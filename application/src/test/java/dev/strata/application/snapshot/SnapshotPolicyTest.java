@@ -83,7 +83,7 @@ class SnapshotPolicyTest {
     }
 
     @Test
-    void theCapDropsTheOldestOfTheLastTierButNeverAnIdentity() {
+    void the_cap_drops_the_oldest_of_the_last_tier_but_never_an_identity() {
         for (int i = 0; i < 3; i++) {
             add("identity", "identity " + i);
         }
@@ -98,7 +98,7 @@ class SnapshotPolicyTest {
     }
 
     @Test
-    void theBudgetReportsOverflowAndWarnsAtEightyPercent() {
+    void the_budget_reports_overflow_and_warns_at_eighty_percent() {
         for (int i = 0; i < 8; i++) {
             add("context", "context " + i);
         }
@@ -122,7 +122,7 @@ class SnapshotPolicyTest {
     }
 
     @Test
-    void overflowingEntriesKeepTheirTypeAndStaySearchable() {
+    void overflowing_entries_keep_their_type_and_stay_searchable() {
         for (int i = 0; i < 4; i++) {
             add("decision", "decision about slippage " + i);
         }
@@ -132,7 +132,7 @@ class SnapshotPolicyTest {
     }
 
     @Test
-    void keyedEntriesRenderWithTheirKey() {
+    void keyed_entries_render_with_their_key() {
         store.save(new NewMemory(ME, Category.DECISION, "JWT with 1h expiry", Metadata.EMPTY, Source.AGENT_RECORDED,
                 Optional.of(MemoryKey.of("auth-approach"))), Optional.empty(), T0);
         assertThat(service(50).render(ME)).contains("[decision] [auth-approach]: JWT with 1h expiry");

@@ -19,7 +19,7 @@ class SnapshotServiceTest {
     private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
 
     @Test
-    void rendersTheNewestMemoriesUpToTheLimitAndTheProfile() {
+    void renders_the_newest_memories_up_to_the_limit_and_the_profile() {
         InMemoryMemoryStore memories = new InMemoryMemoryStore();
         InMemoryUserProfileStore profile = new InMemoryUserProfileStore();
         for (int i = 0; i < 5; i++) {
@@ -48,7 +48,7 @@ class SnapshotServiceTest {
     }
 
     @Test
-    void activeFactsFollowTheMemoriesAsFactLines() {
+    void active_facts_follow_the_memories_as_fact_lines() {
         InMemoryMemoryStore memories = new InMemoryMemoryStore();
         dev.strata.domain.fact.InMemoryFactStore facts = new dev.strata.domain.fact.InMemoryFactStore();
         memories.insert(new NewMemory(ME, Category.PREFERENCE, "always 0.5% slippage", Metadata.EMPTY,

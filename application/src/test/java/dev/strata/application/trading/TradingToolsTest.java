@@ -5,7 +5,7 @@ import dev.strata.application.tool.ToolResult;
 import dev.strata.application.tool.ToolSignatures;
 import dev.strata.domain.error.InvalidInputException;
 import dev.strata.domain.memory.Tenant;
-import dev.strata.domain.model.JsonNode;
+import dev.strata.domain.json.JsonNode;
 import dev.strata.domain.trading.FillSide;
 import dev.strata.domain.trading.InMemoryPerpsFillStore;
 import org.junit.jupiter.api.Test;

@@ -23,15 +23,15 @@ class VaultServiceTest {
     private static final Tenant ACME = Tenant.of("acme");
     private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
 
-    private static final dev.strata.domain.entity.EdgeExtractor EDGES =
-            new dev.strata.domain.entity.EdgeExtractor(new dev.strata.domain.entity.FinanceEntityExtractor());
+    private static final dev.strata.domain.graph.EdgeExtractor EDGES =
+            new dev.strata.domain.graph.EdgeExtractor(new dev.strata.domain.graph.FinanceEntityExtractor());
 
     private final InMemoryVaultStore store = new InMemoryVaultStore();
     private final CredentialScrubber scrubber = new CredentialScrubber();
     private final MutableClock clock = new MutableClock(T0);
 
     @Test
-    void secretsStoredBeforeStartupAreRedactedFromTheFirstOutput() {
+    void secrets_stored_before_startup_are_redacted_from_the_first_output() {
         store.put(ACME, "OPENAI_API_KEY", "sk-from-last-run", true, T0);
         store.put(ACME, "progress", "page-17-of-40", false, T0);
 
@@ -42,7 +42,7 @@ class VaultServiceTest {
     }
 
     @Test
-    void settingASecretRegistersItAndMakingItPlainOrDeletingItForgetsIt() {
+    void setting_a_secret_registers_it_and_making_it_plain_or_deleting_it_forgets_it() {
         VaultService vault = new VaultService(store, scrubber, clock, new InMemoryAuditLog());
 
         VaultEntry set = vault.set(ACME, "token", "tok-123456789", true, AGENT_ACTOR);
@@ -59,7 +59,7 @@ class VaultServiceTest {
     }
 
     @Test
-    void getReturnsTheStoredValueAndUnknownKeysAreNotFound() {
+    void get_returns_the_stored_value_and_unknown_keys_are_not_found() {
         VaultService vault = new VaultService(store, scrubber, clock, new InMemoryAuditLog());
         vault.set(ACME, "token", "tok-123456789", true, AGENT_ACTOR);
 
@@ -69,7 +69,7 @@ class VaultServiceTest {
     }
 
     @Test
-    void invalidInputIsRefusedBeforeAnythingIsStoredOrRegistered() {
+    void invalid_input_is_refused_before_anything_is_stored_or_registered() {
         VaultService vault = new VaultService(store, scrubber, clock, new InMemoryAuditLog());
 
         assertThatThrownBy(() -> vault.set(ACME, "bad key", "value-12345", true, AGENT_ACTOR))

@@ -8,7 +8,7 @@ import dev.strata.domain.MutableClock;
 import dev.strata.domain.audit.InMemoryAuditLog;
 import dev.strata.domain.error.NotFoundException;
 import dev.strata.domain.memory.Tenant;
-import dev.strata.domain.model.JsonNode;
+import dev.strata.domain.json.JsonNode;
 import dev.strata.domain.vault.CredentialScrubber;
 import dev.strata.domain.vault.InMemoryVaultStore;
 import org.junit.jupiter.api.Test;

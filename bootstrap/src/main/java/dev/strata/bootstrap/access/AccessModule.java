@@ -11,8 +11,8 @@ import dev.strata.application.vault.ScrubbedAuditLog;
 import dev.strata.application.vault.VaultService;
 import dev.strata.bootstrap.area.AreaModule;
 import dev.strata.domain.audit.AuditLog;
-import dev.strata.domain.entity.EdgeExtractor;
-import dev.strata.domain.entity.FinanceEntityExtractor;
+import dev.strata.domain.graph.EdgeExtractor;
+import dev.strata.domain.graph.FinanceEntityExtractor;
 import dev.strata.domain.vault.CredentialScrubber;
 
 import java.nio.file.Path;

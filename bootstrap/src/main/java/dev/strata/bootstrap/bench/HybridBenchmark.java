@@ -19,7 +19,7 @@ import dev.strata.domain.memory.Metadata;
 import dev.strata.domain.memory.SearchRequest;
 import dev.strata.domain.memory.Source;
 import dev.strata.domain.memory.Tenant;
-import dev.strata.domain.model.Embedding;
+import dev.strata.domain.languagemodel.Embedding;
 import dev.strata.domain.retrieval.SearchMode;
 
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package dev.strata.bootstrap.cli;
 
-import dev.strata.application.entity.EdgeReplay;
+import dev.strata.application.graph.EdgeReplay;
 import dev.strata.bootstrap.StrataCore;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

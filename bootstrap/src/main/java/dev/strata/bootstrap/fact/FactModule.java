@@ -14,7 +14,7 @@ import dev.strata.bootstrap.memory.MemoryModule;
 import dev.strata.bootstrap.retrieval.RetrievalModule;
 import dev.strata.domain.fact.Fact;
 import dev.strata.domain.memory.Tenant;
-import dev.strata.domain.model.LanguageModel;
+import dev.strata.domain.languagemodel.LanguageModel;
 
 import java.time.Clock;
 import java.time.Duration;

@@ -23,7 +23,7 @@ import dev.strata.bootstrap.area.Job;
 import dev.strata.bootstrap.llm.LlmModule;
 import dev.strata.bootstrap.memory.MemoryModule;
 import dev.strata.domain.audit.AuditLog;
-import dev.strata.domain.model.LanguageModel;
+import dev.strata.domain.languagemodel.LanguageModel;
 
 import java.time.Clock;
 import java.util.ArrayList;

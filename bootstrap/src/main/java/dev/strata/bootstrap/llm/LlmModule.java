@@ -3,12 +3,12 @@ package dev.strata.bootstrap.llm;
 import dev.strata.adapters.sqlite.SqliteDatabase;
 import dev.strata.adapters.llm.chat.ProviderLanguageModel;
 import dev.strata.adapters.sqlite.SqliteSpendLedger;
-import dev.strata.application.model.BudgetedLanguageModel;
-import dev.strata.application.model.DisabledLanguageModel;
-import dev.strata.application.model.ModelSpendService;
+import dev.strata.application.languagemodel.BudgetedLanguageModel;
+import dev.strata.application.languagemodel.DisabledLanguageModel;
+import dev.strata.application.languagemodel.ModelSpendService;
 import dev.strata.bootstrap.area.AreaModule;
-import dev.strata.domain.model.LanguageModel;
-import dev.strata.domain.model.ModelPricing;
+import dev.strata.domain.languagemodel.LanguageModel;
+import dev.strata.domain.languagemodel.ModelPricing;
 
 import java.time.Clock;
 import java.util.Locale;

@@ -6,8 +6,8 @@ import dev.strata.adapters.llm.chat.RetryPolicy;
 import dev.strata.bootstrap.area.AreaSettings;
 import dev.strata.bootstrap.area.ConfigKey;
 import dev.strata.bootstrap.area.ConfigReader;
-import dev.strata.domain.model.BudgetPolicy;
-import dev.strata.domain.model.ModelPrice;
+import dev.strata.domain.languagemodel.BudgetPolicy;
+import dev.strata.domain.languagemodel.ModelPrice;
 
 import java.math.BigDecimal;
 import java.net.URI;

@@ -3,14 +3,14 @@ package dev.strata.bootstrap.memory;
 import dev.strata.adapters.sqlite.SqliteDatabase;
 import dev.strata.adapters.sqlite.SqliteMemoryEdgeStore;
 import dev.strata.adapters.sqlite.SqliteMemoryStore;
-import dev.strata.application.entity.EntityService;
+import dev.strata.application.graph.EntityService;
 import dev.strata.application.memory.MemoryService;
 import dev.strata.bootstrap.access.AccessModule;
 import dev.strata.bootstrap.area.AreaModule;
 import dev.strata.bootstrap.area.Job;
 import dev.strata.bootstrap.retrieval.RetrievalModule;
-import dev.strata.domain.entity.EdgeExtractor;
-import dev.strata.domain.entity.FinanceEntityExtractor;
+import dev.strata.domain.graph.EdgeExtractor;
+import dev.strata.domain.graph.FinanceEntityExtractor;
 import dev.strata.domain.memory.MemoryStore;
 
 import java.time.Clock;

@@ -19,9 +19,9 @@ import dev.strata.application.retrieval.EmbeddingWorker;
 import dev.strata.application.retrieval.HybridSearchService;
 import dev.strata.bootstrap.area.AreaModule;
 import dev.strata.bootstrap.area.Job;
-import dev.strata.domain.entity.FinanceEntityExtractor;
+import dev.strata.domain.graph.FinanceEntityExtractor;
 import dev.strata.domain.memory.MemoryStore;
-import dev.strata.domain.model.Embedder;
+import dev.strata.domain.languagemodel.Embedder;
 import dev.strata.domain.retrieval.HybridRanker;
 import dev.strata.domain.retrieval.VectorStore;
 

@@ -52,7 +52,7 @@ class KeepAliveHttpClientTest {
     }
 
     @Test
-    void readsFixedLengthAndChunkedAnswersOnOneConnection() throws IOException {
+    void reads_fixed_length_and_chunked_answers_on_one_connection() throws IOException {
         try (KeepAliveHttpClient client = new KeepAliveHttpClient(server.getAddress().getPort())) {
             KeepAliveHttpClient.Response fixed = client.post("/echo", Map.of("X-Strata-Tenant", "bench"), "{\"q\":1}");
             KeepAliveHttpClient.Response chunked = client.post("/echo?chunked", Map.of("X-Strata-Tenant", "b2"), "ünï");
@@ -70,7 +70,7 @@ class KeepAliveHttpClientTest {
     }
 
     @Test
-    void aConnectionClosedBeforeTheAnswerIsAnError() throws IOException {
+    void a_connection_closed_before_the_answer_is_an_error() throws IOException {
         try (ServerSocket silent = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             Thread closer = Thread.ofVirtual().start(() -> {
                 // Reads the whole request (its body "{}" ends it), then closes without answering.

@@ -9,7 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class LoadReportTest {
 
     @Test
-    void percentilesAreNearestRank() {
+    void percentiles_are_nearest_rank() {
         long[] ms = new long[100];
         for (int i = 0; i < 100; i++) {
             ms[i] = (i + 1) * 1_000_000L;
@@ -21,7 +21,7 @@ class LoadReportTest {
     }
 
     @Test
-    void serverErrorsAndMissingAnswersFailTheRunButClientErrorsDoNot() {
+    void server_errors_and_missing_answers_fail_the_run_but_client_errors_do_not() {
         LoadReport.Tally a = new LoadReport.Tally();
         a.record(LoadGenerator.Op.WRITE, 201, 1_000_000);
         a.record(LoadGenerator.Op.DELETE, 404, 1_000_000);

@@ -38,7 +38,7 @@ class BackupRestoreTest {
     Path dir;
 
     @Test
-    void aBackupTakenUnderWriteLoadRestoresEveryWriteAcknowledgedBeforeIt() throws Exception {
+    void a_backup_taken_under_write_load_restores_every_write_acknowledged_before_it() throws Exception {
         Path data = dir.resolve("data");
         Path log = dir.resolve("server.log");
         Path backup = dir.resolve("backups/strata-backup.db");
@@ -126,7 +126,7 @@ class BackupRestoreTest {
     }
 
     @Test
-    void theCommandsHaveHelpAndRejectBadArguments() throws Exception {
+    void the_commands_have_help_and_reject_bad_arguments() throws Exception {
         assertThat(Cli.run("backup", "--help").exitCode()).isZero();
         assertThat(Cli.run("restore", "--help").out()).contains("Refused while a server");
         assertThat(Cli.run("backup").exitCode()).isEqualTo(2);

@@ -47,7 +47,7 @@ class CrashRecoveryTest {
     private volatile int port;
 
     @Test
-    void everyAcknowledgedWriteSurvivesRepeatedSigkill() throws Exception {
+    void every_acknowledged_write_survives_repeated_sigkill() throws Exception {
         int kills = Drills.isLong() ? LONG_KILLS : DEFAULT_KILLS;
         long seed = Long.getLong("strata.drills.seed", System.nanoTime());
         Random random = new Random(seed);

@@ -30,7 +30,7 @@ class GracefulShutdownTest {
     Path dir;
 
     @Test
-    void aRequestInFlightAtSigtermFinishesAndIsKept() throws Exception {
+    void a_request_in_flight_at_sigterm_finishes_and_is_kept() throws Exception {
         Path data = dir.resolve("data");
         Path log = dir.resolve("server.log");
         List<String> items = new ArrayList<>();

@@ -62,7 +62,7 @@ class MountedStorageFailureTest {
     // ---- start-up ----
 
     @Test
-    void serveRefusesAReadOnlyMountWithNoDatabase() throws Exception {
+    void serve_refuses_a_read_only_mount_with_no_database() throws Exception {
         Path data = mounts.tmpfs(dir.resolve("ro"), "ro,size=1m");
 
         Cli serve = serve(data);
@@ -74,7 +74,7 @@ class MountedStorageFailureTest {
     }
 
     @Test
-    void serveRefusesAReadOnlyMountHoldingADatabaseAndLeavesItUntouched() throws Exception {
+    void serve_refuses_a_read_only_mount_holding_a_database_and_leaves_it_untouched() throws Exception {
         Path data = mounts.tmpfs(dir.resolve("ro-db"), "size=4m");
         List<Long> stored = writeAndStop(data, 3);
         String before = sha256(data.resolve(SqliteDatabase.FILE_NAME));
@@ -91,7 +91,7 @@ class MountedStorageFailureTest {
     }
 
     @Test
-    void serveRefusesAFullFileSystemWithNoDatabaseAndCreatesNothing() throws Exception {
+    void serve_refuses_a_full_file_system_with_no_database_and_creates_nothing() throws Exception {
         Path data = mounts.tmpfs(dir.resolve("full"), "size=256k");
         Mounts.fill(data, 0);
 
@@ -106,7 +106,7 @@ class MountedStorageFailureTest {
     }
 
     @Test
-    void serveRefusesAFullFileSystemHoldingADatabaseAndLeavesItUntouched() throws Exception {
+    void serve_refuses_a_full_file_system_holding_a_database_and_leaves_it_untouched() throws Exception {
         Path data = mounts.tmpfs(dir.resolve("full-db"), "size=4m");
         List<Long> stored = writeAndStop(data, 3);
         String before = sha256(data.resolve(SqliteDatabase.FILE_NAME));
@@ -128,7 +128,7 @@ class MountedStorageFailureTest {
      * next start, with room, finishes the migrations.
      */
     @Test
-    void aDatabaseThatRunsOutOfRoomWhileMigratingFailsWithOneLineAndRecovers() throws Exception {
+    void a_database_that_runs_out_of_room_while_migrating_fails_with_one_line_and_recovers() throws Exception {
         Path data = mounts.tmpfs(dir.resolve("nearly-full"), "size=2m");
         Path filler = Mounts.fill(data, 96 * 1024);
         StrataSettings settings = settings(data);
@@ -150,7 +150,7 @@ class MountedStorageFailureTest {
     // ---- run time ----
 
     @Test
-    void aFileSystemThatFillsUnderTheServerRefusesWritesWith503AndRecoversWhenSpaceIsFreed() throws Exception {
+    void a_file_system_that_fills_under_the_server_refuses_writes_with_503_and_recovers_when_space_is_freed() throws Exception {
         Path data = mounts.tmpfs(dir.resolve("fills"), "size=4m");
         List<Long> acknowledged = new ArrayList<>();
         try (Strata strata = Strata.start(settings(data), Clock.systemUTC());
@@ -192,7 +192,7 @@ class MountedStorageFailureTest {
     }
 
     @Test
-    void aFileSystemTurnedReadOnlyUnderTheServerRefusesWritesWith503AndKeepsServingReads() throws Exception {
+    void a_file_system_turned_read_only_under_the_server_refuses_writes_with_503_and_keeps_serving_reads() throws Exception {
         Path data = mounts.ext4(dir.resolve("ext4.img"), dir.resolve("ext4"), 16);
         List<Long> acknowledged = new ArrayList<>();
         // The kernel aborts the ext4 journal as it goes read-only: what was not yet synced is lost, as in a

@@ -46,7 +46,7 @@ class PendingEmbeddingRecoveryTest {
     private final Map<Long, String> tokens = new LinkedHashMap<>();
 
     @Test
-    void rowsLeftPendingByAStopOrACrashAreEmbeddedAfterARestartWithoutReindex() throws Exception {
+    void rows_left_pending_by_a_stop_or_a_crash_are_embedded_after_a_restart_without_reindex() throws Exception {
         Path data = dir.resolve("data");
         Path workspace = dir.resolve("workspace");
         Path log = dir.resolve("server.log");

@@ -43,7 +43,7 @@ class StorageFailureTest {
     }
 
     @Test
-    void aDataDirectoryThatCannotHoldTheDatabaseStopsServeWithAClearMessage() throws Exception {
+    void a_data_directory_that_cannot_hold_the_database_stops_serve_with_a_clear_message() throws Exception {
         Path notADirectory = Files.writeString(dir.resolve("data"), "a file, not a directory");
         Cli serve = Cli.run("serve", "--port", "0", "--data-dir", notADirectory.toString(),
                 "--workspace", dir.resolve("workspace").toString());
@@ -58,7 +58,7 @@ class StorageFailureTest {
     }
 
     @Test
-    void aFullDatabaseAnswers503ForEveryKindOfWriteAndKeepsTheFileIntact() throws Exception {
+    void a_full_database_answers_503_for_every_kind_of_write_and_keeps_the_file_intact() throws Exception {
         Path data = dir.resolve("data");
         List<Long> stored = new ArrayList<>();
         try (Strata strata = start(data); DrillClient http = new DrillClient(strata::port)) {
@@ -84,7 +84,7 @@ class StorageFailureTest {
     }
 
     @Test
-    void aReadOnlyDatabaseAnswers503AndKeepsTheFileIntact() throws Exception {
+    void a_read_only_database_answers_503_and_keeps_the_file_intact() throws Exception {
         Path data = dir.resolve("data");
         List<Long> stored = new ArrayList<>();
         try (Strata strata = start(data); DrillClient http = new DrillClient(strata::port)) {

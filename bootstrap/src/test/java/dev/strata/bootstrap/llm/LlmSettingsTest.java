@@ -3,7 +3,7 @@ package dev.strata.bootstrap.llm;
 import dev.strata.adapters.llm.chat.ChatModelSettings;
 import dev.strata.adapters.llm.chat.ChatProvider;
 import dev.strata.bootstrap.area.TestConfig;
-import dev.strata.domain.model.BudgetPolicy;
+import dev.strata.domain.languagemodel.BudgetPolicy;
 import org.junit.jupiter.api.Test;
 
 import java.net.URI;

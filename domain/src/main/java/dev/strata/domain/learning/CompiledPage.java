@@ -1,8 +1,8 @@
 package dev.strata.domain.learning;
 
-import dev.strata.domain.entity.EntityKind;
-import dev.strata.domain.entity.FinanceEntity;
-import dev.strata.domain.entity.FinanceEntityExtractor;
+import dev.strata.domain.graph.EntityKind;
+import dev.strata.domain.graph.FinanceEntity;
+import dev.strata.domain.graph.FinanceEntityExtractor;
 
 import java.time.Instant;
 import java.util.Comparator;

@@ -1,7 +1,7 @@
 package dev.strata.domain.learning;
 
-import dev.strata.domain.entity.EntityKind;
-import dev.strata.domain.entity.FinanceEntityExtractor;
+import dev.strata.domain.graph.EntityKind;
+import dev.strata.domain.graph.FinanceEntityExtractor;
 
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,6 +1,6 @@
 package dev.strata.domain.memory;
 
-import dev.strata.domain.entity.MemoryEdge;
+import dev.strata.domain.graph.MemoryEdge;
 
 import java.util.List;
 import java.util.Objects;

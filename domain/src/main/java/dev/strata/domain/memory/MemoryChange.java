@@ -1,6 +1,6 @@
 package dev.strata.domain.memory;
 
-import dev.strata.domain.entity.MemoryEdge;
+import dev.strata.domain.graph.MemoryEdge;
 import dev.strata.domain.error.InvalidInputException;
 
 import java.time.Instant;

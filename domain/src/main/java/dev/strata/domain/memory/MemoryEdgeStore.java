@@ -1,8 +1,8 @@
 package dev.strata.domain.memory;
 
-import dev.strata.domain.entity.EntityCount;
-import dev.strata.domain.entity.EntityKind;
-import dev.strata.domain.entity.FinanceEntity;
+import dev.strata.domain.graph.EntityCount;
+import dev.strata.domain.graph.EntityKind;
+import dev.strata.domain.graph.FinanceEntity;
 
 import java.time.Instant;
 import java.util.List;

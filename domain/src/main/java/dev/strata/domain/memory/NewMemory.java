@@ -1,6 +1,6 @@
 package dev.strata.domain.memory;
 
-import dev.strata.domain.entity.MemoryEdge;
+import dev.strata.domain.graph.MemoryEdge;
 
 import java.time.Instant;
 import java.util.List;
@@ -10,7 +10,7 @@ import java.util.Optional;
 /**
  * A memory about to be written: everything but the identity and timestamps the store assigns, and
  * the typed edges its content implies. The application derives the edges (with the domain's
- * {@link dev.strata.domain.entity.EdgeExtractor}); the store writes them with the row, as given,
+ * {@link dev.strata.domain.graph.EdgeExtractor}); the store writes them with the row, as given,
  * and records {@code updatedBy} as the row's {@code updated_by}. {@code occurredAt} is the event
  * time the writer stated; without one the store records the write time.
  */

@@ -3,7 +3,7 @@ package dev.strata.domain.prompt;
 import dev.strata.domain.workspace.KeyValueLine;
 import dev.strata.domain.workspace.WorkspaceFile;
 import dev.strata.domain.workspace.WorkspaceKind;
-import dev.strata.domain.workspace.WorkspaceSnapshot;
+import dev.strata.domain.workspace.WorkspaceRead;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -40,7 +40,7 @@ public final class GroundTruth {
     }
 
     /** The authoritative statements of a workspace: USER.md over MEMORY.md, last line in a file wins. */
-    public static GroundTruth of(WorkspaceSnapshot snapshot) {
+    public static GroundTruth of(WorkspaceRead snapshot) {
         Map<String, StatedValue> statements = new LinkedHashMap<>();
         for (WorkspaceKind kind : List.of(WorkspaceKind.USER, WorkspaceKind.MEMORY)) {
             Optional<WorkspaceFile> file = snapshot.file(kind);

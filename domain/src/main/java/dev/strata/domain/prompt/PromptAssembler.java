@@ -4,7 +4,7 @@ import dev.strata.domain.personalization.PromptPersonalization;
 import dev.strata.domain.workspace.KeyValueLine;
 import dev.strata.domain.workspace.WorkspaceFile;
 import dev.strata.domain.workspace.WorkspaceKind;
-import dev.strata.domain.workspace.WorkspaceSnapshot;
+import dev.strata.domain.workspace.WorkspaceRead;
 import dev.strata.domain.workspace.WorkspaceText;
 
 import java.util.ArrayList;
@@ -29,7 +29,7 @@ import java.util.stream.Collectors;
  */
 public final class PromptAssembler {
 
-    public AssembledPrompt assemble(WorkspaceSnapshot workspace, String memoryContext, List<ProfileEntry> userProfile,
+    public AssembledPrompt assemble(WorkspaceRead workspace, String memoryContext, List<ProfileEntry> userProfile,
                                     boolean firstSession) {
         return assemble(workspace, memoryContext, userProfile, firstSession, PromptPersonalization.NONE, false);
     }
@@ -39,7 +39,7 @@ public final class PromptAssembler {
      * personalization block, after the user profile. With {@code intentGated} the block keeps only
      * the core tags; the others reach a turn through {@link PersonalizationSections#turnBlock}.
      */
-    public AssembledPrompt assemble(WorkspaceSnapshot workspace, String memoryContext, List<ProfileEntry> userProfile,
+    public AssembledPrompt assemble(WorkspaceRead workspace, String memoryContext, List<ProfileEntry> userProfile,
                                     boolean firstSession, PromptPersonalization personalization, boolean intentGated) {
         String renderedMemoryContext = WorkspaceText.normalise(memoryContext);
         if (!renderedMemoryContext.isEmpty()) {
@@ -59,7 +59,7 @@ public final class PromptAssembler {
         return new AssembledPrompt(blocks, workspace.identity(), conflicts);
     }
 
-    private static Optional<PromptBlock> identityBlock(WorkspaceSnapshot workspace, boolean firstSession) {
+    private static Optional<PromptBlock> identityBlock(WorkspaceRead workspace, boolean firstSession) {
         Sections sections = new Sections();
         workspace.file(WorkspaceKind.SOUL).ifPresent(f -> sections.instructions(f, ""));
         workspace.file(WorkspaceKind.AGENTS).ifPresent(f -> sections.instructions(f, ""));
@@ -70,7 +70,7 @@ public final class PromptAssembler {
         return sections.block(PromptBlock.IDENTITY, true);
     }
 
-    private static Optional<PromptBlock> memoryBlock(WorkspaceSnapshot workspace, String memoryContext) {
+    private static Optional<PromptBlock> memoryBlock(WorkspaceRead workspace, String memoryContext) {
         Sections sections = new Sections();
         workspace.file(WorkspaceKind.MEMORY)
                 .ifPresent(f -> sections.data(f, " (curated long-term memory, written by the user)"));
@@ -82,7 +82,7 @@ public final class PromptAssembler {
         return sections.block(PromptBlock.MEMORY, false);
     }
 
-    private static Optional<PromptBlock> personalizationBlock(WorkspaceSnapshot workspace, List<ProfileEntry> profile,
+    private static Optional<PromptBlock> personalizationBlock(WorkspaceRead workspace, List<ProfileEntry> profile,
                                                               List<Rendered> databaseSections, GroundTruth truth,
                                                               List<PrecedenceConflict> conflicts) {
         Sections sections = new Sections();

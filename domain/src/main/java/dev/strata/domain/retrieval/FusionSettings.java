@@ -1,6 +1,6 @@
 package dev.strata.domain.retrieval;
 
-import dev.strata.domain.model.EmbeddingModelInfo;
+import dev.strata.domain.languagemodel.EmbeddingModelInfo;
 
 import java.time.Duration;
 import java.util.Objects;

@@ -1,8 +1,8 @@
 package dev.strata.domain.retrieval;
 
-import dev.strata.domain.entity.EntityOverlap;
-import dev.strata.domain.entity.FinanceEntity;
-import dev.strata.domain.entity.FinanceEntityExtractor;
+import dev.strata.domain.graph.EntityOverlap;
+import dev.strata.domain.graph.FinanceEntity;
+import dev.strata.domain.graph.FinanceEntityExtractor;
 import dev.strata.domain.memory.SearchHit;
 import java.time.Clock;
 import java.time.Instant;

@@ -2,7 +2,7 @@ package dev.strata.domain.retrieval;
 
 import dev.strata.domain.memory.MemoryId;
 import dev.strata.domain.memory.Tenant;
-import dev.strata.domain.model.Embedding;
+import dev.strata.domain.languagemodel.Embedding;
 
 import java.util.List;
 

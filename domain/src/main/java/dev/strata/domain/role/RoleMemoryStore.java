@@ -1,8 +1,8 @@
 package dev.strata.domain.role;
 
-import dev.strata.domain.entity.MemoryEdge;
+import dev.strata.domain.graph.MemoryEdge;
 import dev.strata.domain.memory.Tenant;
-import dev.strata.domain.model.Embedding;
+import dev.strata.domain.languagemodel.Embedding;
 
 import java.time.Instant;
 import java.util.Collection;

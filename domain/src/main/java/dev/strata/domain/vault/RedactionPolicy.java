@@ -1,6 +1,6 @@
 package dev.strata.domain.vault;
 
-import dev.strata.domain.entity.MemoryEdge;
+import dev.strata.domain.graph.MemoryEdge;
 import dev.strata.domain.memory.Tenant;
 
 import java.util.List;

@@ -11,5 +11,5 @@ public interface WorkspaceReader {
      * file or a path that escapes the root: each becomes a {@link WorkspaceNotice} and the file is
      * left out.
      */
-    WorkspaceSnapshot load();
+    WorkspaceRead load();
 }

@@ -7,7 +7,7 @@ import java.util.Optional;
 
 /**
  * One workspace file as read from disk, before limits and scanning: what a {@link WorkspaceReader}
- * adapter hands to {@link WorkspaceSnapshotBuilder}.
+ * adapter hands to {@link WorkspaceReadBuilder}.
  *
  * @param kind         which file this is
  * @param relativePath its path inside the workspace, with {@code /} separators ({@code memory/2026-11-22.md})

@@ -32,7 +32,7 @@ public abstract class ApiKeyStoreContract {
     }
 
     @Test
-    void aStoredKeyIsFoundByIdWithEveryField() {
+    void a_stored_key_is_found_by_id_with_every_field() {
         ApiKey key = newKey("acme", true, T0);
         store.insert(key);
 
@@ -41,7 +41,7 @@ public abstract class ApiKeyStoreContract {
     }
 
     @Test
-    void allListsOldestFirstIncludingRevokedKeys() {
+    void all_lists_oldest_first_including_revoked_keys() {
         ApiKey later = newKey("acme", false, T0.plusSeconds(5));
         ApiKey earlier = newKey("beta", false, T0);
         store.insert(later);
@@ -53,7 +53,7 @@ public abstract class ApiKeyStoreContract {
     }
 
     @Test
-    void revokeHappensOnceAndOnlyForKnownKeys() {
+    void revoke_happens_once_and_only_for_known_keys() {
         ApiKey key = newKey("acme", false, T0);
         store.insert(key);
 
@@ -64,7 +64,7 @@ public abstract class ApiKeyStoreContract {
     }
 
     @Test
-    void anyActiveIgnoresRevokedKeys() {
+    void any_active_ignores_revoked_keys() {
         assertThat(store.anyActive()).isFalse();
         ApiKey key = newKey("acme", false, T0);
         store.insert(key);
@@ -74,7 +74,7 @@ public abstract class ApiKeyStoreContract {
     }
 
     @Test
-    void aDuplicateIdIsRefused() {
+    void a_duplicate_id_is_refused() {
         ApiKey key = newKey("acme", false, T0);
         store.insert(key);
         assertThatThrownBy(() -> store.insert(key)).isInstanceOf(RuntimeException.class);

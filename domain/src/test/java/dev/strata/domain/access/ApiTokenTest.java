@@ -13,7 +13,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class ApiTokenTest {
 
     @Test
-    void aGeneratedTokenHasThePrefixTheIdAnd256BitsOfSecretAndParsesBack() {
+    void a_generated_token_has_the_prefix_the_id_and_256_bits_of_secret_and_parses_back() {
         ApiToken token = ApiToken.generate(new SecureRandom());
 
         assertThat(token.value()).startsWith("sk_strata_" + token.id() + "_").hasSize(10 + 12 + 1 + 43);
@@ -22,7 +22,7 @@ class ApiTokenTest {
     }
 
     @Test
-    void twoTokensNeverShareIdOrSecret() {
+    void two_tokens_never_share_id_or_secret() {
         SecureRandom random = new SecureRandom();
         ApiToken a = ApiToken.generate(random);
         ApiToken b = ApiToken.generate(random);
@@ -31,7 +31,7 @@ class ApiTokenTest {
     }
 
     @Test
-    void anythingElseDoesNotParse() {
+    void anything_else_does_not_parse() {
         String good = ApiToken.generate(new SplittableRandom(1)).value();
         assertThat(ApiToken.parse(null)).isEmpty();
         assertThat(ApiToken.parse("")).isEmpty();
@@ -43,13 +43,13 @@ class ApiTokenTest {
     }
 
     @Test
-    void toStringNeverShowsTheSecret() {
+    void to_string_never_shows_the_secret() {
         ApiToken token = ApiToken.generate(new SplittableRandom(2));
         assertThat(token.toString()).contains(token.id()).doesNotContain(token.secret());
     }
 
     @Test
-    void theHashIsSha256HexAndOnlyTheSameTokenMatches() {
+    void the_hash_is_sha_256_hex_and_only_the_same_token_matches() {
         SplittableRandom random = new SplittableRandom(3);
         ApiToken token = ApiToken.generate(random);
         ApiToken other = ApiToken.generate(random);
@@ -62,7 +62,7 @@ class ApiTokenTest {
     }
 
     @Test
-    void keyIdsAreValidatedAtTheBoundary() {
+    void key_ids_are_validated_at_the_boundary() {
         assertThatThrownBy(() -> ApiKey.checkId("../../etc")).isInstanceOf(InvalidInputException.class)
                 .hasMessageStartingWith("id:");
         assertThatThrownBy(() -> ApiKey.checkId("ABCDEFGHIJKL")).isInstanceOf(InvalidInputException.class);
@@ -70,7 +70,7 @@ class ApiTokenTest {
     }
 
     @Test
-    void aTenantKeyActsOnlyInItsTenantAndAnAdminKeyAnywhere() {
+    void a_tenant_key_acts_only_in_its_tenant_and_an_admin_key_anywhere() {
         Principal tenantKey = new Principal("abcdef012345", Tenant.of("acme"), false);
         Principal adminKey = new Principal("abcdef012346", Tenant.of("ops"), true);
 

@@ -26,13 +26,13 @@ class ChunkerTest {
     }
 
     @Test
-    void blankContentHasNoChunks() {
+    void blank_content_has_no_chunks() {
         assertThat(defaults.chunk("")).isEmpty();
         assertThat(defaults.chunk(" \n\n\t ")).isEmpty();
     }
 
     @Test
-    void shortContentIsOneChunkWithItsTrimmedText() {
+    void short_content_is_one_chunk_with_its_trimmed_text() {
         List<TextChunk> chunks = defaults.chunk("  We chose JWT with 1h expiry.\n\nRefresh tokens rotate.  ");
 
         assertThat(chunks).singleElement().satisfies(chunk -> {
@@ -44,7 +44,7 @@ class ChunkerTest {
     }
 
     @Test
-    void everyChunkIsASubstringAtItsOffsetsAndWithinTheBudget() {
+    void every_chunk_is_a_substring_at_its_offsets_and_within_the_budget() {
         String content = IntStream.range(0, 12)
                 .mapToObj(i -> paragraph("p" + i, 4, 12))
                 .collect(Collectors.joining("\n\n"));
@@ -63,7 +63,7 @@ class ChunkerTest {
     }
 
     @Test
-    void consecutiveChunksOverlapByAtMostTheOverlapBudgetAndLeaveNoGap() {
+    void consecutive_chunks_overlap_by_at_most_the_overlap_budget_and_leave_no_gap() {
         String content = IntStream.range(0, 12)
                 .mapToObj(i -> paragraph("p" + i, 4, 12))
                 .collect(Collectors.joining("\n\n"));
@@ -82,7 +82,7 @@ class ChunkerTest {
     }
 
     @Test
-    void sentencesCarriedOverFormTheOverlap() {
+    void sentences_carried_over_form_the_overlap() {
         // Paragraphs of four ~16-token sentences: a chunk that ends mid-document repeats
         // its last whole sentences (up to 80 tokens) at the start of the next chunk.
         String content = IntStream.range(0, 12)
@@ -100,7 +100,7 @@ class ChunkerTest {
     }
 
     @Test
-    void prefersParagraphBreaksAsChunkEnds() {
+    void prefers_paragraph_breaks_as_chunk_ends() {
         // Three paragraphs of ~250 tokens: two never fit together, so each chunk ends where a
         // paragraph ends rather than in the middle of the next one.
         List<String> paragraphs = List.of(paragraph("a", 10, 20), paragraph("b", 10, 20), paragraph("c", 10, 20));
@@ -115,7 +115,7 @@ class ChunkerTest {
     }
 
     @Test
-    void fillsTheChunkBeforeCuttingAParagraphThatCouldNotStayWholeAnyway() {
+    void fills_the_chunk_before_cutting_a_paragraph_that_could_not_stay_whole_anyway() {
         String intro = "Short intro paragraph.";
         String content = intro + "\n\n" + paragraph("long", 30, 20);
 
@@ -126,7 +126,7 @@ class ChunkerTest {
     }
 
     @Test
-    void splitsAParagraphLongerThanAChunkAtSentenceEnds() {
+    void splits_a_paragraph_longer_than_a_chunk_at_sentence_ends() {
         String content = paragraph("long", 30, 20);
 
         List<TextChunk> chunks = defaults.chunk(content);
@@ -139,7 +139,7 @@ class ChunkerTest {
     }
 
     @Test
-    void splitsTextWithoutAnyBoundaryAndKeepsEveryCharacter() {
+    void splits_text_without_any_boundary_and_keeps_every_character() {
         String cjk = "山寨币崩了".repeat(300);
 
         List<TextChunk> chunks = new Chunker(100, 0).chunk(cjk);
@@ -150,7 +150,7 @@ class ChunkerTest {
     }
 
     @Test
-    void splitsAnEndlessSentenceAtSpaces() {
+    void splits_an_endless_sentence_at_spaces() {
         String words = String.join(" ", java.util.Collections.nCopies(1000, "word"));
 
         List<TextChunk> chunks = new Chunker(50, 10).chunk(words);
@@ -165,7 +165,7 @@ class ChunkerTest {
     }
 
     @Test
-    void isDeterministic() {
+    void is_deterministic() {
         String content = IntStream.range(0, 8)
                 .mapToObj(i -> paragraph("p" + i, 5, 15))
                 .collect(Collectors.joining("\n\n"));
@@ -174,7 +174,7 @@ class ChunkerTest {
     }
 
     @Test
-    void rejectsBudgetsThatCannotWork() {
+    void rejects_budgets_that_cannot_work() {
         assertThatThrownBy(() -> new Chunker(8, 0)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new Chunker(100, 100)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new Chunker(100, -1)).isInstanceOf(IllegalArgumentException.class);

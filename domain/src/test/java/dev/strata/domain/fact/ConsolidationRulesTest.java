@@ -26,33 +26,33 @@ class ConsolidationRulesTest {
     }
 
     @Test
-    void keepBothIsAlwaysAllowed() {
+    void keep_both_is_always_allowed() {
         assertThat(ConsolidationRules.check(NEW, ConsolidationDecision.keepBoth("different topics"), CANDIDATES))
                 .isEqualTo(new ConsolidationRules.Allowed(ConsolidationDecision.keepBoth("different topics"), Optional.empty()));
     }
 
     @Test
-    void supersedingAnAgentFactIsAllowed() {
+    void superseding_an_agent_fact_is_allowed() {
         var verdict = ConsolidationRules.check(NEW, decision(ConsolidationDecision.Kind.SUPERSEDE, "F1"), CANDIDATES);
         assertThat(verdict).isInstanceOf(ConsolidationRules.Allowed.class);
         assertThat(((ConsolidationRules.Allowed) verdict).target()).contains(F1);
     }
 
     @Test
-    void localIdsMatchRegardlessOfCase() {
+    void local_ids_match_regardless_of_case() {
         assertThat(ConsolidationRules.check(NEW, decision(ConsolidationDecision.Kind.SUPERSEDE, " f1 "), CANDIDATES))
                 .isInstanceOf(ConsolidationRules.Allowed.class);
     }
 
     @Test
-    void aDuplicateOfTheUsersOwnRowRetiresOnlyTheNewFact() {
+    void a_duplicate_of_the_users_own_row_retires_only_the_new_fact() {
         var verdict = ConsolidationRules.check(NEW, decision(ConsolidationDecision.Kind.DUPLICATE, "U1"), CANDIDATES);
         assertThat(verdict).isEqualTo(new ConsolidationRules.Allowed(decision(ConsolidationDecision.Kind.DUPLICATE, "U1"),
                 Optional.of(U1)));
     }
 
     @Test
-    void neverRetiresAUserManualRow() {
+    void never_retires_a_user_manual_row() {
         var verdict = ConsolidationRules.check(NEW, decision(ConsolidationDecision.Kind.SUPERSEDE, "U1"), CANDIDATES);
         assertThat(verdict).isInstanceOf(ConsolidationRules.Refused.class);
         assertThat(((ConsolidationRules.Refused) verdict).reason()).contains("user_manual");
@@ -65,7 +65,7 @@ class ConsolidationRulesTest {
     }
 
     @Test
-    void refusesIdsThatWereNotShown() {
+    void refuses_ids_that_were_not_shown() {
         for (String madeUp : List.of("F9", "3", "fact:3", "U2")) {
             var verdict = ConsolidationRules.check(NEW, decision(ConsolidationDecision.Kind.SUPERSEDE, madeUp), CANDIDATES);
             assertThat(verdict).as(madeUp).isInstanceOf(ConsolidationRules.Refused.class);
@@ -74,14 +74,14 @@ class ConsolidationRulesTest {
     }
 
     @Test
-    void refusesADecisionWithoutATarget() {
+    void refuses_a_decision_without_a_target() {
         var verdict = ConsolidationRules.check(NEW, new ConsolidationDecision(ConsolidationDecision.Kind.DUPLICATE,
                 Optional.of("  "), "same"), CANDIDATES);
         assertThat(verdict).isInstanceOf(ConsolidationRules.Refused.class);
     }
 
     @Test
-    void refusesRowsOfAnotherTenant() {
+    void refuses_rows_of_another_tenant() {
         ConsolidationCandidate foreign = new ConsolidationCandidate("F2", RowRef.fact(FactId.of(4)), Tenant.of("bob"),
                 "prefers weekly charts", Source.AGENT_RECORDED);
         var verdict = ConsolidationRules.check(NEW, decision(ConsolidationDecision.Kind.SUPERSEDE, "F2"), List.of(F1, foreign));
@@ -90,7 +90,7 @@ class ConsolidationRulesTest {
     }
 
     @Test
-    void neverRetiresAMemoryRow() {
+    void never_retires_a_memory_row() {
         ConsolidationCandidate inferred = new ConsolidationCandidate("U2", RowRef.memory(8), ALICE, "likes weekly charts",
                 Source.INFERRED);
         var verdict = ConsolidationRules.check(NEW, decision(ConsolidationDecision.Kind.SUPERSEDE, "U2"), List.of(inferred));

@@ -43,7 +43,7 @@ public abstract class FactStoreContract {
     }
 
     @Test
-    void insertStoresAPendingFactWithItsNormalisedKey() {
+    void insert_stores_a_pending_fact_with_its_normalised_key() {
         Fact stored = record(ALICE, "  User prefers WEEKLY charts. ", T0);
 
         Fact found = store.find(ALICE, stored.id()).orElseThrow();
@@ -59,7 +59,7 @@ public abstract class FactStoreContract {
     }
 
     @Test
-    void anotherTenantCannotSeeOrChangeAFact() {
+    void another_tenant_cannot_see_or_change_a_fact() {
         Fact fact = record(ALICE, "prefers weekly charts", T0);
 
         assertThat(store.find(BOB, fact.id())).isEmpty();
@@ -73,7 +73,7 @@ public abstract class FactStoreContract {
     }
 
     @Test
-    void pendingFactsDrainOldestFirstAndListsAreNewestFirst() {
+    void pending_facts_drain_oldest_first_and_lists_are_newest_first() {
         Fact late = record(ALICE, "late", T0.plusSeconds(20));
         Fact early = record(ALICE, "early", T0);
         Fact middle = record(ALICE, "middle", T0.plusSeconds(10));
@@ -85,7 +85,7 @@ public abstract class FactStoreContract {
     }
 
     @Test
-    void aTransitionAppliesOnlyFromTheExpectedStatus() {
+    void a_transition_applies_only_from_the_expected_status() {
         Fact fact = record(ALICE, "prefers weekly charts", T0);
         Instant settled = T0.plus(Duration.ofMinutes(1));
 
@@ -102,7 +102,7 @@ public abstract class FactStoreContract {
     }
 
     @Test
-    void aFailedTransitionChangesNothingAndRecordsNoEvent() {
+    void a_failed_transition_changes_nothing_and_records_no_event() {
         Fact older = record(ALICE, "prefers weekly charts", T0);
         Fact newer = record(ALICE, "prefers daily charts", T0.plusSeconds(1));
         store.apply(ALICE, List.of(FactTransition.activate(older.id(), "first")), Optional.empty(), T0);
@@ -120,7 +120,7 @@ public abstract class FactStoreContract {
     }
 
     @Test
-    void aSupersessionRetiresTheOldFactAndKeepsItsRowAndTrail() {
+    void a_supersession_retires_the_old_fact_and_keeps_its_row_and_trail() {
         Fact older = record(ALICE, "prefers weekly charts", T0);
         store.apply(ALICE, List.of(FactTransition.activate(older.id(), "first")), Optional.empty(), T0);
         Fact newer = record(ALICE, "prefers daily charts", T0.plusSeconds(1));
@@ -144,7 +144,7 @@ public abstract class FactStoreContract {
     }
 
     @Test
-    void anEventWithoutTransitionsIsStillRecorded() {
+    void an_event_without_transitions_is_still_recorded() {
         Fact fact = record(ALICE, "prefers weekly charts", T0);
         ConsolidationEvent refused = new ConsolidationEvent(ALICE, fact.id(), Optional.empty(), "F9",
                 ConsolidationDecision.Kind.SUPERSEDE, ConsolidationEvent.Outcome.REJECTED, "F9 is made up",
@@ -156,7 +156,7 @@ public abstract class FactStoreContract {
     }
 
     @Test
-    void eventsOfAnotherTenantAreRefused() {
+    void events_of_another_tenant_are_refused() {
         Fact fact = record(ALICE, "prefers weekly charts", T0);
 
         assertThatThrownBy(() -> store.apply(ALICE, List.of(), Optional.of(
@@ -165,7 +165,7 @@ public abstract class FactStoreContract {
     }
 
     @Test
-    void exactMatchFindsTheOldestActiveFactWithTheSameKey() {
+    void exact_match_finds_the_oldest_active_fact_with_the_same_key() {
         Fact first = record(ALICE, "Prefers weekly charts", T0);
         Fact second = record(ALICE, "prefers weekly charts!", T0.plusSeconds(1));
         Fact other = record(BOB, "prefers weekly charts", T0);
@@ -181,7 +181,7 @@ public abstract class FactStoreContract {
     }
 
     @Test
-    void similaritySearchReturnsOnlyTheTenantsActiveFactsSharingWords() {
+    void similarity_search_returns_only_the_tenants_active_facts_sharing_words() {
         Fact charts = record(ALICE, "prefers weekly charts for BTC", T0);
         Fact slippage = record(ALICE, "always uses 0.5% slippage", T0);
         Fact pending = record(ALICE, "prefers daily charts", T0);
@@ -199,7 +199,7 @@ public abstract class FactStoreContract {
     }
 
     @Test
-    void activeFactsForTheSnapshotComeOldestFirst() {
+    void active_facts_for_the_snapshot_come_oldest_first() {
         Fact b = record(ALICE, "second", T0.plusSeconds(5));
         Fact a = record(ALICE, "first", T0);
         store.apply(ALICE, List.of(FactTransition.activate(b.id(), "x"), FactTransition.activate(a.id(), "y")),

@@ -20,7 +20,7 @@ class CategoryTest {
     }
 
     @Test
-    void theWholeVocabularyIsKnownAndAliasesAreNotCategoriesOfTheirOwn() {
+    void the_whole_vocabulary_is_known_and_aliases_are_not_categories_of_their_own() {
         assertThat(Category.KNOWN).extracting(Category::value).containsExactlyInAnyOrder("preference", "observation",
                 "trade_outcome", "lesson", "personalization", "alert", "reference", "fact", "identity", "decision",
                 "context", "historical");
@@ -30,7 +30,7 @@ class CategoryTest {
     }
 
     @Test
-    void unknownSlugsAreAllowedButNotKnown() {
+    void unknown_slugs_are_allowed_but_not_known() {
         Category custom = Category.resolve("watchlist_note");
         assertThat(custom.value()).isEqualTo("watchlist_note");
         assertThat(custom.isKnown()).isFalse();

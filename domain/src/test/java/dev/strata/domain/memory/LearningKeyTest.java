@@ -13,7 +13,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class LearningKeyTest {
 
     @Test
-    void theKeyIsLearnTopicSlugAndClaimHash() {
+    void the_key_is_learn_topic_slug_and_claim_hash() {
         MemoryKey key = LearningKey.of("Risk Management / Stop-losses", "Trailing stops beat fixed stops in trends.");
         assertThat(key.value()).matches("learn:risk-management-stop-losses:[0-9a-f]{12}");
         assertThat(LearningKey.isLearningKey(key)).isTrue();
@@ -21,7 +21,7 @@ class LearningKeyTest {
     }
 
     @Test
-    void restatementsOfTheSameClaimHashAlike() {
+    void restatements_of_the_same_claim_hash_alike() {
         String hash = LearningKey.claimHash("Trailing stops beat fixed stops in trends.");
         assertThat(LearningKey.claimHash("  trailing   STOPS beat fixed stops in trends!! ")).isEqualTo(hash);
         assertThat(LearningKey.claimHash("Ｔrailing stops beat fixed stops in trends")).isEqualTo(hash);
@@ -29,7 +29,7 @@ class LearningKeyTest {
     }
 
     @Test
-    void topicsAreKebabCaseWithoutAccents() {
+    void topics_are_kebab_case_without_accents() {
         assertThat(LearningKey.topicSlug("  Crédit Spreads 2026 ")).isEqualTo("credit-spreads-2026");
         assertThatThrownBy(() -> LearningKey.topicSlug("!!!"))
                 .isInstanceOfSatisfying(InvalidInputException.class, e -> assertThat(e.field()).isEqualTo("topic"));
@@ -38,7 +38,7 @@ class LearningKeyTest {
     }
 
     @Test
-    void theConfidenceTagRendersAndParsesBack() {
+    void the_confidence_tag_renders_and_parses_back() {
         ConfidenceTag tag = new ConfidenceTag(ConfidenceTag.Level.HIGH, 2, List.of("sec.gov", "bis.org"),
                 LocalDate.parse("2026-11-01"));
         String content = "ETF inflows lead spot by a day " + tag.render();
@@ -50,7 +50,7 @@ class LearningKeyTest {
     }
 
     @Test
-    void malformedTagFieldsAreNamed() {
+    void malformed_tag_fields_are_named() {
         assertThatThrownBy(() -> ConfidenceTag.find("[confidence: sure | corroborated: 1 | domains: a.org | "
                 + "verified: 2026-01-01]"))
                 .isInstanceOfSatisfying(InvalidInputException.class, e -> assertThat(e.field()).isEqualTo("confidence"));

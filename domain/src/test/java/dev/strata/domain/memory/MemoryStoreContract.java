@@ -35,7 +35,7 @@ public abstract class MemoryStoreContract {
     }
 
     @Test
-    void insertAssignsAnIdAndKeepsEveryField() {
+    void insert_assigns_an_id_and_keeps_every_field() {
         NewMemory m = new NewMemory(ALICE, Category.PREFERENCE, "always use 0.5% slippage",
                 new Metadata("{\"confidence\":0.9}"), Source.USER_EXPLICIT);
         Memory stored = store.insert(m, T0);
@@ -156,7 +156,7 @@ public abstract class MemoryStoreContract {
     }
 
     @Test
-    void insertAllStoresEveryRowInInputOrderWithDistinctIds() {
+    void insert_all_stores_every_row_in_input_order_with_distinct_ids() {
         List<Memory> stored = store.insertAll(List.of(memory(ALICE, "lesson", "one"), memory(ALICE, "lesson", "two"),
                 memory(ALICE, "lesson", "three")), T0);
 
@@ -168,7 +168,7 @@ public abstract class MemoryStoreContract {
     }
 
     @Test
-    void listIsNewestFirstAndFiltersByCategory() {
+    void list_is_newest_first_and_filters_by_category() {
         Memory old = store.insert(memory(ALICE, "preference", "old preference"), T0);
         Memory mid = store.insert(memory(ALICE, "lesson", "a lesson"), T0.plusSeconds(10));
         Memory recent = store.insert(memory(ALICE, "preference", "new preference"), T0.plusSeconds(20));
@@ -179,7 +179,7 @@ public abstract class MemoryStoreContract {
     }
 
     @Test
-    void updateChangesContentAndBumpsUpdatedAt() {
+    void update_changes_content_and_bumps_updated_at() {
         Memory m = store.insert(memory(ALICE, "preference", "use 1% slippage"), T0);
         Memory other = store.insert(memory(ALICE, "preference", "prefers base"), T0.plusSeconds(5));
 
@@ -195,7 +195,7 @@ public abstract class MemoryStoreContract {
     }
 
     @Test
-    void softDeletedMemoriesDisappearFromEveryReadPath() {
+    void soft_deleted_memories_disappear_from_every_read_path() {
         Memory m = store.insert(memory(ALICE, "preference", "always use 0.5% slippage"), T0);
 
         assertThat(store.softDelete(ALICE, m.id(), T0.plusSeconds(1))).isTrue();
@@ -210,7 +210,7 @@ public abstract class MemoryStoreContract {
     }
 
     @Test
-    void restoreWorksWithinRetentionOnly() {
+    void restore_works_within_retention_only() {
         Memory kept = store.insert(memory(ALICE, "lesson", "trail stops by 8%"), T0);
         Memory expired = store.insert(memory(ALICE, "lesson", "never chase pumps"), T0);
         store.softDelete(ALICE, kept.id(), T0.plusSeconds(100));
@@ -226,13 +226,13 @@ public abstract class MemoryStoreContract {
     }
 
     @Test
-    void restoringAnActiveMemoryChangesNothing() {
+    void restoring_an_active_memory_changes_nothing() {
         Memory m = store.insert(memory(ALICE, "lesson", "trail stops by 8%"), T0);
         assertThat(store.restore(ALICE, m.id(), T0)).contains(m);
     }
 
     @Test
-    void purgeRemovesOnlyRowsDeletedBeforeTheCutoffInEveryTenant() {
+    void purge_removes_only_rows_deleted_before_the_cutoff_in_every_tenant() {
         Memory a = store.insert(memory(ALICE, "lesson", "alpha"), T0);
         Memory b = store.insert(memory(BOB, "lesson", "beta"), T0);
         Memory recent = store.insert(memory(ALICE, "lesson", "gamma"), T0);
@@ -250,7 +250,7 @@ public abstract class MemoryStoreContract {
     }
 
     @Test
-    void searchFindsNaturalLanguageQuestions() {
+    void search_finds_natural_language_questions() {
         Memory slippage = store.insert(memory(ALICE, "preference", "always use 0.5% slippage on swaps"), T0);
         store.insert(memory(ALICE, "observation", "user avoided meme coins throughout Q1"), T0);
 
@@ -263,7 +263,7 @@ public abstract class MemoryStoreContract {
     }
 
     @Test
-    void searchHonoursCategoryAndLimit() {
+    void search_honours_category_and_limit() {
         for (int i = 0; i < 5; i++) {
             store.insert(memory(ALICE, "lesson", "slippage lesson " + i), T0);
             store.insert(memory(ALICE, "preference", "slippage preference " + i), T0);
@@ -274,7 +274,7 @@ public abstract class MemoryStoreContract {
     }
 
     @Test
-    void everyReadPathIsScopedToItsTenant() {
+    void every_read_path_is_scoped_to_its_tenant() {
         Memory alices = store.insert(memory(ALICE, "preference", "always use 0.5% slippage"), T0);
         store.insert(memory(BOB, "preference", "bob likes 1% slippage"), T0);
 
@@ -298,7 +298,7 @@ public abstract class MemoryStoreContract {
     }
 
     @Test
-    void aFirstSaveInsertsAndASecondWithoutReasonIsRejectedShowingTheCurrentEntry() {
+    void a_first_save_inserts_and_a_second_without_reason_is_rejected_showing_the_current_entry() {
         SaveOutcome first = store.save(keyed(ALICE, "decision", "auth-approach", "JWT with 1h expiry"), Optional.empty(),
                 T0);
         Memory current = ((SaveOutcome.Inserted) first).memory();
@@ -312,7 +312,7 @@ public abstract class MemoryStoreContract {
     }
 
     @Test
-    void aSaveWithAReasonSupersedesAndLinksTheChain() {
+    void a_save_with_a_reason_supersedes_and_links_the_chain() {
         Memory v1 = ((SaveOutcome.Inserted) store.save(keyed(ALICE, "decision", "auth-approach", "JWT with 1h expiry"),
                 Optional.empty(), T0)).memory();
         SaveOutcome outcome = store.save(keyed(ALICE, "decision", "auth-approach", "JWT with 15m expiry and refresh"),
@@ -331,7 +331,7 @@ public abstract class MemoryStoreContract {
     }
 
     @Test
-    void searchReturnsSupersededEntriesMarkedInactiveBelowCurrentOnesButNeverDeletedOnes() {
+    void search_returns_superseded_entries_marked_inactive_below_current_ones_but_never_deleted_ones() {
         store.save(keyed(ALICE, "decision", "chart", "prefers weekly charts"), Optional.empty(), T0);
         store.save(keyed(ALICE, "decision", "chart", "prefers daily charts"), Optional.of("user changed their mind"),
                 T0.plusSeconds(1));
@@ -347,7 +347,7 @@ public abstract class MemoryStoreContract {
     }
 
     @Test
-    void keysAreScopedToTheirTenant() {
+    void keys_are_scoped_to_their_tenant() {
         store.save(keyed(ALICE, "context", "focus", "alice's focus"), Optional.empty(), T0);
         SaveOutcome bobs = store.save(keyed(BOB, "context", "focus", "bob's focus"), Optional.empty(), T0);
 
@@ -357,7 +357,7 @@ public abstract class MemoryStoreContract {
     }
 
     @Test
-    void aDeletedKeyCanBeSavedAgainAndTheOldEntryThenCannotBeRestoredOverIt() {
+    void a_deleted_key_can_be_saved_again_and_the_old_entry_then_cannot_be_restored_over_it() {
         Memory old = ((SaveOutcome.Inserted) store.save(keyed(ALICE, "context", "focus", "old focus"), Optional.empty(),
                 T0)).memory();
         store.softDelete(ALICE, old.id(), T0.plusSeconds(1));
@@ -371,7 +371,7 @@ public abstract class MemoryStoreContract {
     }
 
     @Test
-    void supersededEntriesCannotBeEditedInPlace() {
+    void superseded_entries_cannot_be_edited_in_place() {
         Memory v1 = ((SaveOutcome.Inserted) store.save(keyed(ALICE, "lesson", "deploys", "never deploy on Fridays"),
                 Optional.empty(), T0)).memory();
         store.save(keyed(ALICE, "lesson", "deploys", "never deploy on Fridays or before holidays"),
@@ -381,7 +381,7 @@ public abstract class MemoryStoreContract {
     }
 
     @Test
-    void listAndCountHonourCategoryFilters() {
+    void list_and_count_honour_category_filters() {
         store.insert(memory(ALICE, "identity", "I monitor the payment gateway"), T0);
         store.insert(memory(ALICE, "reference", "runbook at wiki/payments"), T0);
         store.insert(memory(ALICE, "lesson", "check fees first"), T0);

@@ -11,14 +11,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class MemoryTypeTest {
 
     @Test
-    void theDefaultTypeIsContextAndAliasesResolve() {
+    void the_default_type_is_context_and_aliases_resolve() {
         assertThat(MemoryType.resolve(Optional.empty())).isEqualTo(Category.CONTEXT);
         assertThat(MemoryType.resolve(Optional.of("warning"))).isEqualTo(Category.LESSON);
         assertThat(MemoryType.resolve(Optional.of("archive"))).isEqualTo(Category.HISTORICAL);
     }
 
     @Test
-    void onlyTheSixTypesAreAcceptedNamingTheTypeField() {
+    void only_the_six_types_are_accepted_naming_the_type_field() {
         assertThatThrownBy(() -> MemoryType.resolve(Optional.of("preference")))
                 .isInstanceOfSatisfying(InvalidInputException.class, e -> assertThat(e.field()).isEqualTo("type"));
         assertThatThrownBy(() -> MemoryType.resolve(Optional.of("Not a type!")))
@@ -26,7 +26,7 @@ class MemoryTypeTest {
     }
 
     @Test
-    void wordingThatPointsElsewhereGetsASuggestionAndMatchingWordingNone() {
+    void wording_that_points_elsewhere_gets_a_suggestion_and_matching_wording_none() {
         assertThat(MemoryType.suggestion(Category.CONTEXT, "Never deploy on Fridays, it caused incident #42"))
                 .contains(Category.LESSON);
         assertThat(MemoryType.suggestion(Category.LESSON, "Never deploy on Fridays")).isEmpty();

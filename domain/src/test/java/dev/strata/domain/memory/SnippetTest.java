@@ -9,13 +9,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 class SnippetTest {
 
     @Test
-    void shortContentIsShownWholeWithMatchesMarked() {
+    void short_content_is_shown_whole_with_matches_marked() {
         assertThat(Snippet.of("always use 0.5% slippage on swaps", List.of("slippage", "swap"), 32))
                 .isEqualTo("always use 0.5% **slippage** on **swaps**");
     }
 
     @Test
-    void longContentIsCutToTheDensestWindow() {
+    void long_content_is_cut_to_the_densest_window() {
         String content = "filler ".repeat(50) + "the user prefers tight slippage on base swaps " + "tail ".repeat(50);
         String snippet = Snippet.of(content, List.of("slippage", "swaps", "base"), 8);
         assertThat(snippet).startsWith("…").endsWith("…").contains("**slippage**", "**base**", "**swaps**");
@@ -23,12 +23,12 @@ class SnippetTest {
     }
 
     @Test
-    void prefixTermsMatchWordBeginnings() {
+    void prefix_terms_match_word_beginnings() {
         assertThat(Snippet.of("slippage and slips", List.of("slip*"), 32)).isEqualTo("**slippage** and **slips**");
     }
 
     @Test
-    void contentWithoutWordsIsReturnedAsIs() {
+    void content_without_words_is_returned_as_is() {
         assertThat(Snippet.of("%%%", List.of("x"), 32)).isEqualTo("%%%");
     }
 }

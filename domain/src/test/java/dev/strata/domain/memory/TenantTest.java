@@ -11,13 +11,13 @@ class TenantTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"default", "acme", "team-7", "a_b", "0"})
-    void slugsAreTenants(String value) {
+    void slugs_are_tenants(String value) {
         assertThat(Tenant.of(value).value()).isEqualTo(value);
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"", "Upper", "-leading", "has space", "../etc", "a/b", "x'or'1", "t\n"})
-    void anythingElseIsRejected(String value) {
+    void anything_else_is_rejected(String value) {
         assertThatThrownBy(() -> Tenant.of(value))
                 .isInstanceOfSatisfying(InvalidInputException.class, e -> assertThat(e.field()).isEqualTo("tenant"));
     }

@@ -25,7 +25,7 @@ public abstract class UserProfileStoreContract {
     }
 
     @Test
-    void putReplacesAndAllIsOrderedByKey() {
+    void put_replaces_and_all_is_ordered_by_key() {
         store.put(ALICE, "risk_tolerance", "aggressive", T0);
         store.put(ALICE, "home_language", "en", T0);
         store.put(ALICE, "risk_tolerance", "conservative", T0.plusSeconds(1));
@@ -37,7 +37,7 @@ public abstract class UserProfileStoreContract {
     }
 
     @Test
-    void deleteReportsWhetherTheKeyExisted() {
+    void delete_reports_whether_the_key_existed() {
         store.put(ALICE, "home_language", "en", T0);
         assertThat(store.delete(ALICE, "home_language")).isTrue();
         assertThat(store.delete(ALICE, "home_language")).isFalse();
@@ -45,7 +45,7 @@ public abstract class UserProfileStoreContract {
     }
 
     @Test
-    void tenantsDoNotSeeEachOthersProfile() {
+    void tenants_do_not_see_each_others_profile() {
         store.put(ALICE, "home_language", "en", T0);
         store.put(BOB, "home_language", "de", T0);
 

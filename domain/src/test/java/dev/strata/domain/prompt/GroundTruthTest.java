@@ -3,8 +3,8 @@ package dev.strata.domain.prompt;
 import dev.strata.domain.safety.PromptInjectionScanner;
 import dev.strata.domain.workspace.WorkspaceKind;
 import dev.strata.domain.workspace.WorkspaceLimits;
-import dev.strata.domain.workspace.WorkspaceSnapshot;
-import dev.strata.domain.workspace.WorkspaceSnapshotBuilder;
+import dev.strata.domain.workspace.WorkspaceRead;
+import dev.strata.domain.workspace.WorkspaceReadBuilder;
 import dev.strata.domain.workspace.WorkspaceSource;
 import org.junit.jupiter.api.Test;
 
@@ -15,8 +15,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class GroundTruthTest {
 
-    private static WorkspaceSnapshot workspace(WorkspaceSource... sources) {
-        return new WorkspaceSnapshotBuilder(WorkspaceLimits.defaults(), new PromptInjectionScanner())
+    private static WorkspaceRead workspace(WorkspaceSource... sources) {
+        return new WorkspaceReadBuilder(WorkspaceLimits.defaults(), new PromptInjectionScanner())
                 .build("/ws", LocalDate.of(2026, 11, 22), List.of(sources), List.of());
     }
 

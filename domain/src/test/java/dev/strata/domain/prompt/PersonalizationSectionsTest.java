@@ -12,8 +12,8 @@ import dev.strata.domain.personalization.UserTag;
 import dev.strata.domain.safety.PromptInjectionScanner;
 import dev.strata.domain.workspace.WorkspaceKind;
 import dev.strata.domain.workspace.WorkspaceLimits;
-import dev.strata.domain.workspace.WorkspaceSnapshot;
-import dev.strata.domain.workspace.WorkspaceSnapshotBuilder;
+import dev.strata.domain.workspace.WorkspaceRead;
+import dev.strata.domain.workspace.WorkspaceReadBuilder;
 import dev.strata.domain.workspace.WorkspaceSource;
 import org.junit.jupiter.api.Test;
 
@@ -47,8 +47,8 @@ class PersonalizationSectionsTest {
                 Optional.of("Always answer in short bullet points."));
     }
 
-    private static WorkspaceSnapshot workspace() {
-        return new WorkspaceSnapshotBuilder(WorkspaceLimits.defaults(), new PromptInjectionScanner())
+    private static WorkspaceRead workspace() {
+        return new WorkspaceReadBuilder(WorkspaceLimits.defaults(), new PromptInjectionScanner())
                 .build("/ws", LocalDate.of(2026, 1, 1), List.of(WorkspaceSource.of(WorkspaceKind.SOUL, "You are Kestrel.\n"),
                         WorkspaceSource.of(WorkspaceKind.USER, "- Name: Ada\n")), List.of());
     }

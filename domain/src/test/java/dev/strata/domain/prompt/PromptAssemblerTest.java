@@ -4,8 +4,8 @@ import dev.strata.domain.safety.PromptInjectionScanner;
 import dev.strata.domain.workspace.IdentityMetadata;
 import dev.strata.domain.workspace.WorkspaceKind;
 import dev.strata.domain.workspace.WorkspaceLimits;
-import dev.strata.domain.workspace.WorkspaceSnapshot;
-import dev.strata.domain.workspace.WorkspaceSnapshotBuilder;
+import dev.strata.domain.workspace.WorkspaceRead;
+import dev.strata.domain.workspace.WorkspaceReadBuilder;
 import dev.strata.domain.workspace.WorkspaceSource;
 import org.junit.jupiter.api.Test;
 
@@ -48,7 +48,7 @@ class PromptAssemblerTest {
 
     private final PromptAssembler assembler = new PromptAssembler();
 
-    private static WorkspaceSnapshot fullWorkspace() {
+    private static WorkspaceRead fullWorkspace() {
         return workspace(
                 WorkspaceSource.of(WorkspaceKind.SOUL, "# SOUL.md\n\nYou are Kestrel, a careful trading assistant.\n"),
                 WorkspaceSource.of(WorkspaceKind.AGENTS, "# AGENTS.md\r\n\r\nRead USER.md first. Ask before any trade.\r\n"),
@@ -62,8 +62,8 @@ class PromptAssemblerTest {
                 WorkspaceSource.dailyNote(TODAY.minusDays(1), "- asked about staking"));
     }
 
-    private static WorkspaceSnapshot workspace(WorkspaceSource... sources) {
-        return new WorkspaceSnapshotBuilder(WorkspaceLimits.defaults(), new PromptInjectionScanner())
+    private static WorkspaceRead workspace(WorkspaceSource... sources) {
+        return new WorkspaceReadBuilder(WorkspaceLimits.defaults(), new PromptInjectionScanner())
                 .build("/ws", TODAY, List.of(sources), List.of());
     }
 

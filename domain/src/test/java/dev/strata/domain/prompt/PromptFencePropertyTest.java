@@ -6,8 +6,8 @@ import dev.strata.domain.safety.PromptInjectionScanner;
 import dev.strata.domain.snapshot.MemoryContextBlock;
 import dev.strata.domain.workspace.WorkspaceKind;
 import dev.strata.domain.workspace.WorkspaceLimits;
-import dev.strata.domain.workspace.WorkspaceSnapshot;
-import dev.strata.domain.workspace.WorkspaceSnapshotBuilder;
+import dev.strata.domain.workspace.WorkspaceRead;
+import dev.strata.domain.workspace.WorkspaceReadBuilder;
 import dev.strata.domain.workspace.WorkspaceSource;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -76,7 +76,7 @@ class PromptFencePropertyTest {
             }
             derived.add(new ProfileEntry(random.nextBoolean() ? "key_" + i : nonBlank(random), nonBlank(random)));
         }
-        WorkspaceSnapshot workspace = new WorkspaceSnapshotBuilder(WorkspaceLimits.defaults(), new PromptInjectionScanner())
+        WorkspaceRead workspace = new WorkspaceReadBuilder(WorkspaceLimits.defaults(), new PromptInjectionScanner())
                 .build("/ws", TODAY, List.of(
                         WorkspaceSource.of(WorkspaceKind.SOUL, hostile(random)),
                         WorkspaceSource.of(WorkspaceKind.AGENTS, hostile(random)),

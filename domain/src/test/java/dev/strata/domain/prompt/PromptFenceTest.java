@@ -14,8 +14,8 @@ import dev.strata.domain.safety.PromptInjectionScanner;
 import dev.strata.domain.snapshot.MemoryContextBlock;
 import dev.strata.domain.workspace.WorkspaceKind;
 import dev.strata.domain.workspace.WorkspaceLimits;
-import dev.strata.domain.workspace.WorkspaceSnapshot;
-import dev.strata.domain.workspace.WorkspaceSnapshotBuilder;
+import dev.strata.domain.workspace.WorkspaceRead;
+import dev.strata.domain.workspace.WorkspaceReadBuilder;
 import dev.strata.domain.workspace.WorkspaceSource;
 import org.junit.jupiter.api.Test;
 
@@ -42,8 +42,8 @@ class PromptFenceTest {
                 Source.AGENT_RECORDED, T, Optional.of(T), Optional.empty(), Optional.of("kept"));
     }
 
-    private static WorkspaceSnapshot workspace(WorkspaceSource... sources) {
-        return new WorkspaceSnapshotBuilder(WorkspaceLimits.defaults(), new PromptInjectionScanner())
+    private static WorkspaceRead workspace(WorkspaceSource... sources) {
+        return new WorkspaceReadBuilder(WorkspaceLimits.defaults(), new PromptInjectionScanner())
                 .build("/ws", LocalDate.of(2026, 4, 14), List.of(sources), List.of());
     }
 

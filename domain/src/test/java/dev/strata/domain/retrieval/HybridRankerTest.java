@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.strata.domain.entity.FinanceEntityExtractor;
+import dev.strata.domain.graph.FinanceEntityExtractor;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.ZoneOffset;

@@ -5,7 +5,7 @@ import static dev.strata.domain.retrieval.Fixtures.memory;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.strata.domain.entity.FinanceEntityExtractor;
+import dev.strata.domain.graph.FinanceEntityExtractor;
 import java.time.Clock;
 import java.time.ZoneOffset;
 import java.util.List;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 import dev.strata.domain.memory.MemoryId;
-import dev.strata.domain.model.EmbeddingModelInfo;
+import dev.strata.domain.languagemodel.EmbeddingModelInfo;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;

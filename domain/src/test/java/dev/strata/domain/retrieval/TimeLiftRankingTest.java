@@ -3,7 +3,7 @@ package dev.strata.domain.retrieval;
 import static dev.strata.domain.retrieval.Fixtures.NOW;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.strata.domain.entity.FinanceEntityExtractor;
+import dev.strata.domain.graph.FinanceEntityExtractor;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;

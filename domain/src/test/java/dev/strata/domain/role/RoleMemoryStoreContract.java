@@ -1,10 +1,10 @@
 package dev.strata.domain.role;
 
-import dev.strata.domain.entity.EdgeType;
-import dev.strata.domain.entity.FinanceEntity;
-import dev.strata.domain.entity.MemoryEdge;
+import dev.strata.domain.graph.EdgeType;
+import dev.strata.domain.graph.FinanceEntity;
+import dev.strata.domain.graph.MemoryEdge;
 import dev.strata.domain.memory.Tenant;
-import dev.strata.domain.model.Embedding;
+import dev.strata.domain.languagemodel.Embedding;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 

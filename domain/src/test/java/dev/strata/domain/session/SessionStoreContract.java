@@ -47,7 +47,7 @@ public abstract class SessionStoreContract {
     }
 
     @Test
-    void aSavedSessionComesBackExactlyAsSaved() {
+    void a_saved_session_comes_back_exactly_as_saved() {
         Session saved = session(ALICE, T0);
         store.save(saved);
 
@@ -61,7 +61,7 @@ public abstract class SessionStoreContract {
     }
 
     @Test
-    void aSessionWithoutBlocksOrNoticesRoundTrips() {
+    void a_session_without_blocks_or_notices_round_trips() {
         Session bare = new Session(SessionId.random(), ALICE, T0, T0.plus(TTL), List.of(), IdentityMetadata.empty(),
                 false, List.of());
         store.save(bare);
@@ -70,7 +70,7 @@ public abstract class SessionStoreContract {
     }
 
     @Test
-    void anotherTenantCannotSeeTheSession() {
+    void another_tenant_cannot_see_the_session() {
         Session saved = session(ALICE, T0);
         store.save(saved);
 
@@ -79,7 +79,7 @@ public abstract class SessionStoreContract {
     }
 
     @Test
-    void aSessionIsGoneFromItsExpiryInstantOn() {
+    void a_session_is_gone_from_its_expiry_instant_on() {
         Session saved = session(ALICE, T0);
         store.save(saved);
 
@@ -88,7 +88,7 @@ public abstract class SessionStoreContract {
     }
 
     @Test
-    void purgeRemovesOnlyExpiredSessionsOfEveryTenant() {
+    void purge_removes_only_expired_sessions_of_every_tenant() {
         Session old = session(ALICE, T0);
         Session otherOld = session(BOB, T0.plusSeconds(60));
         Session fresh = session(ALICE, T0.plus(TTL));
@@ -106,7 +106,7 @@ public abstract class SessionStoreContract {
     }
 
     @Test
-    void savingTheSameIdTwiceIsRefused() {
+    void saving_the_same_id_twice_is_refused() {
         Session saved = session(ALICE, T0);
         store.save(saved);
 

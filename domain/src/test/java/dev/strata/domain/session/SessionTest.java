@@ -24,7 +24,7 @@ class SessionTest {
     }
 
     @Test
-    void freezingKeepsTheAssembledBlocksAndRendersThemLikeTheAssembler() {
+    void freezing_keeps_the_assembled_blocks_and_renders_them_like_the_assembler() {
         Session s = Session.freeze(SessionId.random(), Tenant.DEFAULT, T0, Duration.ofMinutes(30), prompt(), false,
                 List.of());
 
@@ -33,7 +33,7 @@ class SessionTest {
     }
 
     @Test
-    void aSessionExpiresAtItsExpiryInstantNotBefore() {
+    void a_session_expires_at_its_expiry_instant_not_before() {
         Session s = Session.freeze(SessionId.random(), Tenant.DEFAULT, T0, Duration.ofMinutes(30), prompt(), false,
                 List.of());
 
@@ -53,7 +53,7 @@ class SessionTest {
     }
 
     @Test
-    void idsAreRandomCanonicalUuidsAndAnythingElseIsInvalidInputOnTheIdField() {
+    void ids_are_random_canonical_uuids_and_anything_else_is_invalid_input_on_the_id_field() {
         SessionId a = SessionId.random();
         assertThat(a).isNotEqualTo(SessionId.random());
         assertThat(SessionId.parse(a.value().toUpperCase())).isEqualTo(a);

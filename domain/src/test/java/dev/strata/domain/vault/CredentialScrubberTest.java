@@ -17,12 +17,12 @@ class CredentialScrubberTest {
     private final CredentialScrubber scrubber = new CredentialScrubber();
 
     @Test
-    void withNothingRegisteredTextIsUnchanged() {
+    void with_nothing_registered_text_is_unchanged() {
         assertThat(scrubber.scrub("token sk-abc123456789 here")).isEqualTo("token sk-abc123456789 here");
     }
 
     @Test
-    void everyOccurrenceIsReplacedByALabelNamingTheKey() {
+    void every_occurrence_is_replaced_by_a_label_naming_the_key() {
         scrubber.register(ACME, "OPENAI_API_KEY", "sk-abc123456789");
 
         assertThat(scrubber.scrub("a sk-abc123456789 b sk-abc123456789"))
@@ -30,7 +30,7 @@ class CredentialScrubberTest {
     }
 
     @Test
-    void aTenantsOutputNamesOnlyItsOwnKeys() {
+    void a_tenants_output_names_only_its_own_keys() {
         Tenant beta = Tenant.of("beta");
         scrubber.register(ACME, "OPENAI_API_KEY", "sk-abc123456789");
         scrubber.register(beta, "DB_PASSWORD", "correct-horse-battery");
@@ -47,7 +47,7 @@ class CredentialScrubberTest {
     }
 
     @Test
-    void aValueTwoTenantsStoredIsEachOnesOwnUnderItsOwnKey() {
+    void a_value_two_tenants_stored_is_each_ones_own_under_its_own_key() {
         Tenant beta = Tenant.of("beta");
         scrubber.register(ACME, "SHARED", "same-value-12345");
         scrubber.register(beta, "ALSO_SHARED", "same-value-12345");
@@ -61,7 +61,7 @@ class CredentialScrubberTest {
     }
 
     @Test
-    void containsSecretFindsRawAndEscapedForms() {
+    void contains_secret_finds_raw_and_escaped_forms() {
         assertThat(scrubber.containsSecret("anything")).isFalse();
         scrubber.register(ACME, "k", "quote\"inside-1");
         assertThat(scrubber.containsSecret("x quote\"inside-1 y")).isTrue();
@@ -70,7 +70,7 @@ class CredentialScrubberTest {
     }
 
     @Test
-    void theLongestSecretWinsWhenOneContainsAnother() {
+    void the_longest_secret_wins_when_one_contains_another() {
         scrubber.register(ACME, "short", "password");
         scrubber.register(ACME, "long", "password-with-suffix");
 
@@ -79,7 +79,7 @@ class CredentialScrubberTest {
     }
 
     @Test
-    void theJsonEscapedFormOfASecretIsRedactedToo() {
+    void the_json_escaped_form_of_a_secret_is_redacted_too() {
         scrubber.register(ACME, "pem", "line\"one\"\nline\\two");
 
         assertThat(scrubber.scrub("{\"content\":\"see line\\\"one\\\"\\nline\\\\two now\"}"))
@@ -88,7 +88,7 @@ class CredentialScrubberTest {
     }
 
     @Test
-    void aSecretWhoseWhitespaceWasReflowedIsStillRedacted() {
+    void a_secret_whose_whitespace_was_reflowed_is_still_redacted() {
         scrubber.register(ACME, "pem", "-----BEGIN KEY-----\nMIIabc\r\nDEFghi\n-----END KEY-----\n");
 
         assertThat(scrubber.scrub("one line: -----BEGIN KEY----- MIIabc DEFghi -----END KEY----- done"))
@@ -99,13 +99,13 @@ class CredentialScrubberTest {
     }
 
     @Test
-    void regexCharactersInSecretsAreLiteral() {
+    void regex_characters_in_secrets_are_literal() {
         scrubber.register(ACME, "k", "a.b*c+d$1\\E(x)");
         assertThat(scrubber.scrub("aXb*c+d$1\\E(x) a.b*c+d$1\\E(x)")).isEqualTo("aXb*c+d$1\\E(x) [REDACTED:vault:k]");
     }
 
     @Test
-    void unregisterAndReplaceAllForgetValues() {
+    void unregister_and_replace_all_forget_values() {
         scrubber.register(ACME, "k", "secret-value-1");
         scrubber.unregister(ACME, "k");
         assertThat(scrubber.scrub("secret-value-1")).isEqualTo("secret-value-1");
@@ -117,14 +117,14 @@ class CredentialScrubberTest {
     }
 
     @Test
-    void reRegisteringAKeyReplacesItsOldValue() {
+    void re_registering_a_key_replaces_its_old_value() {
         scrubber.register(ACME, "k", "first-secret-1");
         scrubber.register(ACME, "k", "second-secret-2");
         assertThat(scrubber.scrub("first-secret-1 second-secret-2")).isEqualTo("first-secret-1 [REDACTED:vault:k]");
     }
 
     @Test
-    void valuesShorterThanTheMinimumAreNeverRegistered() {
+    void values_shorter_than_the_minimum_are_never_registered() {
         scrubber.register(ACME, "pin", "1234");
         assertThat(scrubber.scrub("order 1234 shipped")).isEqualTo("order 1234 shipped");
         assertThat(scrubber.size()).isZero();
@@ -134,7 +134,7 @@ class CredentialScrubberTest {
     }
 
     @Test
-    void aRevealedValueStaysWhileOtherSecretsAreStillRedacted() {
+    void a_revealed_value_stays_while_other_secrets_are_still_redacted() {
         scrubber.register(ACME, "a", "alpha-secret-1");
         scrubber.register(ACME, "b", "bravo-secret-2");
 
@@ -143,7 +143,7 @@ class CredentialScrubberTest {
     }
 
     @Test
-    void aValueSharedByTwoKeysIsLabelledDeterministically() {
+    void a_value_shared_by_two_keys_is_labelled_deterministically() {
         scrubber.register(Tenant.of("zeta"), "zz", "shared-secret-9");
         scrubber.register(ACME, "aa", "shared-secret-9");
         assertThat(scrubber.scrub("shared-secret-9")).isEqualTo("[REDACTED:vault:aa]");
@@ -152,7 +152,7 @@ class CredentialScrubberTest {
     }
 
     @Test
-    void entriesValidateKeysAndNeverPrintSecrets() {
+    void entries_validate_keys_and_never_print_secrets() {
         assertThatThrownBy(() -> new VaultEntry("../x", "v", false, Instant.EPOCH))
                 .isInstanceOf(InvalidInputException.class).hasMessageStartingWith("key:");
         assertThatThrownBy(() -> new VaultEntry("k", "", false, Instant.EPOCH))

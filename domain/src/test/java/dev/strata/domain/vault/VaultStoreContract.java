@@ -26,7 +26,7 @@ public abstract class VaultStoreContract {
     }
 
     @Test
-    void putReplacesValueAndFlagAndAllIsOrderedByKey() {
+    void put_replaces_value_and_flag_and_all_is_ordered_by_key() {
         store.put(ALICE, "progress", "3", false, T0);
         store.put(ALICE, "OPENAI_API_KEY", "sk-first-value", true, T0);
         store.put(ALICE, "progress", "4", false, T0.plusSeconds(1));
@@ -37,14 +37,14 @@ public abstract class VaultStoreContract {
     }
 
     @Test
-    void valuesAreKeptByteForByte() {
+    void values_are_kept_byte_for_byte() {
         String pem = "-----BEGIN KEY-----\n  line \"two\" \\ ü\n-----END KEY-----\n";
         store.put(ALICE, "pem", pem, true, T0);
         assertThat(store.get(ALICE, "pem").orElseThrow().value()).isEqualTo(pem);
     }
 
     @Test
-    void aSecretCanBecomePlainAndBack() {
+    void a_secret_can_become_plain_and_back() {
         store.put(ALICE, "token", "value-12345", true, T0);
         store.put(ALICE, "token", "value-12345", false, T0);
         assertThat(store.secrets()).isEmpty();
@@ -53,7 +53,7 @@ public abstract class VaultStoreContract {
     }
 
     @Test
-    void deleteReportsWhetherTheKeyExisted() {
+    void delete_reports_whether_the_key_existed() {
         store.put(ALICE, "progress", "3", false, T0);
         assertThat(store.delete(ALICE, "progress")).isTrue();
         assertThat(store.delete(ALICE, "progress")).isFalse();
@@ -61,7 +61,7 @@ public abstract class VaultStoreContract {
     }
 
     @Test
-    void tenantsDoNotSeeEachOthersVault() {
+    void tenants_do_not_see_each_others_vault() {
         store.put(ALICE, "token", "alice-secret-1", true, T0);
         store.put(BOB, "other", "bob-value", false, T0);
 
@@ -72,7 +72,7 @@ public abstract class VaultStoreContract {
     }
 
     @Test
-    void secretsListsOnlySecretsOfEveryTenant() {
+    void secrets_lists_only_secrets_of_every_tenant() {
         store.put(ALICE, "token", "alice-secret-1", true, T0);
         store.put(ALICE, "plain", "not-a-secret", false, T0);
         store.put(BOB, "token", "bob-secret-22", true, T0);

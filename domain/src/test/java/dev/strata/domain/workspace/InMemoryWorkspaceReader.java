@@ -44,7 +44,7 @@ public final class InMemoryWorkspaceReader implements WorkspaceReader, Workspace
     }
 
     @Override
-    public synchronized WorkspaceSnapshot load() {
+    public synchronized WorkspaceRead load() {
         LocalDate today = LocalDate.now(clock);
         List<WorkspaceSource> sources = new ArrayList<>();
         for (WorkspaceKind kind : WorkspaceKind.rootFiles()) {
@@ -60,7 +60,7 @@ public final class InMemoryWorkspaceReader implements WorkspaceReader, Workspace
                 sources.add(source(WorkspaceKind.DAILY_NOTE, path, Optional.of(date)));
             }
         }
-        return new WorkspaceSnapshotBuilder(limits, new PromptInjectionScanner()).build("memory:", today, sources, List.of());
+        return new WorkspaceReadBuilder(limits, new PromptInjectionScanner()).build("memory:", today, sources, List.of());
     }
 
     private WorkspaceSource source(WorkspaceKind kind, String path, Optional<LocalDate> date) {

@@ -1,6 +1,6 @@
 package dev.strata.adapters.http.support;
 
-import dev.strata.domain.model.JsonNode;
+import dev.strata.domain.json.JsonNode;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonNumber;

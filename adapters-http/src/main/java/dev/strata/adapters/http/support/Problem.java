@@ -6,7 +6,7 @@ import dev.strata.domain.error.DomainException;
 import dev.strata.domain.error.InvalidInputException;
 import dev.strata.domain.error.NotFoundException;
 import dev.strata.domain.error.UnavailableException;
-import dev.strata.domain.model.StructuredOutputException;
+import dev.strata.domain.languagemodel.StructuredOutputException;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.ServerResponse;

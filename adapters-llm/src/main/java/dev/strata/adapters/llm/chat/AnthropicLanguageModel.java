@@ -1,9 +1,9 @@
 package dev.strata.adapters.llm.chat;
 
-import dev.strata.domain.model.ChatMessage;
-import dev.strata.domain.model.ChatRequest;
-import dev.strata.domain.model.OutputSchema;
-import dev.strata.domain.model.TokenUsage;
+import dev.strata.domain.languagemodel.ChatMessage;
+import dev.strata.domain.languagemodel.ChatRequest;
+import dev.strata.domain.languagemodel.OutputSchema;
+import dev.strata.domain.languagemodel.TokenUsage;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonArrayBuilder;
@@ -18,7 +18,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.DoubleSupplier;
 
 /**
- * A {@link dev.strata.domain.model.LanguageModel} speaking Anthropic's Messages API ({@code POST {baseUrl}/v1/messages}
+ * A {@link dev.strata.domain.languagemodel.LanguageModel} speaking Anthropic's Messages API ({@code POST {baseUrl}/v1/messages}
  * with {@code x-api-key} and {@code anthropic-version}). Structured output is requested as a
  * forced tool call whose input schema is the expected shape; a reply that answers in text
  * instead is still searched for JSON.

@@ -1,6 +1,6 @@
 package dev.strata.adapters.llm.chat;
 
-import dev.strata.domain.model.LanguageModel;
+import dev.strata.domain.languagemodel.LanguageModel;
 import java.net.URI;
 import java.time.Clock;
 import java.util.Arrays;

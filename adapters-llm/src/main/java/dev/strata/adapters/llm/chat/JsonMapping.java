@@ -1,7 +1,7 @@
 package dev.strata.adapters.llm.chat;
 
-import dev.strata.domain.model.JsonNode;
-import dev.strata.domain.model.JsonShape;
+import dev.strata.domain.json.JsonNode;
+import dev.strata.domain.json.JsonShape;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonNumber;

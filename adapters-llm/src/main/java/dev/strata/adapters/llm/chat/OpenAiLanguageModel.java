@@ -1,9 +1,9 @@
 package dev.strata.adapters.llm.chat;
 
-import dev.strata.domain.model.ChatMessage;
-import dev.strata.domain.model.ChatRequest;
-import dev.strata.domain.model.OutputSchema;
-import dev.strata.domain.model.TokenUsage;
+import dev.strata.domain.languagemodel.ChatMessage;
+import dev.strata.domain.languagemodel.ChatRequest;
+import dev.strata.domain.languagemodel.OutputSchema;
+import dev.strata.domain.languagemodel.TokenUsage;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
@@ -17,7 +17,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.DoubleSupplier;
 
 /**
- * A {@link dev.strata.domain.model.LanguageModel} speaking the OpenAI Chat Completions protocol
+ * A {@link dev.strata.domain.languagemodel.LanguageModel} speaking the OpenAI Chat Completions protocol
  * ({@code POST {baseUrl}/chat/completions}), which OpenAI, Ollama, vLLM and llama.cpp's server
  * all answer. Structured output is requested with {@code response_format: json_schema} and
  * still validated here, since local servers may ignore it.

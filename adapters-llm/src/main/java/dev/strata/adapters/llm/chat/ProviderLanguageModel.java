@@ -1,8 +1,8 @@
 package dev.strata.adapters.llm.chat;
 
-import dev.strata.domain.model.ChatRequest;
-import dev.strata.domain.model.ChatResponse;
-import dev.strata.domain.model.LanguageModel;
+import dev.strata.domain.languagemodel.ChatRequest;
+import dev.strata.domain.languagemodel.ChatResponse;
+import dev.strata.domain.languagemodel.LanguageModel;
 
 import java.time.Clock;
 import java.util.function.DoubleSupplier;

@@ -1,7 +1,7 @@
 package dev.strata.adapters.llm.chat;
 
-import dev.strata.domain.model.ChatRequest;
-import dev.strata.domain.model.TokenUsage;
+import dev.strata.domain.languagemodel.ChatRequest;
+import dev.strata.domain.languagemodel.TokenUsage;
 import jakarta.json.JsonObject;
 import java.util.Objects;
 import java.util.Optional;

@@ -1,13 +1,13 @@
 package dev.strata.adapters.llm.chat;
 
 import dev.strata.domain.error.UnavailableException;
-import dev.strata.domain.model.ChatMessage;
-import dev.strata.domain.model.ChatRequest;
-import dev.strata.domain.model.ChatResponse;
-import dev.strata.domain.model.JsonNode;
-import dev.strata.domain.model.OutputSchema;
-import dev.strata.domain.model.StructuredOutputException;
-import dev.strata.domain.model.TokenUsage;
+import dev.strata.domain.languagemodel.ChatMessage;
+import dev.strata.domain.languagemodel.ChatRequest;
+import dev.strata.domain.languagemodel.ChatResponse;
+import dev.strata.domain.json.JsonNode;
+import dev.strata.domain.languagemodel.OutputSchema;
+import dev.strata.domain.languagemodel.StructuredOutputException;
+import dev.strata.domain.languagemodel.TokenUsage;
 import jakarta.json.JsonObject;
 import java.util.ArrayList;
 import java.util.List;

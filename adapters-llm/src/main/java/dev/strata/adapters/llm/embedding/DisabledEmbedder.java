@@ -1,10 +1,10 @@
 package dev.strata.adapters.llm.embedding;
 
 import dev.strata.domain.error.UnavailableException;
-import dev.strata.domain.model.Embedder;
-import dev.strata.domain.model.Embedding;
-import dev.strata.domain.model.EmbeddingModelInfo;
-import dev.strata.domain.model.EmbeddingPurpose;
+import dev.strata.domain.languagemodel.Embedder;
+import dev.strata.domain.languagemodel.Embedding;
+import dev.strata.domain.languagemodel.EmbeddingModelInfo;
+import dev.strata.domain.languagemodel.EmbeddingPurpose;
 import java.util.List;
 import java.util.Optional;
 

@@ -1,6 +1,6 @@
 package dev.strata.adapters.llm.embedding;
 
-import dev.strata.domain.model.Embedder;
+import dev.strata.domain.languagemodel.Embedder;
 import java.time.Clock;
 import java.util.Objects;
 import java.util.function.Function;

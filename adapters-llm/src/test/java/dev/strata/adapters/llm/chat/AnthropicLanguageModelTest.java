@@ -9,12 +9,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.strata.domain.error.UnavailableException;
-import dev.strata.domain.model.ChatMessage;
-import dev.strata.domain.model.ChatRequest;
-import dev.strata.domain.model.ChatResponse;
-import dev.strata.domain.model.SpendCategory;
-import dev.strata.domain.model.StructuredOutputException;
-import dev.strata.domain.model.TokenUsage;
+import dev.strata.domain.languagemodel.ChatMessage;
+import dev.strata.domain.languagemodel.ChatRequest;
+import dev.strata.domain.languagemodel.ChatResponse;
+import dev.strata.domain.languagemodel.SpendCategory;
+import dev.strata.domain.languagemodel.StructuredOutputException;
+import dev.strata.domain.languagemodel.TokenUsage;
 import jakarta.json.JsonObject;
 import java.io.IOException;
 import java.time.Duration;

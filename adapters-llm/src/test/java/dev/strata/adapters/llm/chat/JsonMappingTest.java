@@ -1,11 +1,11 @@
 package dev.strata.adapters.llm.chat;
 
-import static dev.strata.domain.model.JsonShape.Field.optional;
-import static dev.strata.domain.model.JsonShape.Field.required;
+import static dev.strata.domain.json.JsonShape.Field.optional;
+import static dev.strata.domain.json.JsonShape.Field.required;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.strata.domain.model.JsonNode;
-import dev.strata.domain.model.JsonShape;
+import dev.strata.domain.json.JsonNode;
+import dev.strata.domain.json.JsonShape;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;

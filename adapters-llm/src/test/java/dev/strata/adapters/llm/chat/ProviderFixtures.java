@@ -1,7 +1,7 @@
 package dev.strata.adapters.llm.chat;
 
-import dev.strata.domain.model.JsonShape;
-import dev.strata.domain.model.OutputSchema;
+import dev.strata.domain.json.JsonShape;
+import dev.strata.domain.languagemodel.OutputSchema;
 import jakarta.json.JsonObject;
 import java.net.URI;
 import java.time.Duration;

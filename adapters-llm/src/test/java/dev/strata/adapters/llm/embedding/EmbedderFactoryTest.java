@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.strata.domain.error.UnavailableException;
-import dev.strata.domain.model.Embedder;
+import dev.strata.domain.languagemodel.Embedder;
 import java.net.URI;
 import java.time.Clock;
 import java.util.List;
@@ -23,7 +23,7 @@ class EmbedderFactoryTest {
     };
 
     @Test
-    void disabledReportsNoModelAndRefusesToEmbed() {
+    void disabled_reports_no_model_and_refuses_to_embed() {
         Embedder embedder = new EmbedderFactory(model -> {
             throw new AssertionError("no model is loaded for 'disabled'");
         }).create("disabled", "no-such-model", NOT_CONFIGURED, CLOCK);
@@ -35,7 +35,7 @@ class EmbedderFactoryTest {
     }
 
     @Test
-    void openaiUsesItsSettings() {
+    void openai_uses_its_settings() {
         Embedder embedder = new EmbedderFactory().create(" OpenAI ", "", OPENAI, CLOCK);
 
         assertThat(embedder).isInstanceOf(OpenAiEmbedder.class);
@@ -46,7 +46,7 @@ class EmbedderFactoryTest {
     }
 
     @Test
-    void localLoadsTheConfiguredInProcessModel() {
+    void local_loads_the_configured_in_process_model() {
         Embedder embedder = new EmbedderFactory().create("local", "bge-small-en-v1.5", NOT_CONFIGURED, CLOCK);
 
         assertThat(embedder).isInstanceOf(OnnxEmbedder.class);
@@ -57,7 +57,7 @@ class EmbedderFactoryTest {
     }
 
     @Test
-    void localWithoutAModelNameUsesTheDefaultModel() {
+    void local_without_a_model_name_uses_the_default_model() {
         Embedder embedder = new EmbedderFactory().create("local", " ", NOT_CONFIGURED, CLOCK);
 
         assertThat(embedder.modelInfo()).hasValueSatisfying(
@@ -65,14 +65,14 @@ class EmbedderFactoryTest {
     }
 
     @Test
-    void localRejectsAnUnknownModel() {
+    void local_rejects_an_unknown_model() {
         assertThatThrownBy(() -> new EmbedderFactory().create("local", "e5-large", NOT_CONFIGURED, CLOCK))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("e5-large");
     }
 
     @Test
-    void localDegradesToDisabledWhenTheModelCannotLoad() {
+    void local_degrades_to_disabled_when_the_model_cannot_load() {
         Embedder embedder = new EmbedderFactory(model -> {
             throw new UnsatisfiedLinkError("no onnxruntime for this platform");
         }).create("local", "all-minilm-l6-v2", NOT_CONFIGURED, CLOCK);
@@ -81,7 +81,7 @@ class EmbedderFactoryTest {
     }
 
     @Test
-    void rejectsAnUnknownProviderNamingTheValidOnes() {
+    void rejects_an_unknown_provider_naming_the_valid_ones() {
         assertThatThrownBy(() -> new EmbedderFactory().create("cohere", "", OPENAI, CLOCK))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("local, openai, disabled");

@@ -1,7 +1,7 @@
 package dev.strata.adapters.llm.embedding;
 
-import dev.strata.domain.model.Embedder;
-import dev.strata.domain.model.Embedding;
+import dev.strata.domain.languagemodel.Embedder;
+import dev.strata.domain.languagemodel.Embedding;
 import java.util.List;
 
 /**

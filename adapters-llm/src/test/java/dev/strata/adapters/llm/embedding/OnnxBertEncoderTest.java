@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.langchain4j.model.embedding.EmbeddingModel;
 import dev.langchain4j.model.embedding.onnx.allminilml6v2q.AllMiniLmL6V2QuantizedEmbeddingModel;
 import dev.langchain4j.model.embedding.onnx.bgesmallenv15q.BgeSmallEnV15QuantizedEmbeddingModel;
-import dev.strata.domain.model.Embedding;
+import dev.strata.domain.languagemodel.Embedding;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -65,7 +65,7 @@ class OnnxBertEncoderTest {
 
     @ParameterizedTest
     @EnumSource(LocalEmbeddingModel.class)
-    void queriesAndDocumentsEqualLangchain4jsVectors(LocalEmbeddingModel model) {
+    void queries_and_documents_equal_langchain4js_vectors(LocalEmbeddingModel model) {
         EmbeddingModel reference = LANGCHAIN4J.get(model);
         List<String> texts = texts();
         List<Embedding> documents = ours(model).embedDocuments(texts);
@@ -80,7 +80,7 @@ class OnnxBertEncoderTest {
     }
 
     @Test
-    void theInstructionPrefixIsEmbeddedLikeLangchain4jEmbedsThePrefixedText() {
+    void the_instruction_prefix_is_embedded_like_langchain4j_embeds_the_prefixed_text() {
         OnnxEmbedder withInstruction = OnnxEmbedder.of(LocalEmbeddingModel.BGE_SMALL_EN_V15, true, 1, 1);
         String query = "What did Caroline research?";
         float[] expected = LANGCHAIN4J.get(LocalEmbeddingModel.BGE_SMALL_EN_V15)
@@ -91,7 +91,7 @@ class OnnxBertEncoderTest {
     }
 
     @Test
-    void anOverlongTextIsSplitIntoPartitionsAtWordBoundaries() {
+    void an_overlong_text_is_split_into_partitions_at_word_boundaries() {
         List<String> tokens = new ArrayList<>();
         tokens.add("[CLS]");
         for (int i = 0; i < 6; i++) {

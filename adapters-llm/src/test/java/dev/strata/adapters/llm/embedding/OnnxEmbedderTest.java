@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.strata.domain.error.InvalidInputException;
-import dev.strata.domain.model.Embedding;
-import dev.strata.domain.model.EmbeddingPurpose;
+import dev.strata.domain.languagemodel.Embedding;
+import dev.strata.domain.languagemodel.EmbeddingPurpose;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -40,7 +40,7 @@ class OnnxEmbedderTest {
 
     @ParameterizedTest
     @EnumSource(LocalEmbeddingModel.class)
-    void describesItsModel(LocalEmbeddingModel model) {
+    void describes_its_model(LocalEmbeddingModel model) {
         assertThat(EMBEDDERS.get(model).modelInfo()).hasValueSatisfying(info -> {
             assertThat(info.provider()).isEqualTo("local");
             assertThat(info.modelId()).isEqualTo(model.modelId());
@@ -50,7 +50,7 @@ class OnnxEmbedderTest {
 
     @ParameterizedTest
     @EnumSource(LocalEmbeddingModel.class)
-    void producesUnitLengthVectorsOfTheModelsDimension(LocalEmbeddingModel model) {
+    void produces_unit_length_vectors_of_the_models_dimension(LocalEmbeddingModel model) {
         Embedding embedding = EMBEDDERS.get(model).embedQuery("What did we decide about token expiry?");
 
         assertThat(embedding.dimension()).isEqualTo(384);
@@ -59,7 +59,7 @@ class OnnxEmbedderTest {
 
     @ParameterizedTest
     @EnumSource(LocalEmbeddingModel.class)
-    void ranksAParaphraseAboveUnrelatedPassages(LocalEmbeddingModel model) {
+    void ranks_a_paraphrase_above_unrelated_passages(LocalEmbeddingModel model) {
         OnnxEmbedder embedder = EMBEDDERS.get(model);
         List<Embedding> passages = embedder.embedDocuments(List.of(
                 "We chose JWT bearer tokens with a one hour expiry for API authentication.",
@@ -78,7 +78,7 @@ class OnnxEmbedderTest {
     }
 
     @Test
-    void bgeAppliesItsQueryInstructionToQueriesOnly() {
+    void bge_applies_its_query_instruction_to_queries_only() {
         OnnxEmbedder bge = EMBEDDERS.get(LocalEmbeddingModel.BGE_SMALL_EN_V15);
         String text = "deployment freeze on Fridays";
 
@@ -92,7 +92,7 @@ class OnnxEmbedderTest {
     }
 
     @Test
-    void withoutTheInstructionBgeEmbedsQueriesLikeDocuments() {
+    void without_the_instruction_bge_embeds_queries_like_documents() {
         OnnxEmbedder plain = OnnxEmbedder.of(LocalEmbeddingModel.BGE_SMALL_EN_V15, false);
         String text = "deployment freeze on Fridays";
 
@@ -104,7 +104,7 @@ class OnnxEmbedderTest {
     }
 
     @Test
-    void miniLmIsSymmetric() {
+    void mini_lm_is_symmetric() {
         OnnxEmbedder miniLm = EMBEDDERS.get(LocalEmbeddingModel.ALL_MINILM_L6_V2);
         String text = "deployment freeze on Fridays";
 
@@ -114,7 +114,7 @@ class OnnxEmbedderTest {
 
     @ParameterizedTest
     @EnumSource(LocalEmbeddingModel.class)
-    void embedsABatchLikeSingleTextsInTheSameOrder(LocalEmbeddingModel model) {
+    void embeds_a_batch_like_single_texts_in_the_same_order(LocalEmbeddingModel model) {
         OnnxEmbedder embedder = EMBEDDERS.get(model);
         List<String> texts = List.of("first memory about databases", "second memory about holidays", "third one");
 
@@ -128,7 +128,7 @@ class OnnxEmbedderTest {
     }
 
     @Test
-    void isSafeToCallFromSeveralThreads() throws Exception {
+    void is_safe_to_call_from_several_threads() throws Exception {
         OnnxEmbedder embedder = EMBEDDERS.get(LocalEmbeddingModel.DEFAULT);
         List<String> texts = List.of("alpha beta gamma", "the quick brown fox", "rate limits on the gateway");
         List<Embedding> reference = embedder.embedDocuments(texts);
@@ -150,7 +150,7 @@ class OnnxEmbedderTest {
     }
 
     @Test
-    void answersAnEmptyBatchWithoutWorkAndRejectsBlankTexts() {
+    void answers_an_empty_batch_without_work_and_rejects_blank_texts() {
         OnnxEmbedder embedder = EMBEDDERS.get(LocalEmbeddingModel.DEFAULT);
 
         assertThat(embedder.embedDocuments(List.of())).isEmpty();
@@ -158,7 +158,7 @@ class OnnxEmbedderTest {
     }
 
     @Test
-    void namesModelsByConfigurationValue() {
+    void names_models_by_configuration_value() {
         assertThat(LocalEmbeddingModel.fromConfigName(" BGE-small-en-v1.5 ")).isEqualTo(LocalEmbeddingModel.BGE_SMALL_EN_V15);
         assertThat(LocalEmbeddingModel.fromConfigName("all-minilm-l6-v2")).isEqualTo(LocalEmbeddingModel.ALL_MINILM_L6_V2);
         assertThatThrownBy(() -> LocalEmbeddingModel.fromConfigName("e5-large"))

@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.strata.adapters.llm.embedding.OpenAiStub.Reply;
 import dev.strata.domain.error.InvalidInputException;
 import dev.strata.domain.error.UnavailableException;
-import dev.strata.domain.model.Embedding;
-import dev.strata.domain.model.EmbeddingPurpose;
+import dev.strata.domain.languagemodel.Embedding;
+import dev.strata.domain.languagemodel.EmbeddingPurpose;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -58,7 +58,7 @@ class OpenAiEmbedderTest {
     }
 
     @Test
-    void postsTheInputsAndModelToV1EmbeddingsWithTheKey() {
+    void posts_the_inputs_and_model_to_v1_embeddings_with_the_key() {
         stub.thenEmbed();
 
         List<Embedding> result = embedder(settings()).embedDocuments(List.of("alpha", "beta"));
@@ -72,7 +72,7 @@ class OpenAiEmbedderTest {
     }
 
     @Test
-    void acceptsABaseUrlThatAlreadyEndsInV1() {
+    void accepts_a_base_url_that_already_ends_in_v1() {
         stub.thenEmbed();
         OpenAiEmbedderSettings settings = OpenAiEmbedderSettings.of(URI.create(stub.baseUrl() + "/v1/"), "stub-embed",
                 Optional.empty(), OptionalInt.of(3));
@@ -84,7 +84,7 @@ class OpenAiEmbedderTest {
     }
 
     @Test
-    void splitsLargeInputsIntoBatchesAndKeepsTheOrder() {
+    void splits_large_inputs_into_batches_and_keeps_the_order() {
         stub.thenEmbed().thenEmbed().thenEmbed();
         List<String> texts = List.of("a1", "b22", "c333", "d4444", "e55555");
 
@@ -96,7 +96,7 @@ class OpenAiEmbedderTest {
     }
 
     @Test
-    void placesVectorsByTheirIndexNotByTheirPositionInTheResponse() {
+    void places_vectors_by_their_index_not_by_their_position_in_the_response() {
         stub.then(request -> Reply.json(OpenAiStub.embeddingsFor(request.inputs(), true)));
 
         List<Embedding> result = embedder(settings()).embedDocuments(List.of("first", "second", "third"));
@@ -105,7 +105,7 @@ class OpenAiEmbedderTest {
     }
 
     @Test
-    void prefixesTheQueryInstructionToQueriesOnly() {
+    void prefixes_the_query_instruction_to_queries_only() {
         stub.thenEmbed().thenEmbed();
         OpenAiEmbedder embedder = embedder(settings().withQueryInstruction("query: "));
 
@@ -117,7 +117,7 @@ class OpenAiEmbedderTest {
     }
 
     @Test
-    void retriesA429AfterTheDelayTheServerAsksFor() {
+    void retries_a_429_after_the_delay_the_server_asks_for() {
         stub.then(request -> new Reply(429, Map.of("Retry-After", "3"), "{\"error\":{\"message\":\"slow down\"}}"))
                 .thenEmbed();
 
@@ -129,7 +129,7 @@ class OpenAiEmbedderTest {
     }
 
     @Test
-    void understandsRetryAfterAsAnHttpDate() {
+    void understands_retry_after_as_an_http_date() {
         stub.then(request -> new Reply(503, Map.of("Retry-After", "Sun, 01 Mar 2026 12:00:02 GMT"), ""))
                 .thenEmbed();
 
@@ -139,7 +139,7 @@ class OpenAiEmbedderTest {
     }
 
     @Test
-    void retriesServerErrorsWithGrowingJitteredBackoff() {
+    void retries_server_errors_with_growing_jittered_backoff() {
         stub.then(request -> new Reply(500, Map.of(), "boom"))
                 .then(request -> new Reply(502, Map.of(), "bad gateway"))
                 .then(request -> new Reply(500, Map.of(), "boom"))
@@ -156,7 +156,7 @@ class OpenAiEmbedderTest {
     }
 
     @Test
-    void givesUpAfterTheLastAttempt() {
+    void gives_up_after_the_last_attempt() {
         for (int i = 0; i < 4; i++) {
             stub.then(request -> new Reply(500, Map.of(), "{\"error\":{\"message\":\"overloaded\"}}"));
         }
@@ -170,7 +170,7 @@ class OpenAiEmbedderTest {
     }
 
     @Test
-    void doesNotWaitLongerThanTheMaximumBackoff() {
+    void does_not_wait_longer_than_the_maximum_backoff() {
         stub.then(request -> new Reply(429, Map.of("Retry-After", "3600"), ""));
 
         assertThatThrownBy(() -> embedder(settings()).embedQuery("hello"))
@@ -180,7 +180,7 @@ class OpenAiEmbedderTest {
     }
 
     @Test
-    void failsAtOnceOnAClientErrorWithoutLeakingTheKey() {
+    void fails_at_once_on_a_client_error_without_leaking_the_key() {
         stub.then(request -> new Reply(401, Map.of(), "{\"error\":{\"message\":\"Incorrect API key provided\"}}"));
 
         assertThatThrownBy(() -> embedder(settings()).embedQuery("hello"))
@@ -193,7 +193,7 @@ class OpenAiEmbedderTest {
     }
 
     @Test
-    void rejectsMalformedJson() {
+    void rejects_malformed_json() {
         stub.then(request -> Reply.json("{\"data\": [ {\"index\": 0, \"embedding\": [0.1, "));
 
         assertThatThrownBy(() -> embedder(settings()).embedQuery("hello"))
@@ -203,7 +203,7 @@ class OpenAiEmbedderTest {
     }
 
     @Test
-    void rejectsResponsesThatDoNotMatchTheRequest() {
+    void rejects_responses_that_do_not_match_the_request() {
         stub.then(request -> Reply.json("{\"data\":[{\"index\":0,\"embedding\":[1,2,3]}],\"model\":\"m\"}"))
                 .then(request -> Reply.json("{\"data\":[{\"index\":0,\"embedding\":[1,2,3]},"
                         + "{\"index\":0,\"embedding\":[1,2,3]}]}"))
@@ -225,7 +225,7 @@ class OpenAiEmbedderTest {
     }
 
     @Test
-    void retriesWhenTheServerCannotBeReachedThenReportsUnavailable() {
+    void retries_when_the_server_cannot_be_reached_then_reports_unavailable() {
         URI closed = stub.baseUrl();
         stub.close();
         OpenAiEmbedderSettings settings = OpenAiEmbedderSettings.of(closed, "stub-embed", Optional.empty(),
@@ -238,7 +238,7 @@ class OpenAiEmbedderTest {
     }
 
     @Test
-    void rejectsBlankTextsAndSendsNothingForAnEmptyList() {
+    void rejects_blank_texts_and_sends_nothing_for_an_empty_list() {
         OpenAiEmbedder embedder = embedder(settings());
 
         assertThat(embedder.embed(List.of(), EmbeddingPurpose.DOCUMENT)).isEmpty();
@@ -248,7 +248,7 @@ class OpenAiEmbedderTest {
     }
 
     @Test
-    void reportsItsModelAndNeedsADimensionForUnknownModels() {
+    void reports_its_model_and_needs_a_dimension_for_unknown_models() {
         assertThat(embedder(settings()).modelInfo()).hasValueSatisfying(info -> {
             assertThat(info.provider()).isEqualTo("openai");
             assertThat(info.modelId()).isEqualTo("stub-embed");

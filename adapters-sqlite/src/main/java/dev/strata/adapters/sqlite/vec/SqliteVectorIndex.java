@@ -1,6 +1,6 @@
 package dev.strata.adapters.sqlite.vec;
 
-import dev.strata.domain.model.Embedding;
+import dev.strata.domain.languagemodel.Embedding;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.sql.Connection;

@@ -37,7 +37,7 @@ class SqliteVecExtensionTest {
     }
 
     @Test
-    void theBuildBundlesABinaryForThisPlatform() {
+    void the_build_bundles_a_binary_for_this_platform() {
         Optional<NativePlatform> platform = NativePlatform.current();
 
         assertThat(platform).as("this machine is a platform sqlite-vec publishes binaries for").isPresent();
@@ -45,7 +45,7 @@ class SqliteVecExtensionTest {
     }
 
     @Test
-    void extractsTheBundledBinaryAndLoadsIt() {
+    void extracts_the_bundled_binary_and_loads_it() {
         SqliteVecExtension extension = bundled(temp);
 
         assertThat(extension.isAvailable()).isTrue();
@@ -56,7 +56,7 @@ class SqliteVecExtensionTest {
     }
 
     @Test
-    void extractsOnceAndReusesTheFile() throws Exception {
+    void extracts_once_and_reuses_the_file() throws Exception {
         Path first = bundled(temp).libraryPath().orElseThrow();
         Path second = bundled(temp).libraryPath().orElseThrow();
 
@@ -67,7 +67,7 @@ class SqliteVecExtensionTest {
     }
 
     @Test
-    void loadsIntoAFileDatabaseConnection() throws Exception {
+    void loads_into_a_file_database_connection() throws Exception {
         SqliteVecExtension extension = bundled(temp.resolve("lib"));
 
         try (Connection connection = extension.open("jdbc:sqlite:" + temp.resolve("strata.db"), new SQLiteConfig())) {
@@ -76,7 +76,7 @@ class SqliteVecExtensionTest {
     }
 
     @Test
-    void offersAnInitStatementForConnectionPools() throws Exception {
+    void offers_an_init_statement_for_connection_pools() throws Exception {
         SqliteVecExtension extension = bundled(temp.resolve("it's here"));
         SQLiteConfig config = extension.enableOn(new SQLiteConfig());
 
@@ -88,7 +88,7 @@ class SqliteVecExtensionTest {
     }
 
     @Test
-    void aMissingLibraryIsUnavailableWithOneWarningAndNoException() throws Exception {
+    void a_missing_library_is_unavailable_with_one_warning_and_no_exception() throws Exception {
         SqliteVecExtension extension = SqliteVecExtension.fromLibrary(temp.resolve("nowhere/vec0.so"), logger);
 
         assertThat(extension.isAvailable()).isFalse();
@@ -112,7 +112,7 @@ class SqliteVecExtensionTest {
     }
 
     @Test
-    void aCorruptLibraryIsUnavailable() throws Exception {
+    void a_corrupt_library_is_unavailable() throws Exception {
         Path garbage = Files.write(temp.resolve("vec0.so"), new byte[] {1, 2, 3, 4});
 
         SqliteVecExtension extension = SqliteVecExtension.fromLibrary(garbage, logger);
@@ -122,7 +122,7 @@ class SqliteVecExtensionTest {
     }
 
     @Test
-    void aPlatformWithoutABundledBinaryIsUnavailable() {
+    void a_platform_without_a_bundled_binary_is_unavailable() {
         SqliteVecExtension unsupported = SqliteVecExtension.bundled(temp, Optional.empty(),
                 getClass().getClassLoader(), logger);
         SqliteVecExtension notBundled = SqliteVecExtension.bundled(temp, Optional.of(new NativePlatform("linux", "riscv64")),
@@ -135,7 +135,7 @@ class SqliteVecExtensionTest {
     }
 
     @Test
-    void whenUnavailableThereIsNoVectorIndex() {
+    void when_unavailable_there_is_no_vector_index() {
         SqliteVecExtension extension = SqliteVecExtension.fromLibrary(temp.resolve("missing.so"), logger);
 
         assertThat(SqliteVectorIndex.whenAvailable(extension, "memory_vectors", 384)).isEmpty();
@@ -143,7 +143,7 @@ class SqliteVecExtensionTest {
     }
 
     @Test
-    void mapsJavaPlatformNamesToBundleDirectories() {
+    void maps_java_platform_names_to_bundle_directories() {
         assertThat(NativePlatform.of("Linux", "amd64")).hasValue(new NativePlatform("linux", "x86_64"));
         assertThat(NativePlatform.of("Linux", "aarch64")).hasValue(new NativePlatform("linux", "aarch64"));
         assertThat(NativePlatform.of("Mac OS X", "aarch64").map(NativePlatform::resourcePath))

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.strata.domain.model.Embedding;
+import dev.strata.domain.languagemodel.Embedding;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -59,7 +59,7 @@ class SqliteVectorIndexTest {
     }
 
     @Test
-    void returnsTheNearestMemoriesClosestFirst() throws SQLException {
+    void returns_the_nearest_memories_closest_first() throws SQLException {
         index.replace(connection, "acme", 1, List.of(vector(1, 0, 0, 0)));
         index.replace(connection, "acme", 2, List.of(vector(0, 1, 0, 0)));
         index.replace(connection, "acme", 3, List.of(vector(1, 1, 0, 0)));
@@ -75,7 +75,7 @@ class SqliteVectorIndexTest {
     }
 
     @Test
-    void neverReturnsAnotherTenantsVectors() throws SQLException {
+    void never_returns_another_tenants_vectors() throws SQLException {
         index.replace(connection, "acme", 1, List.of(vector(0, 1, 0, 0)));
         index.replace(connection, "globex", 2, List.of(vector(1, 0, 0, 0)));
 
@@ -85,7 +85,7 @@ class SqliteVectorIndexTest {
     }
 
     @Test
-    void collapsesChunksToTheBestChunkPerMemory() throws SQLException {
+    void collapses_chunks_to_the_best_chunk_per_memory() throws SQLException {
         index.replace(connection, "acme", 7, List.of(vector(0, 0, 1, 0), vector(1, 0.1f, 0, 0), vector(1, 0.3f, 0, 0)));
         index.replace(connection, "acme", 8, List.of(vector(1, 0.5f, 0, 0)));
         index.replace(connection, "acme", 9, List.of(vector(0, 0, 0, 1)));
@@ -97,7 +97,7 @@ class SqliteVectorIndexTest {
     }
 
     @Test
-    void replacingAMemoryDropsItsOldChunks() throws SQLException {
+    void replacing_a_memory_drops_its_old_chunks() throws SQLException {
         index.replace(connection, "acme", 1, List.of(vector(1, 0, 0, 0), vector(1, 1, 0, 0), vector(0, 1, 0, 0)));
         index.replace(connection, "acme", 1, List.of(vector(0, 0, 1, 0)));
 
@@ -107,7 +107,7 @@ class SqliteVectorIndexTest {
     }
 
     @Test
-    void deletesOneMemoryOrAWholeTenant() throws SQLException {
+    void deletes_one_memory_or_a_whole_tenant() throws SQLException {
         index.replace(connection, "acme", 1, List.of(vector(1, 0, 0, 0), vector(0, 1, 0, 0)));
         index.replace(connection, "acme", 2, List.of(vector(0, 1, 0, 0)));
         index.replace(connection, "globex", 3, List.of(vector(1, 0, 0, 0)));
@@ -198,7 +198,7 @@ class SqliteVectorIndexTest {
     }
 
     @Test
-    void joinsTheCallersTransaction() throws SQLException {
+    void joins_the_callers_transaction() throws SQLException {
         connection.setAutoCommit(false);
         index.replace(connection, "acme", 1, List.of(vector(1, 0, 0, 0)));
         connection.rollback();
@@ -208,7 +208,7 @@ class SqliteVectorIndexTest {
     }
 
     @Test
-    void keepsVectorsInTheDatabaseFile() throws SQLException {
+    void keeps_vectors_in_the_database_file() throws SQLException {
         index.replace(connection, "acme", 5, List.of(vector(0, 0, 0, 1)));
         connection.close();
 
@@ -218,7 +218,7 @@ class SqliteVectorIndexTest {
     }
 
     @Test
-    void rejectsVectorsOfAnotherDimension() throws SQLException {
+    void rejects_vectors_of_another_dimension() throws SQLException {
         assertThatThrownBy(() -> index.replace(connection, "acme", 1, List.of(vector(1, 0, 0))))
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> index.nearest(connection, "acme", vector(1, 0, 0, 0, 0), 1))
@@ -230,7 +230,7 @@ class SqliteVectorIndexTest {
     }
 
     @Test
-    void dropRemovesTheTableSoAnotherModelCanStartOver() throws SQLException {
+    void drop_removes_the_table_so_another_model_can_start_over() throws SQLException {
         index.replace(connection, "acme", 1, List.of(vector(1, 0, 0, 0)));
 
         index.drop(connection);
@@ -242,14 +242,14 @@ class SqliteVectorIndexTest {
     }
 
     @Test
-    void encodesVectorsAsLittleEndianFloat32() {
+    void encodes_vectors_as_little_endian_float32() {
         byte[] blob = SqliteVectorIndex.toBlob(vector(1f, -2f));
 
         assertThat(blob).containsExactly(0x00, 0x00, (byte) 0x80, 0x3f, 0x00, 0x00, 0x00, (byte) 0xc0);
     }
 
     @Test
-    void rejectsUnsafeTableNamesAndLimits() {
+    void rejects_unsafe_table_names_and_limits() {
         assertThatThrownBy(() -> new SqliteVectorIndex("v; DROP TABLE memories", 4))
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> index.nearest(connection, "acme", vector(1, 0, 0, 0), 0))

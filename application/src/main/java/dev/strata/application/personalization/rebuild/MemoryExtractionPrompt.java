@@ -1,8 +1,8 @@
 package dev.strata.application.personalization.rebuild;
 
 import dev.strata.domain.conversation.Message;
-import dev.strata.domain.model.JsonShape;
-import dev.strata.domain.model.OutputSchema;
+import dev.strata.domain.json.JsonShape;
+import dev.strata.domain.languagemodel.OutputSchema;
 
 import java.util.ArrayList;
 import java.util.List;

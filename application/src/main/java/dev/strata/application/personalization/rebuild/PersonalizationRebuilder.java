@@ -6,7 +6,7 @@ import dev.strata.application.personalization.StrategyRunService;
 import dev.strata.application.trading.TradingEvent;
 import dev.strata.application.trading.TradingProfileService;
 import dev.strata.domain.memory.Tenant;
-import dev.strata.domain.model.LanguageModel;
+import dev.strata.domain.languagemodel.LanguageModel;
 import dev.strata.domain.personalization.FinancialProfileStore;
 import dev.strata.domain.personalization.UserId;
 

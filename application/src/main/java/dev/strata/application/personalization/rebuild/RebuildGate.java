@@ -1,7 +1,7 @@
 package dev.strata.application.personalization.rebuild;
 
 import dev.strata.domain.memory.Tenant;
-import dev.strata.domain.model.LanguageModel;
+import dev.strata.domain.languagemodel.LanguageModel;
 import dev.strata.domain.personalization.FinancialProfile;
 import dev.strata.domain.personalization.FinancialProfileStore;
 import dev.strata.domain.personalization.RebuildKind;
@@ -64,7 +64,7 @@ final class RebuildGate {
     /** A failure of the model call in words, for the outcome. */
     static String describe(RuntimeException e) {
         String kind = switch (e) {
-            case dev.strata.domain.model.StructuredOutputException ignored -> "the model's answer did not parse";
+            case dev.strata.domain.languagemodel.StructuredOutputException ignored -> "the model's answer did not parse";
             case dev.strata.domain.error.BudgetExceededException ignored -> "the model call was refused by the budget";
             case dev.strata.domain.error.UnavailableException ignored -> "the model was unavailable";
             default -> "the rebuild failed";

@@ -1,7 +1,7 @@
 package dev.strata.application.personalization.rebuild;
 
-import dev.strata.domain.model.JsonShape;
-import dev.strata.domain.model.OutputSchema;
+import dev.strata.domain.json.JsonShape;
+import dev.strata.domain.languagemodel.OutputSchema;
 import dev.strata.domain.personalization.FinancialProfile;
 import dev.strata.domain.personalization.TagDimension;
 import dev.strata.domain.personalization.TagSchema;

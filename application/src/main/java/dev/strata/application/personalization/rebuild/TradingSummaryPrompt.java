@@ -1,8 +1,8 @@
 package dev.strata.application.personalization.rebuild;
 
 import dev.strata.domain.learning.Trade;
-import dev.strata.domain.model.JsonShape;
-import dev.strata.domain.model.OutputSchema;
+import dev.strata.domain.json.JsonShape;
+import dev.strata.domain.languagemodel.OutputSchema;
 import dev.strata.domain.personalization.FinancialProfile;
 import dev.strata.domain.trading.SpotActivity;
 import dev.strata.domain.trading.StoredPerpsFill;

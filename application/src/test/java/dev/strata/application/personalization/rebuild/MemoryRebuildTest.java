@@ -6,7 +6,7 @@ import dev.strata.domain.memory.Category;
 import dev.strata.domain.memory.Memory;
 import dev.strata.domain.memory.Metadata;
 import dev.strata.domain.memory.Source;
-import dev.strata.domain.model.SpendCategory;
+import dev.strata.domain.languagemodel.SpendCategory;
 import dev.strata.domain.personalization.FinancialProfile;
 import dev.strata.domain.personalization.PersonalizationMemories;
 import dev.strata.domain.personalization.UserId;
@@ -111,7 +111,7 @@ class MemoryRebuildTest {
 
         ScriptedModel broke = new ScriptedModel() {
             @Override
-            public synchronized dev.strata.domain.model.ChatResponse chat(dev.strata.domain.model.ChatRequest r) {
+            public synchronized dev.strata.domain.languagemodel.ChatResponse chat(dev.strata.domain.languagemodel.ChatRequest r) {
                 throw new BudgetExceededException("daily rebuild budget spent");
             }
         };

@@ -2,7 +2,7 @@ package dev.strata.application.personalization.rebuild;
 
 import dev.strata.domain.memory.Category;
 import dev.strata.domain.memory.Memory;
-import dev.strata.domain.model.ChatMessage;
+import dev.strata.domain.languagemodel.ChatMessage;
 import dev.strata.domain.personalization.FinancialProfile;
 import dev.strata.domain.personalization.ReferenceWallets;
 import dev.strata.domain.personalization.TradingCursors;

@@ -1,7 +1,0 @@
-package dev.strata.adapters.http.entity;
-
-import java.util.List;
-
-/** {@code GET /v1/entities/top}: the most linked entities first. */
-record EntitiesView(List<EntityCountView> entities) {
-}
