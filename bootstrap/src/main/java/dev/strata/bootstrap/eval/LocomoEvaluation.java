@@ -67,7 +67,7 @@ public final class LocomoEvaluation {
         Map<RetrievalMode, EvalReport.Accumulator> results = new EnumMap<>(RetrievalMode.class);
         modes.forEach(m -> results.put(m, new EvalReport.Accumulator()));
         for (Locomo.Conversation conversation : conversations) {
-            Tenant tenant = Tenant.of(conversation.id().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_-]", "-"));
+            Tenant tenant = tenantOf(conversation);
             Map<Long, String> diaIds = ingest(tenant, conversation);
             worker.ifPresent(w -> {
                 if (modes.stream().anyMatch(m -> m != RetrievalMode.BM25)) {
@@ -77,8 +77,7 @@ public final class LocomoEvaluation {
                 }
             });
             for (Locomo.Question question : conversation.questions()) {
-                String query = question.text().length() > SearchRequest.MAX_QUERY_CHARS
-                        ? question.text().substring(0, SearchRequest.MAX_QUERY_CHARS) : question.text();
+                String query = queryOf(question);
                 if (query.isBlank()) {
                     continue;
                 }
@@ -88,10 +87,7 @@ public final class LocomoEvaluation {
                             .withReference(conversation.reference()), mode).searchHits().stream()
                             .map(h -> h.memory().id().value()).toList();
                     long nanos = System.nanoTime() - start;
-                    double[] recall = new double[KS.length];
-                    for (int i = 0; i < KS.length; i++) {
-                        recall[i] = recall(question.evidence(), ids, diaIds, KS[i]);
-                    }
+                    double[] recall = recalls(question, ids, diaIds);
                     results.get(mode).add(question.category(), recall, nanos);
                 }
             }
@@ -122,22 +118,18 @@ public final class LocomoEvaluation {
                 new WriteMemory(starter, "observation", content, Metadata.EMPTY, Optional.of(Source.AGENT_RECORDED),
                         WriteOrigin.operator(Actor.system("eval")))).toList());
         for (Locomo.Conversation conversation : conversations) {
-            Tenant tenant = Tenant.of(conversation.id().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_-]", "-"));
+            Tenant tenant = tenantOf(conversation);
             Map<Long, String> diaIds = ingest(tenant, conversation);
             worker.ifPresent(w -> w.reindex(false, n -> { }));
             for (Locomo.Question question : conversation.questions()) {
-                String query = question.text().length() > SearchRequest.MAX_QUERY_CHARS
-                        ? question.text().substring(0, SearchRequest.MAX_QUERY_CHARS) : question.text();
+                String query = queryOf(question);
                 if (query.isBlank()) {
                     continue;
                 }
                 for (int p = 0; p < points.size(); p++) {
                     List<Long> ids = searches.get(p).search(new SearchRequest(tenant, query, KS[KS.length - 1],
                             Optional.empty())).searchHits().stream().map(h -> h.memory().id().value()).toList();
-                    double[] recall = new double[KS.length];
-                    for (int i = 0; i < KS.length; i++) {
-                        recall[i] = recall(question.evidence(), ids, diaIds, KS[i]);
-                    }
+                    double[] recall = recalls(question, ids, diaIds);
                     sweep.question(conversation.id(), p, recall);
                 }
             }
@@ -185,14 +177,13 @@ public final class LocomoEvaluation {
         List<HybridSearchService> searches = weights.stream().map(w -> search.withTimeLift(new TimeLift(w))).toList();
         TimeLiftSweep.Builder sweep = new TimeLiftSweep.Builder(weights, mode);
         for (Locomo.Conversation conversation : conversations) {
-            Tenant tenant = Tenant.of(conversation.id().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_-]", "-"));
+            Tenant tenant = tenantOf(conversation);
             Map<Long, String> diaIds = ingest(tenant, conversation);
             if (mode != RetrievalMode.BM25) {
                 worker.ifPresent(w -> w.reindex(false, n -> { }));
             }
             for (Locomo.Question question : conversation.questions()) {
-                String query = question.text().length() > SearchRequest.MAX_QUERY_CHARS
-                        ? question.text().substring(0, SearchRequest.MAX_QUERY_CHARS) : question.text();
+                String query = queryOf(question);
                 if (query.isBlank()) {
                     continue;
                 }
@@ -200,10 +191,7 @@ public final class LocomoEvaluation {
                     List<Long> ids = searches.get(w).search(new SearchRequest(tenant, query, KS[KS.length - 1],
                             Optional.empty()).withReference(conversation.reference()), mode).searchHits().stream()
                             .map(h -> h.memory().id().value()).toList();
-                    double[] recall = new double[KS.length];
-                    for (int i = 0; i < KS.length; i++) {
-                        recall[i] = recall(question.evidence(), ids, diaIds, KS[i]);
-                    }
+                    double[] recall = recalls(question, ids, diaIds);
                     sweep.question(conversation.id(), w, question.category(), recall);
                 }
             }
@@ -230,12 +218,11 @@ public final class LocomoEvaluation {
         List<HybridSearchService> searches = List.copyOf(grid.values());
         CrossValidation.Builder cv = new CrossValidation.Builder(labels.size());
         for (Locomo.Conversation conversation : conversations) {
-            Tenant tenant = Tenant.of(conversation.id().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_-]", "-"));
+            Tenant tenant = tenantOf(conversation);
             Map<Long, String> diaIds = ingest(tenant, conversation);
             worker.ifPresent(w -> w.reindex(false, n -> { }));
             for (Locomo.Question question : conversation.questions()) {
-                String query = question.text().length() > SearchRequest.MAX_QUERY_CHARS
-                        ? question.text().substring(0, SearchRequest.MAX_QUERY_CHARS) : question.text();
+                String query = queryOf(question);
                 if (query.isBlank()) {
                     continue;
                 }
@@ -243,10 +230,7 @@ public final class LocomoEvaluation {
                     List<Long> ids = searches.get(p).search(new SearchRequest(tenant, query, KS[KS.length - 1],
                             Optional.empty()).withReference(conversation.reference())).searchHits().stream()
                             .map(h -> h.memory().id().value()).toList();
-                    double[] recall = new double[KS.length];
-                    for (int i = 0; i < KS.length; i++) {
-                        recall[i] = recall(question.evidence(), ids, diaIds, KS[i]);
-                    }
+                    double[] recall = recalls(question, ids, diaIds);
                     cv.question(conversation.id(), p, question.category(), recall);
                 }
             }
@@ -317,5 +301,25 @@ public final class LocomoEvaluation {
             }
         }
         return (double) found.size() / evidence.size();
+    }
+
+    /** One tenant per conversation, named after it (lower case, the characters a tenant takes). */
+    private static Tenant tenantOf(Locomo.Conversation conversation) {
+        return Tenant.of(conversation.id().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_-]", "-"));
+    }
+
+    /** The question as a search query, cut to the longest query search takes. */
+    private static String queryOf(Locomo.Question question) {
+        return question.text().length() > SearchRequest.MAX_QUERY_CHARS
+                ? question.text().substring(0, SearchRequest.MAX_QUERY_CHARS) : question.text();
+    }
+
+    /** Recall of the question's evidence at each of {@link #KS} in the ranked ids. */
+    private static double[] recalls(Locomo.Question question, List<Long> ids, Map<Long, String> diaIds) {
+        double[] recall = new double[KS.length];
+        for (int i = 0; i < KS.length; i++) {
+            recall[i] = recall(question.evidence(), ids, diaIds, KS[i]);
+        }
+        return recall;
     }
 }
