@@ -44,11 +44,13 @@ public final class KeysCommand implements Runnable {
         Path dataDir;
 
         StrataCore open() {
+            return StrataCore.open(settings(), Clock.systemUTC());
+        }
+
+        /** The settings a command opens the data directory with (embeddings off: commands never wait on them). */
+        StrataSettings settings() {
             StrataSettings settings = SettingsLoader.fromDefaults().load().withoutEmbeddings();
-            if (dataDir != null) {
-                settings = settings.withDataDir(dataDir);
-            }
-            return StrataCore.open(settings, Clock.systemUTC());
+            return dataDir == null ? settings : settings.withDataDir(dataDir);
         }
     }
 
