@@ -49,7 +49,13 @@ public final class KeysCommand implements Runnable {
 
         /** The settings a command opens the data directory with (embeddings off: commands never wait on them). */
         StrataSettings settings() {
-            StrataSettings settings = SettingsLoader.fromDefaults().load().withoutEmbeddings();
+            return settings(false);
+        }
+
+        /** With {@code embeddings}, the configured provider stays on (a command that embeds, as reindex does). */
+        StrataSettings settings(boolean embeddings) {
+            StrataSettings settings = SettingsLoader.fromDefaults().load();
+            settings = embeddings ? settings : settings.withoutEmbeddings();
             return dataDir == null ? settings : settings.withDataDir(dataDir);
         }
     }
