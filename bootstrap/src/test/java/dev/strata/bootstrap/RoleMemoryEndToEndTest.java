@@ -130,6 +130,16 @@ class RoleMemoryEndToEndTest {
                 + "within a week; outcome: BTC 100 -> 92 (-8.00%)", "lesson: Treat an RSI above 70");
         assertThat(http.json("GET", "/v1/compiled/BTC", null, "someone-else").getString("markdown"))
                 .doesNotContain("decision");
+
+        // strata export: the reflected decision is a trade case, the asset's page a snapshot.
+        var bundle = dev.strata.bootstrap.cli.ExportCommand.markdownExport(server.strata().core(), clock).export(
+                dev.strata.domain.memory.Tenant.of(TENANT), dev.strata.application.export.ExportOptions.DEFAULTS,
+                TestActors.OPERATOR_ACTOR);
+        assertThat(bundle.tradeCases()).isEqualTo(1);
+        assertThat(bundle.file("trade-cases/" + id + ".md").orElseThrow().text()).contains("kind: \"trade_case\"",
+                "role: \"analysis.valuation.target_price\"", "asset: \"BTC\"", "classification: \"logic_error\"",
+                "## Decision\n\ntarget 120 within a week", "## Lesson\n\nTreat an RSI above 70");
+        assertThat(bundle.file("assets/BTC.md").orElseThrow().text()).contains("decision " + id);
     }
 
     /**

@@ -91,7 +91,7 @@ public final class ExportCommand implements Callable<Integer> {
     }
 
     /** The export use case over the data directory's stores, the role registry, compiled pages and the vault's scrubber. */
-    static MarkdownExport markdownExport(StrataCore core, Clock clock) {
+    public static MarkdownExport markdownExport(StrataCore core, Clock clock) {
         var db = core.database();
         return new MarkdownExport(new SqliteMethodologyStore(db), new SqlitePreferenceStore(db), new SqliteTradeStore(db),
                 new SqliteRoleMemoryStore(db), core.role().registry(),
