@@ -10,7 +10,8 @@ import java.util.Optional;
  * Driven port: the {@code methodologies} table. Every method is scoped to one tenant. Scoring by
  * outcomes is not here: counts only change together with the decision they score, in
  * {@link TradeStore}. Nothing can lower quarantine except {@link #graduate}, which the approve use
- * case alone calls after checking the bars.
+ * case alone calls after checking the bars, and {@link #restore}, which only the signed import calls for a
+ * methodology this instance exported (it creates rows; it never changes an existing one).
  */
 public interface MethodologyStore {
 
