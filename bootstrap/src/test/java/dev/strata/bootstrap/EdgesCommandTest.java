@@ -55,6 +55,61 @@ class EdgesCommandTest {
     }
 
     @Test
+    void a_rebuild_restores_the_typed_edges_of_role_memory_rows_and_a_second_run_adds_none() throws Exception {
+        java.nio.file.Files.createDirectories(dataDir.resolve("roles"));
+        java.nio.file.Files.writeString(dataDir.resolve("roles/thesis.yaml"), """
+                skill: research.thesis
+                roles:
+                  - id: research.thesis.long
+                    label: Long-term thesis
+                    failureModes: [narrative over numbers]
+                    reflectionPrompt: "Thesis {decision} ({asset}) turned out {pnl}; classified {type}. One lesson."
+                    reflectionPolicy:
+                      outcomeProbe: {kind: manual}
+                      minAgeHours: 0
+                      maxAgeHours: 8760
+                """);
+        Tenant tenant = Tenant.of("desk");
+        java.util.List<String> recorded;
+        dev.strata.domain.role.RoleMemoryId id;
+        try (StrataCore core = open()) {
+            var entry = core.role().roles().record(new dev.strata.application.role.RecordDecision(tenant,
+                    "research.thesis.long", dev.strata.domain.role.RoleInputs.EMPTY, "bought SOL and ETH on base",
+                    Optional.of("ETH")), TestActors.OPERATOR_ACTOR);
+            id = entry.id();
+            recorded = roleEdges(core, id.value());
+            try (Connection c = core.database().connection(); Statement s = c.createStatement()) {
+                s.execute("DELETE FROM memory_edges WHERE src_table = 'role_memory'");
+            }
+            assertThat(roleEdges(core, id.value())).isEmpty();
+        }
+        assertThat(recorded).contains("desk holds ticker SOL", "desk mentions chain base");
+
+        assertThat(shell.run("edges", "rebuild", "--data-dir", dataDir.toString())).isZero();
+        assertThat(shell.out()).contains("replayed 0 memories: 0 edges added",
+                "replayed 1 role-memory entries: " + recorded.size() + " edges added");
+        assertThat(shell.run("edges", "rebuild", "--data-dir", dataDir.toString())).isZero();
+        assertThat(shell.out()).contains("replayed 1 role-memory entries: 0 edges added");
+
+        try (StrataCore core = open()) {
+            assertThat(roleEdges(core, id.value())).containsExactlyInAnyOrderElementsOf(recorded);
+        }
+    }
+
+    /** The role_memory edges of one entry, each as "tenant type kind key". */
+    private static java.util.List<String> roleEdges(StrataCore core, long id) throws SQLException {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        try (Connection c = core.database().connection(); Statement s = c.createStatement();
+             var rows = s.executeQuery("SELECT tenant, edge_type, dst_entity_kind, dst_entity_key FROM memory_edges "
+                     + "WHERE src_table = 'role_memory' AND src_id = " + id)) {
+            while (rows.next()) {
+                out.add(rows.getString(1) + " " + rows.getString(2) + " " + rows.getString(3) + " " + rows.getString(4));
+            }
+        }
+        return out;
+    }
+
+    @Test
     void without_a_subcommand_it_is_a_usage_error() {
         assertThat(shell.run("edges", "--help")).isZero();
         assertThat(shell.run("edges", "rebuild", "--help")).isZero();

@@ -130,6 +130,16 @@ class RoleMemoryEndToEndTest {
                 + "within a week; outcome: BTC 100 -> 92 (-8.00%)", "lesson: Treat an RSI above 70");
         assertThat(http.json("GET", "/v1/compiled/BTC", null, "someone-else").getString("markdown"))
                 .doesNotContain("decision");
+
+        // strata export: the reflected decision is a trade case, the asset's page a snapshot.
+        var bundle = dev.strata.bootstrap.cli.ExportCommand.markdownExport(server.strata().core(), clock).export(
+                dev.strata.domain.memory.Tenant.of(TENANT), dev.strata.application.export.ExportOptions.DEFAULTS,
+                TestActors.OPERATOR_ACTOR);
+        assertThat(bundle.tradeCases()).isEqualTo(1);
+        assertThat(bundle.file("trade-cases/" + id + ".md").orElseThrow().text()).contains("kind: \"trade_case\"",
+                "role: \"analysis.valuation.target_price\"", "asset: \"BTC\"", "classification: \"logic_error\"",
+                "## Decision\n\ntarget 120 within a week", "## Lesson\n\nTreat an RSI above 70");
+        assertThat(bundle.file("assets/BTC.md").orElseThrow().text()).contains("decision " + id);
     }
 
     /**
@@ -173,5 +183,87 @@ class RoleMemoryEndToEndTest {
         JsonObject entry = http.json("GET", "/v1/role-memory/" + id, null, TENANT);
         assertThat(entry.getString("lesson")).isEqualTo("Check volume before calling a breakout.");
         assertThat(entry.getJsonObject("outcome").getString("summary")).contains("SOL 200 -> 180", "-10.00%");
+    }
+
+    /**
+     * cron through the running server: the real scheduler ticks every second, the roles' expressions are
+     * read against the server's clock, which the test moves. An every-minute role is reflected on the first
+     * tick that covers a minute boundary; a six-o'clock role with a due entry waits through those ticks
+     * and is reflected only once the clock passes 06:00. The model answers only what is scripted, so a
+     * reflection started too early shows as an extra model request.
+     */
+    @Test
+    void the_cron_trigger_reflects_each_role_when_its_expression_fires_on_the_servers_clock() throws Exception {
+        OpenAiStub stub = server.closeAfterStop(new OpenAiStub());
+        Path roles = Files.createDirectories(server.directory().resolve("data/roles"));
+        Files.writeString(roles.resolve("cron.yaml"), """
+                skill: research.cron
+                roles:
+                  - id: research.cron.minutely
+                    label: Every minute
+                    failureModes: [hurried]
+                    reflectionPrompt: "Call {decision} ({asset}) turned out {pnl}; classified {type}. One lesson."
+                    reflectionPolicy:
+                      outcomeProbe: {kind: manual}
+                      minAgeHours: 0
+                      maxAgeHours: 48
+                      triggers: [cron]
+                      cronExpr: "* * * * *"
+                  - id: research.cron.morning
+                    label: Six in the morning
+                    failureModes: [slept on it]
+                    reflectionPrompt: "Call {decision} ({asset}) turned out {pnl}; classified {type}. One lesson."
+                    reflectionPolicy:
+                      outcomeProbe: {kind: manual}
+                      minAgeHours: 0
+                      maxAgeHours: 48
+                      triggers: [cron]
+                      cronExpr: "0 6 * * *"
+                """);
+        MutableClock clock = new MutableClock(Instant.parse("2026-03-02T05:30:30Z"));
+        server.start(s -> s.with(s.llm().withChat(ChatProvider.OPENAI,
+                ChatModelSettings.of(stub.baseUrl(), "stub-reflector", Optional.empty())))
+                .with(s.roles().withCronTick(Duration.ofSeconds(1))), clock);
+        Http http = server.http();
+        long morning = decide(http, "research.cron.morning", "long ETH into the morning open");
+        long first = decide(http, "research.cron.minutely", "short SOL on the minute chart");
+        stub.answers("{\"classification\":\"variance\",\"narrative\":\"Noise.\"}");
+
+        // 05:31:30: every tick from here covers 05:31, whichever tick saw the entries first.
+        clock.advance(Duration.ofMinutes(1));
+        Http.await("the minutely role's cron reflection", () -> status(http, first).equals("reflected"));
+        assertThat(stub.received()).hasSize(1);
+        assertThat(stub.received().getFirst()).contains("short SOL on the minute chart")
+                .doesNotContain("long ETH into the morning open");
+
+        // A second minute, a second minutely entry: proves later ticks ran, while 06:00 is still ahead.
+        long second = decide(http, "research.cron.minutely", "long BTC on the minute chart");
+        stub.answers("{\"classification\":\"variance\",\"narrative\":\"Noise again.\"}");
+        clock.advance(Duration.ofMinutes(1));
+        Http.await("the second minutely reflection", () -> status(http, second).equals("reflected"));
+        assertThat(stub.received()).hasSize(2);
+        assertThat(stub.received().get(1)).contains("long BTC on the minute chart");
+        assertThat(status(http, morning)).as("06:00 has not come yet on the server's clock").isEqualTo("pending");
+
+        // 06:00:30: the morning role's expression fired since the last tick.
+        stub.answers("{\"classification\":\"exogenous\",\"narrative\":\"The open gapped on news.\"}");
+        clock.set(Instant.parse("2026-03-02T06:00:30Z"));
+        Http.await("the morning role's cron reflection", () -> status(http, morning).equals("reflected"));
+        JsonObject entry = http.json("GET", "/v1/role-memory/" + morning, null, TENANT);
+        assertThat(entry.getString("classification")).isEqualTo("exogenous");
+        assertThat(stub.received()).hasSize(3);
+        assertThat(stub.received().get(2)).contains("long ETH into the morning open");
+    }
+
+    private static long decide(Http http, String role, String decision) {
+        long id = http.json("POST", "/v1/roles/" + role + "/decisions", "{\"decision\":\"" + decision
+                + "\",\"asset\":\"ETH\"}", TENANT).getJsonNumber("id").longValue();
+        http.json("POST", "/v1/role-memory/" + id + "/outcome", "{\"outcome\":\"it went the other way\","
+                + "\"change_percent\":-3}", TENANT);
+        return id;
+    }
+
+    private static String status(Http http, long id) {
+        return http.json("GET", "/v1/role-memory/" + id, null, TENANT).getString("status");
     }
 }

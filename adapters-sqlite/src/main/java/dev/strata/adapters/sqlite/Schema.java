@@ -882,9 +882,20 @@ final class Schema {
               UPDATE memories SET occurred_at = new.created_at WHERE id = new.id;
             END"""));
 
+    /**
+     * The instance's own metadata (spec 01's {@code instance_meta}): the HMAC key that signs markdown
+     * exports, made on first use. Not user data, so no tenant: it describes the database itself.
+     */
+    static final Migration V21_INSTANCE_META = new Migration(21, "instance metadata", List.of(
+            """
+            CREATE TABLE instance_meta (
+              key    TEXT PRIMARY KEY,
+              value  TEXT NOT NULL
+            ) WITHOUT ROWID"""));
+
     static final List<Migration> MIGRATIONS = List.of(V1_GENERAL_MEMORY, V2_SOURCE_BACKFILL, V3_KEYED_MEMORIES,
             V4_ACCESS_AND_VAULT, V5_FACT_LAYER, V6_SESSIONS, V7_EMBEDDINGS, V9_INJECTION_FLAGS, V10_SEARCH_VOCABULARY,
             V11_MEMORY_EDGES, V12_LEARNING_LOOP, V13_ROLE_MEMORY, V15_VAULT_AT_REST, V16_PERSONALIZATION,
             V17_CONVERSATIONS_AND_TRADE_MIRROR, V18_ACTORS_AND_EXPLANATIONS, V19_RETRIES_AND_REVOCATION,
-            V20_EVENT_TIME);
+            V20_EVENT_TIME, V21_INSTANCE_META);
 }

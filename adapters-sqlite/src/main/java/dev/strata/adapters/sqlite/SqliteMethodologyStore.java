@@ -41,7 +41,14 @@ public final class SqliteMethodologyStore implements MethodologyStore {
     @Override
     public Created create(NewMethodology methodology, double initialConfidence, Instant now) {
         Instant at = Timestamps.truncate(now);
-        return transactions.write("create the methodology", c -> createIn(c, methodology, initialConfidence, at));
+        return transactions.write("create the methodology", c -> createIn(c, methodology,
+                new Stats(0, 0, initialConfidence, true), at));
+    }
+
+    @Override
+    public Created restore(NewMethodology methodology, Stats stats, Instant now) {
+        Instant at = Timestamps.truncate(now);
+        return transactions.write("restore the methodology", c -> createIn(c, methodology, stats, at));
     }
 
     @Override
@@ -50,13 +57,13 @@ public final class SqliteMethodologyStore implements MethodologyStore {
         return transactions.write("create the methodologies", c -> {
             List<Created> out = new ArrayList<>(methodologies.size());
             for (NewMethodology m : methodologies) {
-                out.add(createIn(c, m, initialConfidence, at));
+                out.add(createIn(c, m, new Stats(0, 0, initialConfidence, true), at));
             }
             return out;
         });
     }
 
-    private static Created createIn(Connection c, NewMethodology m, double initialConfidence, Instant at)
+    private static Created createIn(Connection c, NewMethodology m, Stats stats, Instant at)
             throws SQLException {
         Optional<Methodology> same = Jdbc.first(c, "SELECT " + COLUMNS + " FROM methodologies WHERE tenant = ? "
                         + "AND asset_class = ? AND normalized_key = ?",
@@ -67,12 +74,12 @@ public final class SqliteMethodologyStore implements MethodologyStore {
         String ts = Timestamps.format(at);
         Jdbc.update(c, "INSERT INTO methodologies(tenant, asset_class, title, body, normalized_key, successes, "
                         + "times_used, confidence, quarantine, provenance, created_at, updated_at) "
-                        + "VALUES (?, ?, ?, ?, ?, 0, 0, ?, 1, ?, ?, ?)",
-                m.tenant().value(), m.assetClass().wireName(), m.title(), m.body(), m.normalizedKey(), initialConfidence,
-                m.provenance().wireName(), ts, ts);
+                        + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                m.tenant().value(), m.assetClass().wireName(), m.title(), m.body(), m.normalizedKey(), stats.successes(),
+                stats.uses(), stats.confidence(), stats.quarantined() ? 1 : 0, m.provenance().wireName(), ts, ts);
         long id = Jdbc.lastInsertRowid(c);
-        return new Created(new Methodology(MethodologyId.of(id), m.tenant(), m.assetClass(), m.title(), m.body(), 0, 0,
-                initialConfidence, true, m.provenance(), at, at), true);
+        return new Created(new Methodology(MethodologyId.of(id), m.tenant(), m.assetClass(), m.title(), m.body(),
+                stats.successes(), stats.uses(), stats.confidence(), stats.quarantined(), m.provenance(), at, at), true);
     }
 
     @Override

@@ -59,6 +59,12 @@ public final class SqliteRoleMemoryStore implements RoleMemoryStore {
             + "dst_entity_key, edge_type, weight, created_at) VALUES (?, '" + SOURCE_TABLE + "', ?, ?, ?, ?, ?, ?) "
             + "ON CONFLICT (src_table, src_id, dst_entity_kind, dst_entity_key, edge_type) DO NOTHING";
 
+    /** A replay's insert: the guard drops edges for an entry that is gone or belongs to another tenant. */
+    private static final String INSERT_EDGE_GUARDED = "INSERT INTO memory_edges(tenant, src_table, src_id, dst_entity_kind, "
+            + "dst_entity_key, edge_type, weight, created_at) SELECT ?, '" + SOURCE_TABLE + "', ?, ?, ?, ?, ?, ? "
+            + "WHERE EXISTS (SELECT 1 FROM role_memory WHERE id = ? AND tenant = ?) "
+            + "ON CONFLICT (src_table, src_id, dst_entity_kind, dst_entity_key, edge_type) DO NOTHING";
+
     private static final String PENDING = "status = 'pending'";
 
     private final SqliteDatabase database;
@@ -254,6 +260,51 @@ public final class SqliteRoleMemoryStore implements RoleMemoryStore {
             rows = found.map(SqliteRoleMemoryStore::toEntryWithoutEvidence).toList();
         }
         return withEvidence(rows);
+    }
+
+    @Override
+    public List<RoleMemoryEntry> after(long afterId, int limit) {
+        List<RoleMemoryEntry> rows;
+        try (Stream<DbRow> found = db.execute().query("SELECT " + COLUMNS + " FROM role_memory r WHERE r.id > ? "
+                + "ORDER BY r.id LIMIT ?", afterId, limit)) {
+            rows = found.map(SqliteRoleMemoryStore::toEntryWithoutEvidence).toList();
+        }
+        return withEvidence(rows);
+    }
+
+    @Override
+    public List<RoleMemoryEntry> reflected(Tenant tenant, long afterId, int limit) {
+        return query("SELECT " + COLUMNS + " FROM role_memory r WHERE r.tenant = ? AND r.status = 'reflected' "
+                + "AND r.id > ? ORDER BY r.id LIMIT ?", tenant, List.of(afterId, limit));
+    }
+
+    /** One reused prepared statement, executed as one JDBC batch in one transaction. */
+    @Override
+    public int addEdges(List<EntryEdges> batch, Instant now) {
+        if (batch.stream().allMatch(e -> e.edges().isEmpty())) {
+            return 0;
+        }
+        String ts = Timestamps.format(Timestamps.truncate(now));
+        return transactions.write("write the role-memory edges", c -> {
+            try (java.sql.PreparedStatement insert = c.prepareStatement(INSERT_EDGE_GUARDED)) {
+                for (EntryEdges e : batch) {
+                    for (MemoryEdge edge : e.edges()) {
+                        Object[] params = {e.tenant().value(), e.entry().value(), edge.target().kind().wireName(),
+                                edge.target().key(), edge.type().wireName(), edge.weight(), ts, e.entry().value(),
+                                e.tenant().value()};
+                        for (int i = 0; i < params.length; i++) {
+                            insert.setObject(i + 1, params[i]);
+                        }
+                        insert.addBatch();
+                    }
+                }
+                int added = 0;
+                for (int count : insert.executeBatch()) {
+                    added += Math.max(count, 0);
+                }
+                return added;
+            }
+        });
     }
 
     private List<RoleMemoryEntry> query(String sql, Tenant tenant, List<Object> params) {

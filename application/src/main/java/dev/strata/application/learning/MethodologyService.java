@@ -87,6 +87,27 @@ public final class MethodologyService {
         return created;
     }
 
+    /**
+     * The signed import (spec 01, channel A): a methodology this instance exported comes back with its
+     * counts, confidence and quarantine; a dedup match keeps the existing row and its stats. The caller
+     * has verified the file's HMAC under the instance key; nothing else may call this.
+     */
+    public MethodologyStore.Created restore(Tenant tenant, MethodologyDraft draft, MethodologyStore.Stats stats) {
+        NewMethodology m = toNew(tenant, draft, Provenance.IMPORTED, "");
+        MethodologyStore.Created c = store.restore(m, stats, clock.instant());
+        Methodology row = c.methodology();
+        if (c.inserted()) {
+            audit.record(tenant, "methodology.import", "methodology:" + row.id(), "restored from a signed export at "
+                    + "confidence " + LearningPolicy.format(row.confidence()) + " (" + row.successes() + "/" + row.uses()
+                    + ", " + (row.quarantined() ? "quarantined" : "graduated") + ")");
+            events.publish(new LearningEvent.MethodologyChanged(row));
+        } else {
+            audit.record(tenant, "methodology.dedup", "methodology:" + row.id(), "import text matched methodology "
+                    + row.id() + "; it keeps its stats " + row.successes() + "/" + row.uses());
+        }
+        return c;
+    }
+
     /** For the synthesis job: a proposal lands like any new methodology, with provenance {@code synthesized}. */
     MethodologyStore.Created createSynthesized(Tenant tenant, AssetClass assetClass, String title, String body) {
         NewMethodology m = new NewMethodology(tenant, assetClass, title, body, Provenance.SYNTHESIZED);

@@ -91,6 +91,17 @@ public final class PreferenceService {
         return proposed(store.propose(toNew(tenant, cmd, ""), EvidenceMerge.ADD, clock.instant()));
     }
 
+    /**
+     * The markdown import's proposal (source {@code import}): it lands {@code proposed} like every proposal;
+     * a restatement raises the existing row's evidence to at least this one's, so importing the same
+     * bundle twice changes nothing.
+     */
+    public PreferenceStore.Proposed proposeImported(Tenant tenant, PreferenceDimension dimension, String content,
+                                                    PreferenceKind kind, long evidence) {
+        return proposed(store.propose(new NewPreference(tenant, dimension, content, kind, evidence,
+                PreferenceSource.IMPORT), EvidenceMerge.AT_LEAST, clock.instant()));
+    }
+
     /** Many proposals, validated all first (errors name {@code preferences[i].field}); each still lands proposed. */
     public List<PreferenceStore.Proposed> proposeAll(Tenant tenant, List<ProposePreference> cmds) {
         if (cmds == null || cmds.isEmpty()) {

@@ -5,8 +5,6 @@ import dev.strata.domain.audit.AuditEntry;
 import dev.strata.domain.audit.AuditLog;
 import dev.strata.domain.memory.Actor;
 import dev.strata.domain.graph.EdgeExtractor;
-import dev.strata.domain.graph.EdgeType;
-import dev.strata.domain.graph.FinanceEntity;
 import dev.strata.domain.graph.MemoryEdge;
 import dev.strata.domain.error.ConflictException;
 import dev.strata.domain.error.InvalidInputException;
@@ -28,7 +26,6 @@ import dev.strata.domain.role.SkillId;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -53,7 +50,7 @@ public final class RoleMemoryService {
 
     private final RoleRegistry registry;
     private final RoleMemoryStore store;
-    private final EdgeExtractor edges;
+    private final DecisionEdges edges;
     private final RoleRecall recall;
     private final AuditTrail audit;
     private final Clock clock;
@@ -63,7 +60,7 @@ public final class RoleMemoryService {
                              AuditLog audit, Clock clock) {
         this.registry = Objects.requireNonNull(registry, "registry");
         this.store = Objects.requireNonNull(store, "store");
-        this.edges = Objects.requireNonNull(edges, "edges");
+        this.edges = new DecisionEdges(edges);
         this.recall = Objects.requireNonNull(recall, "recall");
         this.audit = new AuditTrail(audit);
         this.clock = Objects.requireNonNull(clock, "clock");
@@ -113,18 +110,7 @@ public final class RoleMemoryService {
     }
 
     private List<MemoryEdge> edgesOf(NewRoleMemoryEntry entry) {
-        List<MemoryEdge> out = new ArrayList<>(edges.extract(entry.decision()));
-        entry.asset().ifPresent(a -> {
-            try {
-                FinanceEntity ticker = FinanceEntity.ticker(a.symbol());
-                if (out.stream().noneMatch(e -> e.target().equals(ticker)) && out.size() < EdgeExtractor.MAX_EDGES_PER_CONTENT) {
-                    out.add(new MemoryEdge(EdgeType.MENTIONS, ticker));
-                }
-            } catch (IllegalArgumentException notATicker) {
-                // BRK.B and the like are valid assets but not ticker-shaped entities: the text's own edges stand.
-            }
-        });
-        return out;
+        return edges.of(entry.decision(), entry.asset());
     }
 
     /** An entry of a declared role; entries of removed roles are not surfaced. */

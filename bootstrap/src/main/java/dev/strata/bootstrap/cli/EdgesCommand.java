@@ -1,6 +1,7 @@
 package dev.strata.bootstrap.cli;
 
 import dev.strata.application.graph.EdgeReplay;
+import dev.strata.application.role.RoleEdgeReplay;
 import dev.strata.bootstrap.StrataCore;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -10,10 +11,10 @@ import java.util.concurrent.Callable;
 /**
  * {@code strata edges}: maintenance of the typed memory edges on the data directory directly.
  * {@code rebuild} is spec 01's doctor --fix "edges" action: replay the deterministic extractor over
- * every stored memory; idempotent (the UNIQUE key skips what is stored), never deletes a row.
+ * every stored memory and every {@code role_memory} row (decision text and asset); idempotent (the UNIQUE key skips what is stored), never deletes a row.
  */
 @Command(name = "edges", mixinStandardHelpOptions = true,
-        description = "Typed memory edges: replay the extractor over stored memories.",
+        description = "Typed memory edges: replay the extractor over stored memories and role-memory entries.",
         subcommands = {EdgesCommand.Rebuild.class})
 public final class EdgesCommand implements Runnable {
 
@@ -26,7 +27,7 @@ public final class EdgesCommand implements Runnable {
     }
 
     @Command(name = "rebuild", mixinStandardHelpOptions = true,
-            description = "Replay the edge extractor over every stored memory and add the missing edges "
+            description = "Replay the edge extractor over every stored memory and role-memory entry and add the missing edges "
                     + "(a second run adds none).")
     static final class Rebuild implements Callable<Integer> {
 
@@ -42,6 +43,9 @@ public final class EdgesCommand implements Runnable {
                 EdgeReplay replay = core.memory().entities().rebuildEdges();
                 spec.commandLine().getOut().printf("replayed %d memories: %d edges added%n", replay.memories(),
                         replay.added());
+                RoleEdgeReplay.Result roles = core.role().edgeReplay().run();
+                spec.commandLine().getOut().printf("replayed %d role-memory entries: %d edges added%n", roles.entries(),
+                        roles.added());
                 spec.commandLine().getOut().flush();
                 return 0;
             }

@@ -44,11 +44,19 @@ public final class KeysCommand implements Runnable {
         Path dataDir;
 
         StrataCore open() {
-            StrataSettings settings = SettingsLoader.fromDefaults().load().withoutEmbeddings();
-            if (dataDir != null) {
-                settings = settings.withDataDir(dataDir);
-            }
-            return StrataCore.open(settings, Clock.systemUTC());
+            return StrataCore.open(settings(), Clock.systemUTC());
+        }
+
+        /** The settings a command opens the data directory with (embeddings off: commands never wait on them). */
+        StrataSettings settings() {
+            return settings(false);
+        }
+
+        /** With {@code embeddings}, the configured provider stays on (a command that embeds, as reindex does). */
+        StrataSettings settings(boolean embeddings) {
+            StrataSettings settings = SettingsLoader.fromDefaults().load();
+            settings = embeddings ? settings : settings.withoutEmbeddings();
+            return dataDir == null ? settings : settings.withDataDir(dataDir);
         }
     }
 

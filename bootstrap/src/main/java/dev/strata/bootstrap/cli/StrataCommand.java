@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
         subcommands = {ServeCommand.class, McpCommand.class, SetupCommand.class, KeysCommand.class, FactsCommand.class,
                 BenchCommand.class, BackupCommand.class, RestoreCommand.class, ReindexCommand.class, EvalCommand.class,
                 EdgesCommand.class, RoleCommands.Reflect.class, RoleCommands.RecallRole.class, ProfileCommand.class,
-                ConfigCommand.class, DoctorCommand.class,
+                ConfigCommand.class, DoctorCommand.class, ExportCommand.class, ImportCommand.class,
                 CommandLine.HelpCommand.class})
 public final class StrataCommand implements Runnable {
 

@@ -17,6 +17,8 @@ import dev.strata.application.role.RoleRecall;
 import dev.strata.application.role.RoleReflector;
 import dev.strata.application.learning.DecisionTimeline;
 import dev.strata.application.role.RoleBacklog;
+import dev.strata.application.role.DecisionEdges;
+import dev.strata.application.role.RoleEdgeReplay;
 import dev.strata.application.role.RoleLessonsBlock;
 import dev.strata.application.role.RoleTimeline;
 import dev.strata.application.role.RoleTools;
@@ -68,10 +70,12 @@ public final class RoleModule implements AreaModule {
     private final List<ExecutorService> executors;
     private final RoleLessonsBlock lessons;
     private final RoleBacklog backlog;
+    private final RoleEdgeReplay edgeReplay;
 
     private RoleModule(RoleRegistry registry, RoleMemoryService roles, RoleReflector reflector, RoleTriggers triggers,
                        PriceService prices, RoleEmbeddings embeddings, List<Job> jobs, List<ExecutorService> executors,
-                       RoleLessonsBlock lessons, RoleBacklog backlog) {
+                       RoleLessonsBlock lessons, RoleBacklog backlog, RoleEdgeReplay edgeReplay) {
+        this.edgeReplay = edgeReplay;
         this.lessons = lessons;
         this.backlog = backlog;
         this.registry = registry;
@@ -134,7 +138,8 @@ public final class RoleModule implements AreaModule {
                     () -> priceStore.purgeBefore(clock.instant().minus(settings.priceRetention()))));
             return new RoleModule(registry, roles, reflector, triggers, prices, embeddings, jobs,
                     List.of(reflections, embedding), new RoleLessonsBlock(roles, settings.sessionLessons()),
-                    new RoleBacklog(registry, store, clock));
+                    new RoleBacklog(registry, store, clock),
+                    new RoleEdgeReplay(store, new DecisionEdges(new EdgeExtractor(new FinanceEntityExtractor())), clock));
         } catch (RuntimeException e) {
             reflections.shutdownNow();
             embedding.shutdownNow();
@@ -199,6 +204,11 @@ public final class RoleModule implements AreaModule {
     /** What the doctor reports: pending, due and expired entries per role and tenant, and why they wait. */
     public RoleBacklog backlog() {
         return backlog;
+    }
+
+    /** {@code strata edges rebuild} over the {@code role_memory} rows. */
+    public RoleEdgeReplay edgeReplay() {
+        return edgeReplay;
     }
 
     /** A session's lessons block: the recent lessons of the roles its active skills own. */

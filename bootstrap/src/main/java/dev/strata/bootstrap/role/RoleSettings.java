@@ -153,6 +153,12 @@ public record RoleSettings(Optional<Path> directory, int reflectBatchSize, ZoneI
                 callbackTimeout, probes, sources, priceRetention, cronTick, embeddingCatchUp, sessionLessons);
     }
 
+    /** How often the cron trigger looks (a test's server ticks every second). */
+    public RoleSettings withCronTick(Duration tick) {
+        return new RoleSettings(directory, reflectBatchSize, cronZone, priceTolerance, priceUrl, callbackToken,
+                callbackTimeout, probes, sources, priceRetention, tick, embeddingCatchUp, sessionLessons);
+    }
+
     /** Hides the token. */
     @Override
     public String toString() {

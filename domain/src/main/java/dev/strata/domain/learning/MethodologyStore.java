@@ -10,7 +10,8 @@ import java.util.Optional;
  * Driven port: the {@code methodologies} table. Every method is scoped to one tenant. Scoring by
  * outcomes is not here: counts only change together with the decision they score, in
  * {@link TradeStore}. Nothing can lower quarantine except {@link #graduate}, which the approve use
- * case alone calls after checking the bars.
+ * case alone calls after checking the bars, and {@link #restore}, which only the signed import calls for a
+ * methodology this instance exported (it creates rows; it never changes an existing one).
  */
 public interface MethodologyStore {
 
@@ -20,6 +21,26 @@ public interface MethodologyStore {
      * one untouched (it keeps its stats; {@link Created#inserted()} is false).
      */
     Created create(NewMethodology methodology, double initialConfidence, Instant now);
+
+    /**
+     * The signed import's path (spec 01, channel A: a bundle this instance exported and signed): creates the
+     * methodology with the exported counts, confidence and quarantine, or, on a dedup match, returns the
+     * existing row untouched like {@link #create}. Besides {@link #graduate}, the only way a row may be
+     * stored unquarantined; its caller must have verified the bundle's signature under the instance key.
+     */
+    Created restore(NewMethodology methodology, Stats stats, Instant now);
+
+    /** The exported state a signed import restores. */
+    record Stats(long successes, long uses, double confidence, boolean quarantined) {
+        public Stats {
+            if (successes < 0 || successes > uses) {
+                throw new IllegalArgumentException("need 0 <= successes <= uses: " + successes + "/" + uses);
+            }
+            if (!(confidence >= 0 && confidence <= 1)) {
+                throw new IllegalArgumentException("confidence must be within [0, 1]: " + confidence);
+            }
+        }
+    }
 
     /** {@link #create} for each, all in one transaction, results in input order. */
     List<Created> createAll(List<NewMethodology> methodologies, double initialConfidence, Instant now);

@@ -73,6 +73,31 @@ public interface RoleMemoryStore {
     /** Entries of every tenant with no embedding by {@code model}, after {@code afterId}, lowest id first (catch-up). */
     List<RoleMemoryEntry> withoutEmbedding(String model, long afterId, int limit);
 
+    /**
+     * Entries of every tenant after {@code afterId}, lowest id first, whatever their status or role (a
+     * removed role's rows included): what a replay of the edge extractor reads.
+     */
+    List<RoleMemoryEntry> after(long afterId, int limit);
+
+    /** The tenant's reflected entries after {@code afterId}, lowest id first, every role (the export's trade cases). */
+    List<RoleMemoryEntry> reflected(Tenant tenant, long afterId, int limit);
+
+    /**
+     * Adds typed edges to stored entries ({@code src_table = role_memory}), skipping those already
+     * stored, in one transaction; returns how many were new. Edges naming an entry that does not exist,
+     * or exists in another tenant, are ignored.
+     */
+    int addEdges(List<EntryEdges> edges, Instant now);
+
+    /** The edges of one entry, to be stored for it in its tenant. */
+    record EntryEdges(Tenant tenant, RoleMemoryId entry, List<MemoryEdge> edges) {
+        public EntryEdges {
+            java.util.Objects.requireNonNull(tenant, "tenant");
+            java.util.Objects.requireNonNull(entry, "entry");
+            edges = List.copyOf(edges);
+        }
+    }
+
     /** An entry id and its stored vector. */
     record EmbeddedEntry(RoleMemoryId id, Embedding embedding) {
     }

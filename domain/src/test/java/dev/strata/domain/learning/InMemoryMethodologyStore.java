@@ -21,6 +21,11 @@ public final class InMemoryMethodologyStore implements MethodologyStore {
 
     @Override
     public synchronized Created create(NewMethodology m, double initialConfidence, Instant now) {
+        return restore(m, new Stats(0, 0, initialConfidence, true), now);
+    }
+
+    @Override
+    public synchronized Created restore(NewMethodology m, Stats stats, Instant now) {
         Optional<Methodology> same = rows.values().stream()
                 .filter(r -> r.tenant().equals(m.tenant()) && r.assetClass() == m.assetClass()
                         && r.normalizedKey().equals(m.normalizedKey()))
@@ -29,7 +34,7 @@ public final class InMemoryMethodologyStore implements MethodologyStore {
             return new Created(same.get(), false);
         }
         Methodology row = new Methodology(MethodologyId.of(nextId++), m.tenant(), m.assetClass(), m.title(), m.body(),
-                0, 0, initialConfidence, true, m.provenance(), now, now);
+                stats.successes(), stats.uses(), stats.confidence(), stats.quarantined(), m.provenance(), now, now);
         rows.put(row.id().value(), row);
         return new Created(row, true);
     }

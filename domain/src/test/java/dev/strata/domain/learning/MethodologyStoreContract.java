@@ -77,6 +77,25 @@ public abstract class MethodologyStoreContract {
     }
 
     @Test
+    void restore_stores_the_exported_counts_and_state_and_a_dedup_match_keeps_the_existing_row() {
+        MethodologyStore.Created restored = store.restore(methodology(ALICE, "Buy the dip"),
+                new MethodologyStore.Stats(22, 30, 0.556, false), T0);
+
+        Methodology m = restored.methodology();
+        assertThat(restored.inserted()).isTrue();
+        assertThat(store.find(ALICE, m.id())).contains(m);
+        assertThat(m.successes()).isEqualTo(22);
+        assertThat(m.uses()).isEqualTo(30);
+        assertThat(m.confidence()).isEqualTo(0.556);
+        assertThat(m.quarantined()).isFalse();
+
+        MethodologyStore.Created again = store.restore(methodology(ALICE, "Buy the dip"),
+                new MethodologyStore.Stats(0, 1, 0.1, true), T0.plusSeconds(5));
+        assertThat(again.inserted()).isFalse();
+        assertThat(again.methodology()).isEqualTo(m);
+    }
+
+    @Test
     void dedup_stays_within_one_tenant_and_one_asset_class() {
         Methodology alice = store.create(methodology(ALICE, "Buy the dip"), 0.5, T0).methodology();
         MethodologyStore.Created bob = store.create(methodology(BOB, "Buy the dip"), 0.5, T0);

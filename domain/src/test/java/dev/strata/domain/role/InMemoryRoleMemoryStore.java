@@ -200,4 +200,38 @@ public final class InMemoryRoleMemoryStore implements RoleMemoryStore {
         return rows.values().stream().filter(r -> r.id().value() > afterId
                 && !vectors.getOrDefault(r.id().value(), Map.of()).containsKey(model)).limit(limit).toList();
     }
+
+    @Override
+    public synchronized List<RoleMemoryEntry> after(long afterId, int limit) {
+        return rows.values().stream().filter(r -> r.id().value() > afterId).limit(limit).toList();
+    }
+
+    @Override
+    public synchronized List<RoleMemoryEntry> reflected(Tenant tenant, long afterId, int limit) {
+        return rows.values().stream().filter(r -> r.tenant().equals(tenant) && r.id().value() > afterId
+                && r.status() == EntryStatus.REFLECTED).limit(limit).toList();
+    }
+
+    @Override
+    public synchronized int addEdges(List<EntryEdges> batch, Instant now) {
+        int added = 0;
+        for (EntryEdges e : batch) {
+            if (find(e.tenant(), e.entry()).isEmpty()) {
+                continue;
+            }
+            List<MemoryEdge> stored = new ArrayList<>(edges.getOrDefault(e.entry().value(), List.of()));
+            for (MemoryEdge edge : e.edges()) {
+                boolean known = stored.stream().anyMatch(s -> s.type() == edge.type() && s.target().equals(edge.target()));
+                if (!known) {
+                    stored.add(edge);
+                    added++;
+                }
+            }
+            edges.put(e.entry().value(), List.copyOf(stored));
+        }
+        if (added > 0) {
+            writes++;
+        }
+        return added;
+    }
 }

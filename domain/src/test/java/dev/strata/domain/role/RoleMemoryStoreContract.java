@@ -293,6 +293,41 @@ public abstract class RoleMemoryStoreContract {
     }
 
     @Test
+    void added_edges_skip_the_stored_ones_and_never_reach_another_tenants_entry() {
+        MemoryEdge traded = new MemoryEdge(EdgeType.TRADED, FinanceEntity.ticker("BTC"));
+        MemoryEdge base = new MemoryEdge(EdgeType.MENTIONS, FinanceEntity.chain("base"));
+        RoleMemoryEntry saved = store.record(new NewRoleMemoryEntry(ALICE, TARGET, RoleInputs.EMPTY, "bought BTC on base",
+                Optional.of(BTC), T0), List.of(traded));
+
+        int added = store.addEdges(List.of(new RoleMemoryStore.EntryEdges(ALICE, saved.id(), List.of(traded, base)),
+                new RoleMemoryStore.EntryEdges(BOB, saved.id(), List.of(new MemoryEdge(EdgeType.MENTIONS,
+                        FinanceEntity.ticker("SOL")))),
+                new RoleMemoryStore.EntryEdges(ALICE, RoleMemoryId.of(4242), List.of(base))), T0);
+
+        assertThat(added).isEqualTo(1);
+        assertThat(store.edges(ALICE, saved.id())).containsExactly(traded, base);
+        assertThat(store.addEdges(List.of(new RoleMemoryStore.EntryEdges(ALICE, saved.id(), List.of(traded, base))), T0))
+                .isZero();
+    }
+
+    @Test
+    void after_reads_every_tenants_entries_and_reflected_one_tenants_reflected_ones_lowest_id_first() {
+        RoleMemoryEntry a = record("a", T0);
+        RoleMemoryEntry b = record(BOB, PEERS, "b", Optional.empty(), T0);
+        RoleMemoryEntry c = record("c", T0);
+        RoleMemoryEntry d = record("d", T0);
+        store.reflect(ALICE, c.id(), noise("n", T0.plusSeconds(5)));
+        store.reflect(ALICE, a.id(), lesson("n", "l", T0.plusSeconds(9)));
+        store.skip(ALICE, d.id(), "late", T0);
+
+        assertThat(store.after(0, 10)).extracting(RoleMemoryEntry::id).containsExactly(a.id(), b.id(), c.id(), d.id());
+        assertThat(store.after(a.id().value(), 2)).extracting(RoleMemoryEntry::id).containsExactly(b.id(), c.id());
+        assertThat(store.reflected(ALICE, 0, 10)).extracting(RoleMemoryEntry::id).containsExactly(a.id(), c.id());
+        assertThat(store.reflected(ALICE, a.id().value(), 10)).extracting(RoleMemoryEntry::id).containsExactly(c.id());
+        assertThat(store.reflected(BOB, 0, 10)).isEmpty();
+    }
+
+    @Test
     void embeddings_are_kept_per_model_and_cleared_when_a_reflection_adds_text() {
         RoleMemoryEntry a = record("a", T0);
         RoleMemoryEntry b = record("b", T0.plusSeconds(1));
