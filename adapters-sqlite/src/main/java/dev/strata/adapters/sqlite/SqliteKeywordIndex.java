@@ -10,6 +10,7 @@ import io.helidon.dbclient.DbClientException;
 import org.sqlite.SQLiteErrorCode;
 import org.sqlite.SQLiteException;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
@@ -18,6 +19,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -28,10 +31,36 @@ import java.util.stream.Stream;
  */
 public final class SqliteKeywordIndex implements KeywordIndex {
 
+    /**
+     * How long a term found in more rows than a rare term may have is taken as common without asking the
+     * index again. Rows are only ever added, except by a purge, so a common term stays common; after a purge
+     * a term may have become rare, and for at most this long its rows miss the rare-term lift (ranking only:
+     * which rows are found never depends on it).
+     */
+    static final Duration COMMON_TERM_MEMORY = Duration.ofMinutes(1);
+    /** Common terms remembered at most; past it the memory starts again (a bound, not a cache policy). */
+    static final int COMMON_TERMS_KEPT = 10_000;
+
     private final SqliteDatabase database;
+    private final LongSupplier nanoTime;
+    /**
+     * Terms seen common: almost every query word is, and asking FTS5 again for each on every search was
+     * most of what rare-term look-ups cost (issue 12's budget for the ranker is 0.3 ms at 100k memories).
+     */
+    private final Map<String, CommonTerm> common = new ConcurrentHashMap<>();
 
     public SqliteKeywordIndex(SqliteDatabase database) {
+        this(database, System::nanoTime);
+    }
+
+    /** @param nanoTime a monotonic clock in nanoseconds (tests move it past {@link #COMMON_TERM_MEMORY}) */
+    SqliteKeywordIndex(SqliteDatabase database, LongSupplier nanoTime) {
         this.database = Objects.requireNonNull(database, "database");
+        this.nanoTime = Objects.requireNonNull(nanoTime, "nanoTime");
+    }
+
+    /** A term the whole index held in at least {@code rows} rows when it was looked up at {@code seenNanos}. */
+    private record CommonTerm(int rows, long seenNanos) {
     }
 
     @Override
@@ -79,8 +108,12 @@ public final class SqliteKeywordIndex implements KeywordIndex {
                 + "FROM memories_fts WHERE memories_fts MATCH ? LIMIT " + (atMost + 1) + ") r "
                 + "JOIN memories m ON m.id = r.id";
         Map<String, Set<MemoryId>> rare = new LinkedHashMap<>();
+        List<String> unknown = terms.stream().filter(term -> !knownCommon(term, atMost)).toList();
+        if (unknown.isEmpty()) {
+            return rare;
+        }
         try (JdbcReads reads = new JdbcReads(database)) {
-            for (String term : terms) {
+            for (String term : unknown) {
                 Set<MemoryId> mine = new HashSet<>();
                 int[] rows = {0};
                 reads.forEach(sql, List.of(tenant.value(), '"' + term.replace("\"", "\"\"") + '"'), r -> {
@@ -91,12 +124,27 @@ public final class SqliteKeywordIndex implements KeywordIndex {
                 });
                 if (rows[0] <= atMost) {
                     rare.put(term, Set.copyOf(mine));
+                } else {
+                    rememberCommon(term, rows[0]);
                 }
             }
         } catch (DbClientException e) {
             throw failure("count the query terms' rows", e);
         }
         return rare;
+    }
+
+    private boolean knownCommon(String term, int atMost) {
+        CommonTerm seen = common.get(term);
+        return seen != null && seen.rows() > atMost
+                && nanoTime.getAsLong() - seen.seenNanos() < COMMON_TERM_MEMORY.toNanos();
+    }
+
+    private void rememberCommon(String term, int rows) {
+        if (common.size() >= COMMON_TERMS_KEPT) {
+            common.clear();
+        }
+        common.put(term, new CommonTerm(rows, nanoTime.getAsLong()));
     }
 
     private static RuntimeException failure(String what, DbClientException e) {

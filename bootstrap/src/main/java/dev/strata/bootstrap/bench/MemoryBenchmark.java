@@ -57,6 +57,11 @@ public final class MemoryBenchmark {
 
     private final StrataSettings baseSettings;
     private final int rounds;
+    /** Untimed snapshot renders before the timed ones, so the JIT has compiled the render path. */
+    static final int SNAPSHOT_WARM_UP = 300;
+    /** Timed snapshot renders per round: a render is about a millisecond, so a round of one would be too few. */
+    static final int SNAPSHOT_SAMPLES_PER_ROUND = 20;
+
     private final Consumer<String> progress;
 
     public MemoryBenchmark(StrataSettings baseSettings, int rounds, Consumer<String> progress) {
@@ -154,7 +159,7 @@ public final class MemoryBenchmark {
         progress.accept("n=" + n + ": the memory_search tool over MCP and over REST");
         McpBenchmark.Figures mcp = McpBenchmark.measure(strata.port(), tenant.value(), queries, rounds, SEARCH_LIMIT);
         progress.accept("n=" + n + ": snapshot");
-        double[] snapshot = time(List.of("snapshot"), q -> strata.core().session().snapshots().render(tenant));
+        double[] snapshot = timeWarm(SNAPSHOT_WARM_UP, rounds * SNAPSHOT_SAMPLES_PER_ROUND, () -> strata.core().session().snapshots().render(tenant));
         progress.accept("n=" + n + ": learning outcomes and compiled pages");
         LearningBenchmark.Figures learning = new LearningBenchmark(rounds, baseSettings.learning().loop().policy())
                 .measure(strata.core().learning(), strata.core().database());
@@ -238,6 +243,24 @@ public final class MemoryBenchmark {
     }
 
     /** Two warm-up rounds, then {@code rounds} timed rounds over every input. */
+    /**
+     * Times {@code samples} calls after {@code warmUp} untimed ones. A single operation timed over the query
+     * rounds would be called a dozen times, so its median would time the interpreter and class loading rather
+     * than the compiled path a running server takes.
+     */
+    private static double[] timeWarm(int warmUp, int samples, Runnable action) {
+        for (int i = 0; i < warmUp; i++) {
+            action.run();
+        }
+        double[] out = new double[samples];
+        for (int i = 0; i < samples; i++) {
+            long t = System.nanoTime();
+            action.run();
+            out[i] = (System.nanoTime() - t) / 1e6;
+        }
+        return out;
+    }
+
     private double[] time(List<String> inputs, Consumer<String> action) {
         List<Double> samples = new ArrayList<>();
         for (int round = -2; round < rounds; round++) {

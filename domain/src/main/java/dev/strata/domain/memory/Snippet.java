@@ -1,8 +1,10 @@
 package dev.strata.domain.memory;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * Builds the fragment a search hit shows: the window of the content with the most query-term
@@ -26,10 +28,11 @@ public final class Snippet {
         if (words.isEmpty()) {
             return content;
         }
+        Terms query = Terms.of(terms);
         boolean[] hit = new boolean[words.size()];
         for (int i = 0; i < words.size(); i++) {
             int[] w = words.get(i);
-            hit[i] = matches(content.substring(w[0], w[1]), terms);
+            hit[i] = query.matches(content.substring(w[0], w[1]));
         }
         int window = Math.min(windowWords, words.size());
         int bestStart = 0;
@@ -69,19 +72,34 @@ public final class Snippet {
         return out.toString().replaceAll("\\s+", " ").strip();
     }
 
-    private static boolean matches(String word, List<String> terms) {
-        String lower = word.toLowerCase(Locale.ROOT);
-        String stem = QueryText.stem(lower);
-        for (String term : terms) {
-            if (term.endsWith("*")) {
-                if (lower.startsWith(term.substring(0, term.length() - 1).toLowerCase(Locale.ROOT))) {
+    /**
+     * The query terms as they are compared with each word: prefixes (a term ending in '*') lower-cased, the
+     * others stemmed, both once per snippet rather than once per word of the content.
+     */
+    private record Terms(List<String> prefixes, Set<String> stems) {
+
+        static Terms of(List<String> terms) {
+            List<String> prefixes = new ArrayList<>();
+            Set<String> stems = new HashSet<>();
+            for (String term : terms) {
+                if (term.endsWith("*")) {
+                    prefixes.add(term.substring(0, term.length() - 1).toLowerCase(Locale.ROOT));
+                } else {
+                    stems.add(QueryText.stem(term));
+                }
+            }
+            return new Terms(prefixes, stems);
+        }
+
+        boolean matches(String word) {
+            String lower = word.toLowerCase(Locale.ROOT);
+            for (String prefix : prefixes) {
+                if (lower.startsWith(prefix)) {
                     return true;
                 }
-            } else if (stem.equals(QueryText.stem(term))) {
-                return true;
             }
+            return !stems.isEmpty() && stems.contains(QueryText.stem(lower));
         }
-        return false;
     }
 
     private static List<int[]> wordSpans(String content) {

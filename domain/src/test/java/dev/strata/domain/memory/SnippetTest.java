@@ -28,6 +28,12 @@ class SnippetTest {
     }
 
     @Test
+    void whole_terms_and_prefixes_mix_and_compare_without_case() {
+        assertThat(Snippet.of("The user TRADES eth on Arbitrum", List.of("Trades", "ETH", "arb*"), 32))
+                .isEqualTo("The user **TRADES** **eth** on **Arbitrum**");
+    }
+
+    @Test
     void content_without_words_is_returned_as_is() {
         assertThat(Snippet.of("%%%", List.of("x"), 32)).isEqualTo("%%%");
     }
