@@ -78,6 +78,20 @@ class PassageIndexTest {
     }
 
     @Test
+    void with_the_shipped_weights_a_filler_turn_ranks_below_the_turns_holding_the_words() {
+        for (int i = 0; i < 8; i++) {
+            // Other rows, so that the query's words are rare enough for BM25 to weigh them at all.
+            write(BOB, "unrelated chatter number " + i, T0.minus(Duration.ofDays(2 + i)));
+        }
+        Memory question = write(ALICE, "did u book the lisbon trip??", T0);
+        Memory answer = write(ALICE, "yes!! booked lisbon for friday", T0.plusSeconds(30));
+        Memory filler = write(ALICE, "lol nice", T0.plusSeconds(45));
+
+        assertThat(passages(ALICE, "lisbon trip", new PassageArm(1, 1, 0.5, 0.5)))
+                .containsExactly(question.id(), answer.id(), filler.id());
+    }
+
+    @Test
     void memories_of_another_sitting_or_another_tenant_are_not_neighbours() {
         Memory before = write(ALICE, "the turtles need a bigger tank", T0);
         Memory bobs = write(BOB, "turtles everywhere", T0.plusSeconds(5));
