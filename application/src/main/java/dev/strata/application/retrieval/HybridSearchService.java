@@ -219,10 +219,12 @@ public final class HybridSearchService implements MemorySearch {
         }
         ArmResult keywordArmResult = ArmResult.keyword(keywordRanked);
         ArmResult vectorArmResult = ArmResult.vector(vector);
-        Optional<ArmResult> passageArmResult = passageArm(request, constraint, keyword.passages(), rows);
+
         Set<Long> belowFloor = new HashSet<>();
         nearest.forEach(m -> belowFloor.add(m.memory().value()));
         matches.forEach(m -> belowFloor.remove(m.memory().value()));
+        Optional<ArmResult> passageArmResult = passageArm(request, constraint, keyword.passages(), rows,
+                keywordHits.keySet(), belowFloor);
         Neighbourhood around = neighbourhood(request, constraint, List.of(keywordArmResult, vectorArmResult), rows,
                 belowFloor);
         RankedResults ranked = ranker.rank(request.query(), new RankingInput(keywordArmResult,
@@ -290,9 +292,14 @@ public final class HybridSearchService implements MemorySearch {
     /**
      * The passage arm's rows as candidates: loaded like the vector arm's (one more read for the rows no
      * other arm brought), kept when in the scope and category asked and satisfying the query's constraints.
+     * A row the keyword arm did not find and the vector arm ranked below its floor is left out, as
+     * neighbour context leaves it out: a query nothing relates to must not answer with the neighbours of
+     * the one memory sharing a word with it.
      */
-    private Optional<ArmResult> passageArm(SearchRequest request, QuerySyntax.Constraint constraint, List<MemoryId> ids,
-                                           Map<Long, Memory> rows) {
+    private Optional<ArmResult> passageArm(SearchRequest request, QuerySyntax.Constraint constraint, List<MemoryId> ranking,
+                                           Map<Long, Memory> rows, Set<Long> keywordHits, Set<Long> belowFloor) {
+        List<MemoryId> ids = ranking.stream()
+                .filter(id -> keywordHits.contains(id.value()) || !belowFloor.contains(id.value())).toList();
         if (ids.isEmpty()) {
             return Optional.empty();
         }

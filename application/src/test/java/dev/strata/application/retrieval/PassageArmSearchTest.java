@@ -138,6 +138,22 @@ class PassageArmSearchTest {
     }
 
     @Test
+    void a_row_the_vector_arm_judged_unrelated_is_not_brought_back_by_the_passage_arm() {
+        index.replace(ALICE, reply.id(), embedder.embedDocuments(List.of(reply.content())));
+        passages.ranked = List.of(reply.id(), question.id());
+        HybridSearchService strict = new HybridSearchService(store, passages, embedder, Optional.of(index),
+                new HybridRanker(FusionSettings.defaults().withNeighbourContext(0, 2, java.time.Duration.ofMinutes(30))
+                        .withVectorMinSimilarity(java.util.OptionalDouble.of(0.99)), new FinanceEntityExtractor(), clock,
+                        TimeLift.OFF, TimeExpressions.english(), ON), 50);
+
+        SearchResults results = strict.search(new SearchRequest(ALICE, "turtles", 10, Optional.empty()));
+
+        // The keyword arm's own row stays (the passage arm ranks it too); its neighbour does not come in.
+        assertThat(ids(results)).containsExactly(question.id());
+        assertThat(results.hits().getFirst().orderedArms()).containsExactly(Arm.KEYWORD, Arm.PASSAGE);
+    }
+
+    @Test
     void it_is_not_asked_when_off_nor_in_keyword_mode() {
         passages.ranked = List.of(reply.id());
 
