@@ -82,7 +82,7 @@ class EvalCommandTest {
 
         assertThat(run.exitCode()).as(run.err()).isZero();
         // The shipped setting (rrf-k 5, neighbour weight 0.3) is the first row; the other three combinations follow.
-        assertThat(run.out().lines().filter(l -> l.matches("^(shipped|k\\d+ n[\\d.]+ w1:1 d50( p[\\d.:]+)?)\\s+\\d.*")))
+        assertThat(run.out().lines().filter(l -> l.matches("^(shipped|k\\d+ n[\\d.]+ w[\\d.]+:1 d50( p[\\d.:]+)?)\\s+\\d.*")))
                 .hasSize(4);
         assertThat(run.out().lines().filter(l -> l.matches("^fold-\\d\\s+\\d+\\s.*"))).as(run.out()).hasSize(3);
         assertThat(run.out()).contains("leave one conversation out").contains("tuned on all")
@@ -120,9 +120,9 @@ class EvalCommandTest {
                 "--passage", "0:1:1:1,1:1:0.5:0");
 
         assertThat(run.exitCode()).as(run.err()).isZero();
-        assertThat(run.out().lines().filter(l -> l.matches("^k5 n[\\d.]+ w1:1 d50 p1:1:0.5:0\\s+\\d.*")))
+        assertThat(run.out().lines().filter(l -> l.matches("^k5 n[\\d.]+ w[\\d.]+:1 d50 p1:1:0.5:0\\s+\\d.*")))
                 .as(run.out()).hasSize(1);
-        assertThat(run.out().lines().filter(l -> l.matches("^k5 n[\\d.]+ w1:1 d50\\s+\\d.*"))).as(run.out()).hasSize(1);
+        assertThat(run.out().lines().filter(l -> l.matches("^k5 n[\\d.]+ w[\\d.]+:1 d50\\s+\\d.*"))).as(run.out()).hasSize(1);
     }
 
     @Test
