@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 import java.io.StringReader;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -81,7 +82,7 @@ class EvalCommandTest {
 
         assertThat(run.exitCode()).as(run.err()).isZero();
         // The shipped setting (rrf-k 5, neighbour weight 0.3) is the first row; the other three combinations follow.
-        assertThat(run.out().lines().filter(l -> l.matches("^(shipped|k\\d+ n[\\d.]+ w1:1 d50)\\s+\\d.*")))
+        assertThat(run.out().lines().filter(l -> l.matches("^(shipped|k\\d+ n[\\d.]+ w[\\d.]+:1 d50( p[\\d.:]+)?)\\s+\\d.*")))
                 .hasSize(4);
         assertThat(run.out().lines().filter(l -> l.matches("^fold-\\d\\s+\\d+\\s.*"))).as(run.out()).hasSize(3);
         assertThat(run.out()).contains("leave one conversation out").contains("tuned on all")
@@ -103,6 +104,25 @@ class EvalCommandTest {
                 .err()).contains("--neighbour-weight");
         assertThat(Cli.run("eval", "locomo", fixture().toString(), "--cross-validate", "--candidate-depth", "0")
                 .exitCode()).isEqualTo(2);
+        assertThat(Cli.run("eval", "locomo", fixture().toString(), "--passage", "1:1:1:1").err())
+                .contains("--cross-validate");
+        for (String bad : List.of("1:1:1", "1:1:x:1", "-1:1:1:1", "1:0:0:0", "1:11:1:1")) {
+            Cli run = Cli.run("eval", "locomo", fixture().toString(), "--cross-validate", "--passage", bad);
+            assertThat(run.exitCode()).as(bad).isEqualTo(2);
+            assertThat(run.err()).as(bad).contains("--passage");
+        }
+    }
+
+    @Test
+    void a_passage_grid_names_each_passage_setting_in_its_rows() throws Exception {
+        Path folds = Path.of(EvalCommandTest.class.getResource("/locomo-folds.json").toURI());
+        Cli run = Cli.run("eval", "locomo", folds.toString(), "--embedding-provider", "local", "--cross-validate",
+                "--passage", "0:1:1:1,1:1:0.5:0");
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.out().lines().filter(l -> l.matches("^k5 n[\\d.]+ w[\\d.]+:1 d50 p1:1:0.5:0\\s+\\d.*")))
+                .as(run.out()).hasSize(1);
+        assertThat(run.out().lines().filter(l -> l.matches("^k5 n[\\d.]+ w[\\d.]+:1 d50\\s+\\d.*"))).as(run.out()).hasSize(1);
     }
 
     @Test

@@ -893,9 +893,74 @@ final class Schema {
               value  TEXT NOT NULL
             ) WITHOUT ROWID"""));
 
+    /**
+     * Issue 19, generalisation: the passage index. Every live memory is indexed a second time with the
+     * memories its tenant wrote right before and after it in the same sitting (the ids next to it, within
+     * {@link #PASSAGE_GAP_MINUTES} of it by write time and by event time) and its event date in words
+     * ("8 May 2023"), so that a short reply ("three years, I think") is found by the words of the
+     * question it answers. Three columns, weighted at query time: {@code own}, {@code neighbours},
+     * {@code event_date}. Contentless (the text is in {@code memories}); triggers rebuild the passages
+     * of the row written, edited, deleted or forgotten and of its two neighbours, so every write path
+     * (REST, tools, MCP, chat extraction, a raw INSERT) keeps it, and a forgotten memory's words leave
+     * its neighbours' passages with it. The adjacency rule is neighbour context's (README), on the data
+     * every memory has: write order, write time and event time; no session field is needed.
+     */
+    static final Migration V22_PASSAGE_INDEX = new Migration(22, "passage index: a memory with its neighbours",
+            List.of("""
+            CREATE VIRTUAL TABLE memories_passage_fts USING fts5(
+              own,
+              neighbours,
+              event_date,
+              content='',
+              contentless_delete=1,
+              tokenize='porter unicode61 remove_diacritics 2'
+            )""",
+            "INSERT INTO memories_passage_fts(rowid, own, neighbours, event_date) " + passagesOf("1 = 1"),
+            """
+            CREATE TRIGGER memories_passage_ai AFTER INSERT ON memories BEGIN
+              DELETE FROM memories_passage_fts WHERE rowid BETWEEN new.id - 1 AND new.id + 1;
+              INSERT INTO memories_passage_fts(rowid, own, neighbours, event_date)
+            """ + passagesOf("m.id BETWEEN new.id - 1 AND new.id + 1") + ";\nEND",
+            """
+            CREATE TRIGGER memories_passage_au AFTER UPDATE OF content, deleted_at, occurred_at, created_at, tenant
+              ON memories BEGIN
+              DELETE FROM memories_passage_fts WHERE rowid BETWEEN old.id - 1 AND old.id + 1;
+              INSERT INTO memories_passage_fts(rowid, own, neighbours, event_date)
+            """ + passagesOf("m.id BETWEEN old.id - 1 AND old.id + 1") + ";\nEND",
+            """
+            CREATE TRIGGER memories_passage_ad AFTER DELETE ON memories BEGIN
+              DELETE FROM memories_passage_fts WHERE rowid BETWEEN old.id - 1 AND old.id + 1;
+              INSERT INTO memories_passage_fts(rowid, own, neighbours, event_date)
+            """ + passagesOf("m.id BETWEEN old.id - 1 AND old.id + 1") + ";\nEND"));
+
+    /** Neighbours further apart than this (by write time or by event time) belong to different sittings. */
+    static final int PASSAGE_GAP_MINUTES = 30;
+
+    /** The passage rows of the live memories {@code m} that satisfy {@code where}. */
+    static String passagesOf(String where) {
+        String gap = "(" + PASSAGE_GAP_MINUTES + " / 1440.0)";
+        String at = "COALESCE(m.occurred_at, m.created_at)";
+        StringBuilder month = new StringBuilder("CASE strftime('%m', " + at + ")");
+        String[] months = {"January", "February", "March", "April", "May", "June", "July", "August", "September",
+            "October", "November", "December"};
+        for (int i = 0; i < months.length; i++) {
+            month.append(String.format(" WHEN '%02d' THEN '%s'", i + 1, months[i]));
+        }
+        month.append(" ELSE '' END");
+        return "SELECT m.id, m.content, "
+                + "COALESCE((SELECT group_concat(n.content, ' ' ORDER BY n.id) FROM memories n "
+                + "WHERE n.id IN (m.id - 1, m.id + 1) AND n.tenant = m.tenant AND n.deleted_at IS NULL "
+                + "AND abs(julianday(n.created_at) - julianday(m.created_at)) <= " + gap + " "
+                + "AND abs(julianday(COALESCE(n.occurred_at, n.created_at)) - julianday(" + at + ")) <= " + gap
+                + "), ''), "
+                + "COALESCE(CAST(strftime('%d', " + at + ") AS INTEGER) || ' ' || " + month + " || ' ' || strftime('%Y', "
+                + at + "), '') "
+                + "FROM memories m WHERE m.deleted_at IS NULL AND " + where;
+    }
+
     static final List<Migration> MIGRATIONS = List.of(V1_GENERAL_MEMORY, V2_SOURCE_BACKFILL, V3_KEYED_MEMORIES,
             V4_ACCESS_AND_VAULT, V5_FACT_LAYER, V6_SESSIONS, V7_EMBEDDINGS, V9_INJECTION_FLAGS, V10_SEARCH_VOCABULARY,
             V11_MEMORY_EDGES, V12_LEARNING_LOOP, V13_ROLE_MEMORY, V15_VAULT_AT_REST, V16_PERSONALIZATION,
             V17_CONVERSATIONS_AND_TRADE_MIRROR, V18_ACTORS_AND_EXPLANATIONS, V19_RETRIES_AND_REVOCATION,
-            V20_EVENT_TIME, V21_INSTANCE_META);
+            V20_EVENT_TIME, V21_INSTANCE_META, V22_PASSAGE_INDEX);
 }

@@ -4,8 +4,11 @@ import dev.strata.domain.error.DomainException;
 import dev.strata.domain.error.InvalidInputException;
 import dev.strata.domain.error.UnavailableException;
 import dev.strata.domain.memory.MemoryId;
+import dev.strata.domain.memory.SearchHit;
+import dev.strata.domain.memory.SearchRequest;
 import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.retrieval.KeywordIndex;
+import dev.strata.domain.retrieval.PassageArm;
 import io.helidon.dbclient.DbClientException;
 import org.sqlite.SQLiteErrorCode;
 import org.sqlite.SQLiteException;
@@ -145,6 +148,51 @@ public final class SqliteKeywordIndex implements KeywordIndex {
             common.clear();
         }
         common.put(term, new CommonTerm(rows, nanoTime.getAsLong()));
+    }
+
+    /**
+     * Most matches the passage arm ranks: its tenant's newest this many (FTS5 walks the doclists newest
+     * first). A conversation of a few thousand turns is ranked whole; a huge tenant by its recent past.
+     */
+    static final int PASSAGE_CANDIDATES = 2_000;
+
+    @Override
+    public List<MemoryId> passages(SearchRequest request, int depth, PassageArm columns) {
+        Objects.requireNonNull(request, "request");
+        Objects.requireNonNull(columns, "columns");
+        Fts5Query query = Fts5Query.from(request.query());
+        if (query.explicit() || query.terms().isEmpty() || depth < 1 || columns.isOff()) {
+            return List.of();
+        }
+        List<String> searched = new ArrayList<>(3);
+        if (columns.own() > 0) {
+            searched.add("own");
+        }
+        if (columns.neighbours() > 0) {
+            searched.add("neighbours");
+        }
+        if (columns.date() > 0) {
+            searched.add("event_date");
+        }
+        String match = "{" + String.join(" ", searched) + "} : (" + query.match() + ")";
+        List<Object> params = new ArrayList<>();
+        params.add(match);
+        params.add(request.tenant().value());
+        request.category().ifPresent(c -> params.add(c.value()));
+        String sql = "SELECT id FROM (SELECT f.rowid AS id, bm25(memories_passage_fts, " + columns.own() + ", "
+                + columns.neighbours() + ", " + columns.date() + ") * (CASE WHEN "
+                + TimeScopeSql.superseded("i", request.scope()) + " THEN " + SearchHit.SUPERSEDED_WEIGHT
+                + " ELSE 1.0 END) AS rank FROM memories_passage_fts f JOIN memories i ON i.id = f.rowid "
+                + "WHERE memories_passage_fts MATCH ? AND i.tenant = ?" + TimeScopeSql.visible("i", request.scope())
+                + (request.category().isPresent() ? " AND i.category = ?" : "")
+                + " ORDER BY f.rowid DESC LIMIT " + PASSAGE_CANDIDATES + ") ORDER BY rank, id LIMIT " + depth;
+        List<MemoryId> ranked = new ArrayList<>();
+        try (JdbcReads reads = new JdbcReads(database)) {
+            reads.forEach(sql, params, r -> ranked.add(MemoryId.of(r.getLong("id"))));
+        } catch (DbClientException e) {
+            throw failure("rank the passages", e);
+        }
+        return ranked;
     }
 
     private static RuntimeException failure(String what, DbClientException e) {

@@ -14,6 +14,7 @@ import dev.strata.domain.memory.SearchRequest;
 import dev.strata.domain.memory.Snippet;
 import dev.strata.domain.languagemodel.Embedder;
 import dev.strata.domain.languagemodel.Embedding;
+import dev.strata.domain.retrieval.Arm;
 import dev.strata.domain.retrieval.ArmResult;
 import dev.strata.domain.retrieval.Candidate;
 import dev.strata.domain.retrieval.FusionSettings;
@@ -21,6 +22,7 @@ import dev.strata.domain.retrieval.HybridRanker;
 import dev.strata.domain.retrieval.KeywordIndex;
 import dev.strata.domain.retrieval.NeighbourContext;
 import dev.strata.domain.retrieval.Neighbourhood;
+import dev.strata.domain.retrieval.PassageArm;
 import dev.strata.domain.retrieval.RankedHit;
 import dev.strata.domain.retrieval.RankedResults;
 import dev.strata.domain.retrieval.RankingInput;
@@ -125,6 +127,16 @@ public final class HybridSearchService implements MemorySearch {
         return ranker.timeLift();
     }
 
+    /** The same pipeline with another passage arm (the evaluation compares them). */
+    public HybridSearchService withPassage(PassageArm passage) {
+        return new HybridSearchService(store, keywordIndex, embedder, index, ranker.withPassage(passage),
+                candidateDepth, searchStarted);
+    }
+
+    public PassageArm passage() {
+        return ranker.passage();
+    }
+
     public FusionSettings settings() {
         return ranker.settings();
     }
@@ -163,7 +175,8 @@ public final class HybridSearchService implements MemorySearch {
         int depth = Math.max(candidateDepth, request.limit());
         // spec 02 "Search Pipeline": the two paths run in parallel; the keyword arm does not wait for the model.
         Optional<CompletableFuture<KeywordArm>> keywordArm = mode == RetrievalMode.HYBRID
-                ? Optional.of(CompletableFuture.supplyAsync(() -> keywordArm(request, depth), keywordThreads))
+                ? Optional.of(CompletableFuture.supplyAsync(() -> keywordArm(request, depth).withPassages(
+                        passages(request, depth)), keywordThreads))
                 : Optional.empty();
         Embedding query;
         try {
@@ -206,13 +219,17 @@ public final class HybridSearchService implements MemorySearch {
         }
         ArmResult keywordArmResult = ArmResult.keyword(keywordRanked);
         ArmResult vectorArmResult = ArmResult.vector(vector);
+
         Set<Long> belowFloor = new HashSet<>();
         nearest.forEach(m -> belowFloor.add(m.memory().value()));
         matches.forEach(m -> belowFloor.remove(m.memory().value()));
+        Optional<ArmResult> passageArmResult = passageArm(request, constraint, keyword.passages(), rows,
+                keywordHits.keySet(), belowFloor);
         Neighbourhood around = neighbourhood(request, constraint, List.of(keywordArmResult, vectorArmResult), rows,
                 belowFloor);
         RankedResults ranked = ranker.rank(request.query(), new RankingInput(keywordArmResult,
-                Optional.of(vectorArmResult), around, keyword.rareTerms(), request.reference()), request.limit());
+                Optional.of(vectorArmResult), around, keyword.rareTerms(), request.reference(), passageArmResult),
+                request.limit());
         return answer(SearchMode.HYBRID, request, ranked, keywordHits, rows);
     }
 
@@ -254,15 +271,57 @@ public final class HybridSearchService implements MemorySearch {
         return new SearchResults(mode, found);
     }
 
-    /** The keyword arm's rows and, among them, those holding rare query terms (how many each). */
-    private record KeywordArm(List<SearchHit> hits, Map<Long, Integer> rareTerms) {
-        static final KeywordArm NONE = new KeywordArm(List.of(), Map.of());
+    /**
+     * The keyword arm's rows and, among them, those holding rare query terms (how many each); and the
+     * passage arm's ids, ranked on the same thread (both are reads of the keyword index).
+     */
+    private record KeywordArm(List<SearchHit> hits, Map<Long, Integer> rareTerms, List<MemoryId> passages) {
+        static final KeywordArm NONE = new KeywordArm(List.of(), Map.of(), List.of());
+
+        KeywordArm withPassages(List<MemoryId> ids) {
+            return new KeywordArm(hits, rareTerms, ids);
+        }
+    }
+
+    /** The passage arm's ranking, when it is on ({@link PassageArm}). */
+    private List<MemoryId> passages(SearchRequest request, int depth) {
+        PassageArm passage = ranker.passage();
+        return passage.isOff() ? List.of() : keywordIndex.passages(request, depth, passage);
+    }
+
+    /**
+     * The passage arm's rows as candidates: loaded like the vector arm's (one more read for the rows no
+     * other arm brought), kept when in the scope and category asked and satisfying the query's constraints.
+     * A row the keyword arm did not find and the vector arm ranked below its floor is left out, as
+     * neighbour context leaves it out: a query nothing relates to must not answer with the neighbours of
+     * the one memory sharing a word with it.
+     */
+    private Optional<ArmResult> passageArm(SearchRequest request, QuerySyntax.Constraint constraint, List<MemoryId> ranking,
+                                           Map<Long, Memory> rows, Set<Long> keywordHits, Set<Long> belowFloor) {
+        List<MemoryId> ids = ranking.stream()
+                .filter(id -> keywordHits.contains(id.value()) || !belowFloor.contains(id.value())).toList();
+        if (ids.isEmpty()) {
+            return Optional.empty();
+        }
+        List<MemoryId> missing = ids.stream().filter(id -> !rows.containsKey(id.value())).toList();
+        store.findAll(request.tenant(), missing).forEach(m -> request.scope().view(m)
+                .ifPresent(seen -> rows.put(seen.id().value(), seen)));
+        Set<Long> allowed = satisfying(request, constraint, ids.stream().map(MemoryId::value)
+                .filter(rows::containsKey).toList());
+        List<Candidate> ranked = new ArrayList<>(ids.size());
+        for (MemoryId id : ids) {
+            Memory m = rows.get(id.value());
+            if (m != null && answers(request, m) && allowed.contains(id.value())) {
+                ranked.add(candidate(m));
+            }
+        }
+        return Optional.of(new ArmResult(Arm.PASSAGE, ranked));
     }
 
     private KeywordArm keywordArm(SearchRequest request, int depth) {
         List<SearchHit> hits = store.search(new SearchRequest(request.tenant(), request.query(), depth,
                 request.category(), request.scope(), request.reference()));
-        return new KeywordArm(hits, rareTerms(request, hits));
+        return new KeywordArm(hits, rareTerms(request, hits), List.of());
     }
 
     /**

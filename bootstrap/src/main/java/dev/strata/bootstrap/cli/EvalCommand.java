@@ -11,6 +11,7 @@ import dev.strata.bootstrap.eval.FloorSweep;
 import dev.strata.bootstrap.eval.Locomo;
 import dev.strata.bootstrap.eval.LocomoEvaluation;
 import dev.strata.domain.retrieval.FusionSettings;
+import dev.strata.domain.retrieval.PassageArm;
 import dev.strata.domain.retrieval.TimeLift;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -107,32 +108,46 @@ public final class EvalCommand implements Runnable {
                 description = "With --cross-validate: rows each arm contributes to try.")
         List<Integer> depths;
 
+        @Option(names = "--passage", split = ",", paramLabel = "W:OWN:NB:DATE[,...]",
+                description = "With --cross-validate: passage arms to try: the arm's fusion weight (0 = off) and the "
+                        + "BM25 weights of a memory's own words, its neighbours' words and its event date, e.g. "
+                        + "0:1:1:1,1:1:0.5:0.")
+        List<String> passages;
+
         /**
          * The shipped search first, then every combination of the grid options (the shipped value of an option
          * not given), each once.
          */
         private Map<String, HybridSearchService> grid(HybridSearchService shipped) {
             FusionSettings base = shipped.settings();
-            boolean none = rrfKs == null && neighbourWeights == null && armWeights == null && depths == null;
+            boolean none = rrfKs == null && neighbourWeights == null && armWeights == null && depths == null
+                    && passages == null;
             List<Integer> ks = rrfKs != null ? rrfKs : none ? List.of(5, 10, 20) : List.of(base.rrfK());
             List<Double> ns = neighbourWeights != null ? neighbourWeights
                     : none ? List.of(0.2, 0.3, 0.4) : List.of(base.neighbourWeight());
             List<double[]> ws = armWeights == null ? List.<double[]>of(new double[] {base.keywordWeight(),
                     base.vectorWeight()}) : armWeights.stream().map(this::armWeight).toList();
             List<Integer> ds = depths != null ? depths : List.of(shipped.candidateDepth());
+            List<PassageArm> ps = passages == null ? List.of(shipped.passage())
+                    : passages.stream().map(this::passage).toList();
             Map<String, HybridSearchService> grid = new LinkedHashMap<>();
             grid.put("shipped", shipped);
             java.util.Set<String> seen = new java.util.HashSet<>();
-            seen.add(key(base, shipped.candidateDepth()));
+            seen.add(key(base, shipped.candidateDepth(), shipped.passage()));
             for (int k : ks) {
                 for (double n : ns) {
                     for (double[] w : ws) {
                         for (int d : ds) {
-                            FusionSettings f = base.withRrfK(k).withArmWeights(w[0], w[1])
-                                    .withNeighbourContext(n, base.neighbourWindow(), base.neighbourGap());
-                            if (seen.add(key(f, d))) {
-                                grid.put(String.format(java.util.Locale.ROOT, "k%d n%s w%s:%s d%d", k, plain(n),
-                                        plain(w[0]), plain(w[1]), d), shipped.withSettings(f).withCandidateDepth(d));
+                            for (PassageArm p : ps) {
+                                FusionSettings f = base.withRrfK(k).withArmWeights(w[0], w[1])
+                                        .withNeighbourContext(n, base.neighbourWindow(), base.neighbourGap());
+                                if (seen.add(key(f, d, p))) {
+                                    grid.put(String.format(java.util.Locale.ROOT, "k%d n%s w%s:%s d%d%s", k, plain(n),
+                                            plain(w[0]), plain(w[1]), d, p.isOff() ? "" : " p" + plain(p.weight())
+                                                    + ":" + plain(p.own()) + ":" + plain(p.neighbours()) + ":"
+                                                    + plain(p.date())),
+                                            shipped.withSettings(f).withCandidateDepth(d).withPassage(p));
+                                }
                             }
                         }
                     }
@@ -155,10 +170,27 @@ public final class EvalCommand implements Runnable {
             if (armWeights != null) {
                 armWeights.forEach(this::armWeight);
             }
+            if (passages != null) {
+                passages.forEach(this::passage);
+            }
         }
 
-        private static String key(FusionSettings f, int depth) {
-            return f + "/" + depth;
+        private static String key(FusionSettings f, int depth, PassageArm p) {
+            return f + "/" + depth + "/" + (p.isOff() ? PassageArm.OFF : p);
+        }
+
+        private PassageArm passage(String spec4) {
+            String[] parts = spec4.strip().split(":");
+            try {
+                if (parts.length == 4) {
+                    return new PassageArm(Double.parseDouble(parts[0]), Double.parseDouble(parts[1]),
+                            Double.parseDouble(parts[2]), Double.parseDouble(parts[3]));
+                }
+            } catch (IllegalArgumentException e) {
+                // reported below (NumberFormatException is one)
+            }
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--passage: each must be WEIGHT:OWN:NEIGHBOURS:DATE, each in [0, 10], some column weighed: " + spec4);
         }
 
         private static String plain(double v) {
@@ -245,9 +277,10 @@ public final class EvalCommand implements Runnable {
                 throw new CommandLine.ParameterException(spec.commandLine(),
                         "--cross-validate, --vector-min-similarity and --time-lift are separate runs");
             }
-            if (!crossValidate && (rrfKs != null || neighbourWeights != null || armWeights != null || depths != null)) {
+            if (!crossValidate && (rrfKs != null || neighbourWeights != null || armWeights != null || depths != null
+                    || passages != null)) {
                 throw new CommandLine.ParameterException(spec.commandLine(),
-                        "--rrf-k, --neighbour-weight, --arm-weights and --candidate-depth need --cross-validate");
+                        "--rrf-k, --neighbour-weight, --arm-weights, --candidate-depth and --passage need --cross-validate");
             }
             checkGrid();
             List<Locomo.Conversation> conversations = Locomo.read(file);

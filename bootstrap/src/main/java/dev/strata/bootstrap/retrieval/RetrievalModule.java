@@ -81,7 +81,7 @@ public final class RetrievalModule implements AreaModule {
         Embedder embedder = embedder(embedding, clock);
         Optional<SqliteVectorStore> vectors = embedder.modelInfo().flatMap(info -> vectorStore(db, info.dimension()));
         HybridRanker ranker = new HybridRanker(search.fusion(), new FinanceEntityExtractor(), clock)
-                .withTimeLift(search.timeLift());
+                .withTimeLift(search.timeLift()).withPassage(search.passage());
         // The worker computes vectors for seconds at a time, below request threads' CPU priority (issue 13); its
         // slices hold the write lock, so they run on a writer thread at normal priority (no priority inversion).
         Optional<SqliteBackgroundWrites> workerWrites = vectors.map(v ->

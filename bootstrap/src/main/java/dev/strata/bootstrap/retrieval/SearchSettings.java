@@ -4,6 +4,7 @@ import dev.strata.bootstrap.area.AreaSettings;
 import dev.strata.bootstrap.area.ConfigKey;
 import dev.strata.bootstrap.area.ConfigReader;
 import dev.strata.domain.retrieval.FusionSettings;
+import dev.strata.domain.retrieval.PassageArm;
 import dev.strata.domain.retrieval.TimeLift;
 
 import java.time.Duration;
@@ -20,10 +21,12 @@ import java.util.OptionalDouble;
  * @param fusion                       RRF k, arm weights, decay, MMR and neighbour context
  * @param timeLift                     how much a query's own time words lift the memories whose event time
  *                                     falls in them (0: off)
+ * @param passage                      the passage arm: its weight in the fusion (0: off) and the BM25 weights of
+ *                                     a memory's neighbours' words and its event date beside its own words (1)
  */
 public record SearchSettings(int candidateDepth, int keywordCandidates, Duration indexCompactionInterval,
-                             int indexCompactionGrowthPercent, FusionSettings fusion, TimeLift timeLift)
-        implements AreaSettings {
+                             int indexCompactionGrowthPercent, FusionSettings fusion, TimeLift timeLift,
+                             PassageArm passage) implements AreaSettings {
 
     static final ConfigKey CANDIDATE_DEPTH = new ConfigKey("strata.search.candidate-depth", "STRATA_SEARCH_CANDIDATE_DEPTH");
     static final ConfigKey KEYWORD_CANDIDATES =
@@ -52,7 +55,21 @@ public record SearchSettings(int candidateDepth, int keywordCandidates, Duration
     static final ConfigKey VECTOR_SIMILARITY_WINDOW =
             new ConfigKey("strata.search.vector-similarity-window", "STRATA_SEARCH_VECTOR_SIMILARITY_WINDOW");
 
+    static final ConfigKey PASSAGE_WEIGHT = new ConfigKey("strata.search.passage-weight", "STRATA_SEARCH_PASSAGE_WEIGHT");
+    static final ConfigKey PASSAGE_NEIGHBOUR_WEIGHT =
+            new ConfigKey("strata.search.passage-neighbour-weight", "STRATA_SEARCH_PASSAGE_NEIGHBOUR_WEIGHT");
+    static final ConfigKey PASSAGE_DATE_WEIGHT =
+            new ConfigKey("strata.search.passage-date-weight", "STRATA_SEARCH_PASSAGE_DATE_WEIGHT");
+
+    /** Without the passage arm (as before it existed). */
+    public SearchSettings(int candidateDepth, int keywordCandidates, Duration indexCompactionInterval,
+                          int indexCompactionGrowthPercent, FusionSettings fusion, TimeLift timeLift) {
+        this(candidateDepth, keywordCandidates, indexCompactionInterval, indexCompactionGrowthPercent, fusion, timeLift,
+                PassageArm.OFF);
+    }
+
     public SearchSettings {
+        Objects.requireNonNull(passage, "passage");
         Objects.requireNonNull(indexCompactionInterval, "indexCompactionInterval");
         Objects.requireNonNull(fusion, "fusion");
         Objects.requireNonNull(timeLift, "timeLift");
@@ -95,7 +112,24 @@ public record SearchSettings(int candidateDepth, int keywordCandidates, Duration
             throw TIME_LIFT_WEIGHT.invalid("in [0, " + (int) TimeLift.MAX_WEIGHT + "]", lift);
         }
         return new SearchSettings(config.integer(CANDIDATE_DEPTH), config.integer(KEYWORD_CANDIDATES),
-                config.seconds(COMPACTION_INTERVAL), config.integer(COMPACTION_GROWTH), fusion, new TimeLift(lift));
+                config.seconds(COMPACTION_INTERVAL), config.integer(COMPACTION_GROWTH), fusion, new TimeLift(lift),
+                passage(config));
+    }
+
+    /** The passage arm's three weights, each in [0, 10]; a memory's own words weigh 1. */
+    private static PassageArm passage(ConfigReader config) {
+        double weight = passageWeight(config, PASSAGE_WEIGHT);
+        double neighbours = passageWeight(config, PASSAGE_NEIGHBOUR_WEIGHT);
+        double date = passageWeight(config, PASSAGE_DATE_WEIGHT);
+        return new PassageArm(weight, 1, neighbours, date);
+    }
+
+    private static double passageWeight(ConfigReader config, ConfigKey key) {
+        double value = config.decimal(key).doubleValue();
+        if (!(value >= 0 && value <= 10)) {
+            throw key.invalid("in [0, 10]", value);
+        }
+        return value;
     }
 
     /** A similarity floor in [0, 1), or a window in (0, 2]; empty when left empty. */
@@ -112,12 +146,18 @@ public record SearchSettings(int candidateDepth, int keywordCandidates, Duration
     /** The same settings with index compaction every {@code interval} ({@link Duration#ZERO}: never). */
     public SearchSettings withIndexCompactionInterval(Duration interval) {
         return new SearchSettings(candidateDepth, keywordCandidates, interval, indexCompactionGrowthPercent, fusion,
-                timeLift);
+                timeLift, passage);
     }
 
     /** The same settings with another lift for a query's time words. */
     public SearchSettings withTimeLift(TimeLift lift) {
         return new SearchSettings(candidateDepth, keywordCandidates, indexCompactionInterval,
-                indexCompactionGrowthPercent, fusion, lift);
+                indexCompactionGrowthPercent, fusion, lift, passage);
+    }
+
+    /** The same settings with another passage arm. */
+    public SearchSettings withPassage(PassageArm arm) {
+        return new SearchSettings(candidateDepth, keywordCandidates, indexCompactionInterval,
+                indexCompactionGrowthPercent, fusion, timeLift, arm);
     }
 }

@@ -149,7 +149,8 @@ class PendingEmbeddingRecoveryTest {
 
     /**
      * A query that shares no word with any memory finds nothing by keywords, so every hit comes from
-     * the vector arm alone, and every memory is among them; a memory's own word finds it first, by both arms.
+     * the vector arm alone, and every memory is among them; a memory's own word finds it first, by every arm
+     * (keyword, vector, and the passage arm that indexes it with its neighbours).
      */
     private void assertFoundByTheVectorArm(DrillClient client) {
         JsonObject unrelated = DrillClient.json(client.send("POST", "/v1/memory/search",
@@ -165,7 +166,7 @@ class PendingEmbeddingRecoveryTest {
                     "{\"query\":\"" + token + "\",\"limit\":5}"));
             JsonObject top = found.getJsonArray("hits").getJsonObject(0);
             assertThat(top.getJsonNumber("id").longValue()).as("top hit for %s", token).isEqualTo(id);
-            assertThat(arms(top)).as("arms of memory %d", id).containsExactly("keyword", "vector");
+            assertThat(arms(top)).as("arms of memory %d", id).containsExactly("keyword", "vector", "passage");
         });
     }
 

@@ -70,6 +70,22 @@ class RetrievalSettingsTest {
     }
 
     @Test
+    void the_passage_arm_is_read_from_its_keys_and_a_weight_outside_its_range_names_it() {
+        assertThat(SearchSettings.from(TestConfig.with(Map.of("STRATA_SEARCH_PASSAGE_WEIGHT", "0.5",
+                "STRATA_SEARCH_PASSAGE_NEIGHBOUR_WEIGHT", "0.25", "STRATA_SEARCH_PASSAGE_DATE_WEIGHT", "0"))).passage())
+                .isEqualTo(new dev.strata.domain.retrieval.PassageArm(0.5, 1, 0.25, 0));
+        assertThat(SearchSettings.from(TestConfig.with(Map.of("STRATA_SEARCH_PASSAGE_WEIGHT", "0"))).passage().isOff())
+                .isTrue();
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> SearchSettings.from(TestConfig.with(Map.of("STRATA_SEARCH_PASSAGE_DATE_WEIGHT", "-1"))))
+                .withMessageContaining("strata.search.passage-date-weight (STRATA_SEARCH_PASSAGE_DATE_WEIGHT)")
+                .withMessageContaining("[0, 10]");
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> SearchSettings.from(TestConfig.with(Map.of("STRATA_SEARCH_PASSAGE_WEIGHT", "11"))))
+                .withMessageContaining("strata.search.passage-weight (STRATA_SEARCH_PASSAGE_WEIGHT)");
+    }
+
+    @Test
     void a_bad_search_value_names_its_key_and_variable() {
         assertThatIllegalArgumentException()
                 .isThrownBy(() -> SearchSettings.from(TestConfig.with(Map.of("STRATA_SEARCH_CANDIDATE_DEPTH", "0"))))

@@ -10,7 +10,12 @@ public enum Arm {
      * Not a retrieval path of its own: a memory written right before or after a hit, lifted by
      * {@link NeighbourContext}, that neither arm found. Its rank is the rank of the hit it neighbours.
      */
-    CONTEXT("context");
+    CONTEXT("context"),
+    /**
+     * FTS5 BM25 over each memory's passage: the memory with the memories written right before and after
+     * it in the same sitting, and its event date ({@link PassageArm}).
+     */
+    PASSAGE("passage");
 
     private final String wireName;
 

@@ -53,6 +53,7 @@ public final class HybridRanker {
     private final NeighbourContext context;
     private final TimeLift timeLift;
     private final TimeExpressions timeWords;
+    private final PassageArm passage;
 
     public HybridRanker(FusionSettings settings, FinanceEntityExtractor extractor, Clock clock) {
         this(settings, extractor, clock, TimeLift.OFF, TimeExpressions.english());
@@ -65,13 +66,21 @@ public final class HybridRanker {
      */
     public HybridRanker(FusionSettings settings, FinanceEntityExtractor extractor, Clock clock, TimeLift timeLift,
                         TimeExpressions timeWords) {
+        this(settings, extractor, clock, timeLift, timeWords, PassageArm.OFF);
+    }
+
+    /** @param passage the passage arm's weight in the fusion and its columns' weights; {@link PassageArm#OFF} = none */
+    public HybridRanker(FusionSettings settings, FinanceEntityExtractor extractor, Clock clock, TimeLift timeLift,
+                        TimeExpressions timeWords, PassageArm passage) {
+        this.passage = Objects.requireNonNull(passage, "passage");
         this.timeLift = Objects.requireNonNull(timeLift, "timeLift");
         this.timeWords = Objects.requireNonNull(timeWords, "timeWords");
         this.settings = Objects.requireNonNull(settings, "settings");
         this.extractor = Objects.requireNonNull(extractor, "extractor");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.fusion = new ReciprocalRankFusion(settings.rrfK(),
-                Map.of(Arm.KEYWORD, settings.keywordWeight(), Arm.VECTOR, settings.vectorWeight()));
+                Map.of(Arm.KEYWORD, settings.keywordWeight(), Arm.VECTOR, settings.vectorWeight(),
+                        Arm.PASSAGE, passage.weight()));
         this.boost = new EntityBoost(settings.entityBoostFactor());
         this.decay = new TemporalDecay(settings.decayHalfLife(), settings.decayExemptTypes());
         this.mmr = new MaximalMarginalRelevance(settings.mmrLambda());
@@ -106,6 +115,8 @@ public final class HybridRanker {
         List<ArmResult> arms = new ArrayList<>(2);
         arms.add(input.keyword());
         input.vector().ifPresent(arms::add);
+        List<ArmResult> ranking = new ArrayList<>(arms);
+        input.passage().filter(p -> !passage.isOff()).ifPresent(ranking::add);
         SearchMode mode = input.vector().isPresent() ? SearchMode.HYBRID : SearchMode.KEYWORD;
 
         List<FinanceEntity> queryEntities = extractor.extract(query);
@@ -114,7 +125,7 @@ public final class HybridRanker {
                 : timeWords.parse(query, input.reference().orElse(now));
         List<Scored> scored = new ArrayList<>();
         double best = 0;
-        for (FusedHit hit : withContext(fusion.fuse(arms), context.sources(arms), input.around())) {
+        for (FusedHit hit : withContext(fusion.fuse(ranking), context.sources(arms), input.around())) {
             int overlap = queryEntities.isEmpty() ? 0
                     : EntityOverlap.count(queryEntities, extractor.extract(hit.candidate().content()));
             double score = boost.apply(hit.rrfScore(), overlap);
@@ -244,12 +255,21 @@ public final class HybridRanker {
 
     /** A ranker like this one with other settings. */
     public HybridRanker withSettings(FusionSettings other) {
-        return new HybridRanker(other, extractor, clock, timeLift, timeWords);
+        return new HybridRanker(other, extractor, clock, timeLift, timeWords, passage);
     }
 
     /** A ranker like this one with another lift for the query's time words. */
     public HybridRanker withTimeLift(TimeLift lift) {
-        return new HybridRanker(settings, extractor, clock, lift, timeWords);
+        return new HybridRanker(settings, extractor, clock, lift, timeWords, passage);
+    }
+
+    /** A ranker like this one with another passage arm (the evaluation compares them). */
+    public HybridRanker withPassage(PassageArm other) {
+        return new HybridRanker(settings, extractor, clock, timeLift, timeWords, other);
+    }
+
+    public PassageArm passage() {
+        return passage;
     }
 
     public TimeLift timeLift() {

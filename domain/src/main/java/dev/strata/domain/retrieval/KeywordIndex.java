@@ -1,6 +1,7 @@
 package dev.strata.domain.retrieval;
 
 import dev.strata.domain.memory.MemoryId;
+import dev.strata.domain.memory.SearchRequest;
 import dev.strata.domain.memory.Tenant;
 
 import java.util.Collection;
@@ -34,4 +35,14 @@ public interface KeywordIndex {
      * the reverse.
      */
     Map<String, Set<MemoryId>> rareTerms(Tenant tenant, List<String> terms, int atMost);
+
+    /**
+     * The passage arm ({@link PassageArm}): the ids of the tenant's memories visible in the request's
+     * scope (and category, when it names one) whose passage matches the request's natural-language
+     * query, best first, at most {@code depth}. A query in FTS5 syntax is not run here (its column names
+     * are the keyword index's): the answer is empty. Indexes without passages answer nothing.
+     */
+    default List<MemoryId> passages(SearchRequest request, int depth, PassageArm columns) {
+        return List.of();
+    }
 }

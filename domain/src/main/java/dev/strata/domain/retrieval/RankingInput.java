@@ -16,15 +16,20 @@ import java.util.Optional;
  *                  {@link RareTerm}); such a memory ranks above every memory that
  *                  holds none, more rare terms first
  * @param reference the instant the query's time words are read against ({@link TimeLift}); empty = now
+ * @param passage   the passage arm's rows ({@link PassageArm}), best first; empty when it did not run
  */
 public record RankingInput(ArmResult keyword, Optional<ArmResult> vector, Neighbourhood around,
-                           Map<Long, Integer> rareTerms, Optional<Instant> reference) {
+                           Map<Long, Integer> rareTerms, Optional<Instant> reference, Optional<ArmResult> passage) {
 
     public RankingInput {
         Objects.requireNonNull(keyword, "keyword");
         Objects.requireNonNull(vector, "vector");
         Objects.requireNonNull(around, "around");
         Objects.requireNonNull(reference, "reference");
+        Objects.requireNonNull(passage, "passage");
+        if (passage.isPresent() && passage.get().arm() != Arm.PASSAGE) {
+            throw new IllegalArgumentException("passage results come from the passage arm, not " + passage.get().arm());
+        }
         rareTerms = Map.copyOf(rareTerms);
         if (keyword.arm() != Arm.KEYWORD) {
             throw new IllegalArgumentException("keyword results come from the keyword arm, not " + keyword.arm());
@@ -39,6 +44,12 @@ public record RankingInput(ArmResult keyword, Optional<ArmResult> vector, Neighb
         });
     }
 
+    /** Without the passage arm. */
+    public RankingInput(ArmResult keyword, Optional<ArmResult> vector, Neighbourhood around,
+                        Map<Long, Integer> rareTerms, Optional<Instant> reference) {
+        this(keyword, vector, around, rareTerms, reference, Optional.empty());
+    }
+
     /** Time words read against now. */
     public RankingInput(ArmResult keyword, Optional<ArmResult> vector, Neighbourhood around,
                         Map<Long, Integer> rareTerms) {
@@ -51,10 +62,14 @@ public record RankingInput(ArmResult keyword, Optional<ArmResult> vector, Neighb
     }
 
     public RankingInput withRareTerms(Map<Long, Integer> rare) {
-        return new RankingInput(keyword, vector, around, rare, reference);
+        return new RankingInput(keyword, vector, around, rare, reference, passage);
     }
 
     public RankingInput withReference(Optional<Instant> at) {
-        return new RankingInput(keyword, vector, around, rareTerms, at);
+        return new RankingInput(keyword, vector, around, rareTerms, at, passage);
+    }
+
+    public RankingInput withPassage(Optional<ArmResult> rows) {
+        return new RankingInput(keyword, vector, around, rareTerms, reference, rows);
     }
 }
