@@ -56,6 +56,7 @@ public final class SqliteVectorIndex {
 
     private final String table;
     private final int dimension;
+    private final VectorChangeLog log;
 
     public SqliteVectorIndex(String table, int dimension) {
         Objects.requireNonNull(table, "table");
@@ -67,6 +68,7 @@ public final class SqliteVectorIndex {
         }
         this.table = table;
         this.dimension = dimension;
+        this.log = new VectorChangeLog(table);
     }
 
     public String table() {
@@ -77,6 +79,11 @@ public final class SqliteVectorIndex {
         return dimension;
     }
 
+    /** The record of which memories' vectors changed, kept by every write here (the in-memory index reads it). */
+    VectorChangeLog changeLog() {
+        return log;
+    }
+
     /**
      * Creates the table unless it exists.
      *
@@ -84,6 +91,8 @@ public final class SqliteVectorIndex {
      *                               another model and must be dropped and rebuilt
      */
     public void createIfAbsent(Connection connection) throws SQLException {
+        // Also beside a table created before the log existed: its writes are recorded from now on.
+        log.createIfAbsent(connection);
         OptionalInt existing = existingDimension(connection);
         if (existing.isPresent()) {
             if (existing.getAsInt() != dimension) {
@@ -126,6 +135,7 @@ public final class SqliteVectorIndex {
         try (var statement = connection.createStatement()) {
             statement.execute("DROP TABLE IF EXISTS " + table);
         }
+        log.drop(connection);
     }
 
     /**
@@ -159,6 +169,7 @@ public final class SqliteVectorIndex {
             }
             insert.executeBatch();
         }
+        log.record(connection, tenant, memoryId);
     }
 
     /**
@@ -169,7 +180,21 @@ public final class SqliteVectorIndex {
         Objects.requireNonNull(tenant, "tenant");
         if (ownedBy(connection, memoryId, tenant)) {
             deleteRows(connection, memoryId);
+            log.record(connection, tenant, memoryId);
         }
+    }
+
+    /**
+     * Removes one chunk row by its id (a purged memory's orphan, in slices), recording its memory as changed
+     * for {@code tenant}, the row's tenant.
+     */
+    public void deleteChunk(Connection connection, String tenant, long chunkId) throws SQLException {
+        Objects.requireNonNull(tenant, "tenant");
+        try (PreparedStatement delete = connection.prepareStatement("DELETE FROM " + table + " WHERE chunk_id = ?")) {
+            delete.setLong(1, chunkId);
+            delete.executeUpdate();
+        }
+        log.record(connection, tenant, chunkId / MAX_CHUNKS);
     }
 
     /** The row id of chunk {@code index} of a memory. */
@@ -211,6 +236,15 @@ public final class SqliteVectorIndex {
                     + "SELECT memory_id * " + MAX_CHUNKS + " + chunk_index, tenant, embedding, memory_id, chunk_index "
                     + "FROM " + LEGACY_TABLE + " WHERE chunk_index < " + MAX_CHUNKS);
             statement.execute("DROP TABLE " + LEGACY_TABLE);
+            List<String> tenants = new java.util.ArrayList<>();
+            try (ResultSet r = statement.executeQuery("SELECT DISTINCT tenant FROM " + table)) {
+                while (r.next()) {
+                    tenants.add(r.getString(1));
+                }
+            }
+            for (String tenant : tenants) {
+                log.record(connection, tenant, VectorChangeLog.WHOLE_TENANT);
+            }
             return moved;
         }
     }
@@ -222,6 +256,7 @@ public final class SqliteVectorIndex {
             delete.setString(1, tenant);
             delete.executeUpdate();
         }
+        log.record(connection, tenant, VectorChangeLog.WHOLE_TENANT);
     }
 
     /** Number of chunk vectors stored for a tenant. */
@@ -264,6 +299,138 @@ public final class SqliteVectorIndex {
             }
         }
         return List.copyOf(best.values());
+    }
+
+    /** Receives one stored chunk vector. */
+    @FunctionalInterface
+    public interface VectorSink {
+        void accept(long chunkId, float[] vector);
+    }
+
+    /**
+     * Every chunk vector of {@code tenant}, in no order. vec0 answers a filtered scan by reading every row of
+     * the table (the partition key narrows KNN queries only), which costs seconds at a million rows, so this
+     * reads vec0's own storage of the tenant's partition: one row per 1,024 vectors ({@code <table>_chunks}
+     * with its validity bitmap and row ids, {@code <table>_vector_chunks00} with the vectors). That layout is
+     * sqlite-vec 0.1's, bundled and pinned; should it ever differ, the filtered scan answers instead.
+     */
+    public void forEachVector(Connection connection, String tenant, VectorSink sink) throws SQLException {
+        Objects.requireNonNull(tenant, "tenant");
+        if (hasKnownStorage(connection)) {
+            readStorage(connection, tenant, sink);
+        } else {
+            scan(connection, tenant, sink);
+        }
+    }
+
+    /** The filtered scan through the virtual table: the portable, slow way of {@link #forEachVector}. */
+    void scan(Connection connection, String tenant, VectorSink sink) throws SQLException {
+        try (PreparedStatement s = connection.prepareStatement("SELECT chunk_id, embedding FROM " + table
+                + " WHERE tenant = ?")) {
+            s.setString(1, tenant);
+            try (ResultSet r = s.executeQuery()) {
+                while (r.next()) {
+                    sink.accept(r.getLong(1), fromBlob(r.getBytes(2), 0, dimension));
+                }
+            }
+        }
+    }
+
+    private void readStorage(Connection connection, String tenant, VectorSink sink) throws SQLException {
+        int vectorBytes = dimension * Float.BYTES;
+        try (PreparedStatement s = connection.prepareStatement("SELECT c.validity, c.rowids, v.vectors FROM "
+                + table + "_chunks c JOIN " + table + "_vector_chunks00 v ON v.rowid = c.chunk_id"
+                + " WHERE c.partition00 = ?")) {
+            s.setString(1, tenant);
+            try (ResultSet r = s.executeQuery()) {
+                while (r.next()) {
+                    byte[] validity = r.getBytes(1);
+                    ByteBuffer rowids = ByteBuffer.wrap(r.getBytes(2)).order(ByteOrder.LITTLE_ENDIAN);
+                    byte[] vectors = r.getBytes(3);
+                    int slots = Math.min(validity.length * 8, rowids.capacity() / Long.BYTES);
+                    for (int i = 0; i < slots; i++) {
+                        if ((validity[i >>> 3] & (1 << (i & 7))) != 0 && (i + 1) * vectorBytes <= vectors.length) {
+                            sink.accept(rowids.getLong(i * Long.BYTES), fromBlob(vectors, i * vectorBytes, dimension));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /** True when the table's storage is sqlite-vec 0.1's layout for one partition key and one vector column. */
+    boolean hasKnownStorage(Connection connection) throws SQLException {
+        return columns(connection, table + "_chunks").containsAll(List.of("partition00", "validity", "rowids"))
+                && !columns(connection, table + "_chunks").contains("partition01")
+                && columns(connection, table + "_vector_chunks00").contains("vectors");
+    }
+
+    private static java.util.Set<String> columns(Connection connection, String shadow) throws SQLException {
+        java.util.Set<String> names = new java.util.HashSet<>();
+        try (PreparedStatement s = connection.prepareStatement("SELECT name FROM pragma_table_info(?)")) {
+            s.setString(1, shadow);
+            try (ResultSet r = s.executeQuery()) {
+                while (r.next()) {
+                    names.add(r.getString(1));
+                }
+            }
+        }
+        return names;
+    }
+
+    /**
+     * The stored chunk vectors of one memory of {@code tenant}, chunk {@code i} at index {@code i}: point lookups
+     * by row id until the first missing chunk. Empty when the memory has none or they are another tenant's.
+     */
+    public List<float[]> vectorsOf(Connection connection, String tenant, long memoryId) throws SQLException {
+        List<float[]> chunks = new java.util.ArrayList<>();
+        try (PreparedStatement s = connection.prepareStatement("SELECT tenant, embedding FROM " + table
+                + " WHERE chunk_id = ?")) {
+            for (int index = 0; index < MAX_CHUNKS; index++) {
+                s.setLong(1, chunkId(memoryId, index));
+                try (ResultSet r = s.executeQuery()) {
+                    if (!r.next()) {
+                        break;
+                    }
+                    if (!tenant.equals(r.getString(1))) {
+                        return List.of();
+                    }
+                    chunks.add(fromBlob(r.getBytes(2), 0, dimension));
+                }
+            }
+        }
+        return chunks;
+    }
+
+    /**
+     * The stored vectors of the given chunks of {@code tenant}, one array per group, each chunk's vector or null
+     * where it is missing or another tenant's: point lookups by row id on one statement.
+     */
+    public List<float[][]> vectorsAt(Connection connection, String tenant, List<long[]> chunkIds) throws SQLException {
+        List<float[][]> out = new java.util.ArrayList<>(chunkIds.size());
+        try (PreparedStatement s = connection.prepareStatement("SELECT tenant, embedding FROM " + table
+                + " WHERE chunk_id = ?")) {
+            for (long[] group : chunkIds) {
+                float[][] vectors = new float[group.length][];
+                for (int i = 0; i < group.length; i++) {
+                    s.setLong(1, group[i]);
+                    try (ResultSet r = s.executeQuery()) {
+                        if (r.next() && tenant.equals(r.getString(1))) {
+                            vectors[i] = fromBlob(r.getBytes(2), 0, dimension);
+                        }
+                    }
+                }
+                out.add(vectors);
+            }
+        }
+        return out;
+    }
+
+    static float[] fromBlob(byte[] blob, int offset, int dimension) {
+        float[] vector = new float[dimension];
+        ByteBuffer.wrap(blob, offset, dimension * Float.BYTES).order(ByteOrder.LITTLE_ENDIAN).asFloatBuffer()
+                .get(vector);
+        return vector;
     }
 
     /** Encodes a vector the way vec0 stores float32 columns. */
