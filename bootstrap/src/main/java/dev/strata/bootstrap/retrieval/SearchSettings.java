@@ -1,5 +1,6 @@
 package dev.strata.bootstrap.retrieval;
 
+import dev.strata.adapters.sqlite.SqliteVectorStore.InMemoryIndex;
 import dev.strata.bootstrap.area.AreaSettings;
 import dev.strata.bootstrap.area.ConfigKey;
 import dev.strata.bootstrap.area.ConfigReader;
@@ -20,9 +21,12 @@ import java.util.OptionalDouble;
  * @param fusion                       RRF k, arm weights, decay, MMR and neighbour context
  * @param timeLift                     how much a query's own time words lift the memories whose event time
  *                                     falls in them (0: off)
+ * @param vectorIndex                  whether the vector arm's KNN is answered from the in-memory quantised index,
+ *                                     and the heap it may hold
  */
 public record SearchSettings(int candidateDepth, int keywordCandidates, Duration indexCompactionInterval,
-                             int indexCompactionGrowthPercent, FusionSettings fusion, TimeLift timeLift)
+                             int indexCompactionGrowthPercent, FusionSettings fusion, TimeLift timeLift,
+                             InMemoryIndex vectorIndex)
         implements AreaSettings {
 
     static final ConfigKey CANDIDATE_DEPTH = new ConfigKey("strata.search.candidate-depth", "STRATA_SEARCH_CANDIDATE_DEPTH");
@@ -51,11 +55,15 @@ public record SearchSettings(int candidateDepth, int keywordCandidates, Duration
             new ConfigKey("strata.search.time-lift-weight", "STRATA_SEARCH_TIME_LIFT_WEIGHT");
     static final ConfigKey VECTOR_SIMILARITY_WINDOW =
             new ConfigKey("strata.search.vector-similarity-window", "STRATA_SEARCH_VECTOR_SIMILARITY_WINDOW");
+    static final ConfigKey VECTOR_INDEX = new ConfigKey("strata.search.vector-index", "STRATA_SEARCH_VECTOR_INDEX");
+    static final ConfigKey VECTOR_INDEX_BUDGET =
+            new ConfigKey("strata.search.vector-index-budget-mb", "STRATA_SEARCH_VECTOR_INDEX_BUDGET_MB");
 
     public SearchSettings {
         Objects.requireNonNull(indexCompactionInterval, "indexCompactionInterval");
         Objects.requireNonNull(fusion, "fusion");
         Objects.requireNonNull(timeLift, "timeLift");
+        Objects.requireNonNull(vectorIndex, "vectorIndex");
         if (candidateDepth < 1 || candidateDepth > 1000) {
             throw CANDIDATE_DEPTH.invalid("in [1, 1000]", candidateDepth);
         }
@@ -94,8 +102,13 @@ public record SearchSettings(int candidateDepth, int keywordCandidates, Duration
         if (!(lift >= 0 && lift <= TimeLift.MAX_WEIGHT)) {
             throw TIME_LIFT_WEIGHT.invalid("in [0, " + (int) TimeLift.MAX_WEIGHT + "]", lift);
         }
+        int budget = config.integer(VECTOR_INDEX_BUDGET);
+        if (budget < 1 || budget > 65_536) {
+            throw VECTOR_INDEX_BUDGET.invalid("in [1, 65536]", budget);
+        }
         return new SearchSettings(config.integer(CANDIDATE_DEPTH), config.integer(KEYWORD_CANDIDATES),
-                config.seconds(COMPACTION_INTERVAL), config.integer(COMPACTION_GROWTH), fusion, new TimeLift(lift));
+                config.seconds(COMPACTION_INTERVAL), config.integer(COMPACTION_GROWTH), fusion, new TimeLift(lift),
+                new InMemoryIndex(config.bool(VECTOR_INDEX), budget));
     }
 
     /** A similarity floor in [0, 1), or a window in (0, 2]; empty when left empty. */
@@ -112,12 +125,18 @@ public record SearchSettings(int candidateDepth, int keywordCandidates, Duration
     /** The same settings with index compaction every {@code interval} ({@link Duration#ZERO}: never). */
     public SearchSettings withIndexCompactionInterval(Duration interval) {
         return new SearchSettings(candidateDepth, keywordCandidates, interval, indexCompactionGrowthPercent, fusion,
-                timeLift);
+                timeLift, vectorIndex);
     }
 
     /** The same settings with another lift for a query's time words. */
     public SearchSettings withTimeLift(TimeLift lift) {
         return new SearchSettings(candidateDepth, keywordCandidates, indexCompactionInterval,
-                indexCompactionGrowthPercent, fusion, lift);
+                indexCompactionGrowthPercent, fusion, lift, vectorIndex);
+    }
+
+    /** The same settings with the in-memory vector index as given (the benchmark compares it with vec0's scan). */
+    public SearchSettings withVectorIndex(InMemoryIndex index) {
+        return new SearchSettings(candidateDepth, keywordCandidates, indexCompactionInterval,
+                indexCompactionGrowthPercent, fusion, timeLift, index);
     }
 }

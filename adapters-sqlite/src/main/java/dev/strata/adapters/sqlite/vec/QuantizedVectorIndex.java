@@ -19,9 +19,10 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 /**
  * The KNN of a {@link SqliteVectorIndex} answered from memory: per tenant, the vectors quantised
  * ({@link QuantizedVectors}: binary codes for a Hamming shortlist, int8 copies to re-score it), and the
- * final candidates re-scored exactly from the float vectors in SQLite, which stays the durable store. vec0
- * 0.1 scans every float vector of the tenant per query (0.2 s at 100k vectors on two loaded cores); this
- * scans 48 bytes a vector, then re-scores a few thousand.
+ * final candidates re-scored exactly from the float vectors in SQLite ({@link ExactVectors}, the copy beside
+ * vec0, which stays the durable store and the fallback). vec0 0.1 scans every float vector of the tenant per
+ * query (0.1-0.2 s at 100k vectors on two loaded cores); this scans 48 bytes a vector, re-scores a few
+ * thousand in int8, and reads the floats of the last few dozen.
  *
  * <p><b>Consistency.</b> A tenant is loaded on its first search. Before each search the tenant's
  * {@link VectorChangeLog} is read from its last applied sequence number: every write to the vector table,
@@ -158,7 +159,9 @@ public final class QuantizedVectorIndex {
     /** Reads the tenant afresh; the log's position first, so that a write after it is applied by the next search. */
     private void load(Connection c, String tenant, Entry entry) throws SQLException {
         long seq = index.changeLog().latest(c, tenant);
-        QuantizedVectors vectors = new QuantizedVectors(index.dimension());
+        // A little headroom for the writes that follow, so the first ones do not double the arrays.
+        int count = index.vectorCount(c, tenant);
+        QuantizedVectors vectors = new QuantizedVectors(index.dimension(), count + Math.max(16, count / 16));
         index.forEachVector(c, tenant, vectors::put);
         entry.vectors = vectors;
         entry.seq = seq;

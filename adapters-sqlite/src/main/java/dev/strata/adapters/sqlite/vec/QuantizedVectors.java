@@ -29,12 +29,17 @@ final class QuantizedVectors {
     private final LongIntTable slots = new LongIntTable();
 
     QuantizedVectors(int dimension) {
+        this(dimension, 16);
+    }
+
+    /** Room for {@code capacity} vectors before the arrays grow (a load sizes them once: no copies on the way). */
+    QuantizedVectors(int dimension, int capacity) {
         if (dimension <= 0) {
             throw new IllegalArgumentException("dimension must be positive, was " + dimension);
         }
         this.dimension = dimension;
         this.words = (dimension + 63) / 64;
-        allocate(16);
+        allocate(Math.max(16, capacity));
     }
 
     int dimension() {

@@ -41,6 +41,8 @@ import java.util.regex.Pattern;
  */
 public final class SqliteVectorIndex {
 
+    private static final System.Logger LOG = System.getLogger(SqliteVectorIndex.class.getName());
+
     public static final String DEFAULT_TABLE = "memory_chunk_vectors";
     /** The first layout's table: row ids assigned by vec0, deletes by a scan of {@code memory_id}. */
     public static final String LEGACY_TABLE = "memory_vectors";
@@ -57,6 +59,7 @@ public final class SqliteVectorIndex {
     private final String table;
     private final int dimension;
     private final VectorChangeLog log;
+    private final ExactVectors floats;
 
     public SqliteVectorIndex(String table, int dimension) {
         Objects.requireNonNull(table, "table");
@@ -69,6 +72,7 @@ public final class SqliteVectorIndex {
         this.table = table;
         this.dimension = dimension;
         this.log = new VectorChangeLog(table);
+        this.floats = new ExactVectors(table, dimension);
     }
 
     public String table() {
@@ -100,8 +104,14 @@ public final class SqliteVectorIndex {
                         + "-dimensional vectors but the embedding model produces " + dimension
                         + "; drop it and re-embed");
             }
+            long copied = floats.createIfAbsent(connection, true);
+            if (copied > 0) {
+                LOG.log(System.Logger.Level.INFO, "copied " + copied + " vectors of " + table + " to "
+                        + floats.table() + " for the in-memory vector index's exact re-score (once)");
+            }
             return;
         }
+        floats.createIfAbsent(connection, false);
         try (var statement = connection.createStatement()) {
             statement.execute("CREATE VIRTUAL TABLE IF NOT EXISTS " + table + " USING vec0("
                     + "chunk_id integer primary key, "
@@ -136,6 +146,7 @@ public final class SqliteVectorIndex {
             statement.execute("DROP TABLE IF EXISTS " + table);
         }
         log.drop(connection);
+        floats.drop(connection);
     }
 
     /**
@@ -157,6 +168,7 @@ public final class SqliteVectorIndex {
             throw new IllegalArgumentException("memory " + memoryId + " has vectors of another tenant");
         }
         deleteRows(connection, memoryId);
+        floats.deleteMemory(connection, memoryId);
         try (PreparedStatement insert = connection.prepareStatement("INSERT INTO " + table
                 + "(chunk_id, tenant, embedding, memory_id, chunk_index) VALUES (?, ?, ?, ?, ?)")) {
             for (int index = 0; index < chunks.size(); index++) {
@@ -169,6 +181,9 @@ public final class SqliteVectorIndex {
             }
             insert.executeBatch();
         }
+        for (int index = 0; index < chunks.size(); index++) {
+            floats.insert(connection, tenant, chunkId(memoryId, index), toBlob(chunks.get(index)));
+        }
         log.record(connection, tenant, memoryId);
     }
 
@@ -180,6 +195,7 @@ public final class SqliteVectorIndex {
         Objects.requireNonNull(tenant, "tenant");
         if (ownedBy(connection, memoryId, tenant)) {
             deleteRows(connection, memoryId);
+            floats.deleteMemory(connection, memoryId);
             log.record(connection, tenant, memoryId);
         }
     }
@@ -194,6 +210,7 @@ public final class SqliteVectorIndex {
             delete.setLong(1, chunkId);
             delete.executeUpdate();
         }
+        floats.deleteChunk(connection, chunkId);
         log.record(connection, tenant, chunkId / MAX_CHUNKS);
     }
 
@@ -236,6 +253,7 @@ public final class SqliteVectorIndex {
                     + "SELECT memory_id * " + MAX_CHUNKS + " + chunk_index, tenant, embedding, memory_id, chunk_index "
                     + "FROM " + LEGACY_TABLE + " WHERE chunk_index < " + MAX_CHUNKS);
             statement.execute("DROP TABLE " + LEGACY_TABLE);
+            floats.copyAll(connection);
             List<String> tenants = new java.util.ArrayList<>();
             try (ResultSet r = statement.executeQuery("SELECT DISTINCT tenant FROM " + table)) {
                 while (r.next()) {
@@ -256,6 +274,7 @@ public final class SqliteVectorIndex {
             delete.setString(1, tenant);
             delete.executeUpdate();
         }
+        floats.deleteTenant(connection, tenant);
         log.record(connection, tenant, VectorChangeLog.WHOLE_TENANT);
     }
 
@@ -301,29 +320,27 @@ public final class SqliteVectorIndex {
         return List.copyOf(best.values());
     }
 
-    /** Receives one stored chunk vector. */
+    /** Receives one stored chunk vector; the array may be reused after the call returns. */
     @FunctionalInterface
     public interface VectorSink {
         void accept(long chunkId, float[] vector);
     }
 
     /**
-     * Every chunk vector of {@code tenant}, in no order. vec0 answers a filtered scan by reading every row of
-     * the table (the partition key narrows KNN queries only), which costs seconds at a million rows, so this
-     * reads vec0's own storage of the tenant's partition: one row per 1,024 vectors ({@code <table>_chunks}
-     * with its validity bitmap and row ids, {@code <table>_vector_chunks00} with the vectors). That layout is
-     * sqlite-vec 0.1's, bundled and pinned; should it ever differ, the filtered scan answers instead.
+     * Every chunk vector of {@code tenant}, in no order, from the exact copy beside vec0 (one index range; vec0
+     * answers a filtered scan by reading every row of the table, seconds at a million rows).
      */
     public void forEachVector(Connection connection, String tenant, VectorSink sink) throws SQLException {
         Objects.requireNonNull(tenant, "tenant");
-        if (hasKnownStorage(connection)) {
-            readStorage(connection, tenant, sink);
-        } else {
-            scan(connection, tenant, sink);
-        }
+        floats.forEach(connection, tenant, sink);
     }
 
-    /** The filtered scan through the virtual table: the portable, slow way of {@link #forEachVector}. */
+    /** How many chunk vectors {@code tenant} has (from the exact copy: an index count, not a scan of vec0). */
+    public int vectorCount(Connection connection, String tenant) throws SQLException {
+        return floats.count(connection, tenant);
+    }
+
+    /** The filtered scan of vec0 itself: what {@link #forEachVector} must agree with. */
     void scan(Connection connection, String tenant, VectorSink sink) throws SQLException {
         try (PreparedStatement s = connection.prepareStatement("SELECT chunk_id, embedding FROM " + table
                 + " WHERE tenant = ?")) {
@@ -336,94 +353,17 @@ public final class SqliteVectorIndex {
         }
     }
 
-    private void readStorage(Connection connection, String tenant, VectorSink sink) throws SQLException {
-        int vectorBytes = dimension * Float.BYTES;
-        try (PreparedStatement s = connection.prepareStatement("SELECT c.validity, c.rowids, v.vectors FROM "
-                + table + "_chunks c JOIN " + table + "_vector_chunks00 v ON v.rowid = c.chunk_id"
-                + " WHERE c.partition00 = ?")) {
-            s.setString(1, tenant);
-            try (ResultSet r = s.executeQuery()) {
-                while (r.next()) {
-                    byte[] validity = r.getBytes(1);
-                    ByteBuffer rowids = ByteBuffer.wrap(r.getBytes(2)).order(ByteOrder.LITTLE_ENDIAN);
-                    byte[] vectors = r.getBytes(3);
-                    int slots = Math.min(validity.length * 8, rowids.capacity() / Long.BYTES);
-                    for (int i = 0; i < slots; i++) {
-                        if ((validity[i >>> 3] & (1 << (i & 7))) != 0 && (i + 1) * vectorBytes <= vectors.length) {
-                            sink.accept(rowids.getLong(i * Long.BYTES), fromBlob(vectors, i * vectorBytes, dimension));
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    /** True when the table's storage is sqlite-vec 0.1's layout for one partition key and one vector column. */
-    boolean hasKnownStorage(Connection connection) throws SQLException {
-        return columns(connection, table + "_chunks").containsAll(List.of("partition00", "validity", "rowids"))
-                && !columns(connection, table + "_chunks").contains("partition01")
-                && columns(connection, table + "_vector_chunks00").contains("vectors");
-    }
-
-    private static java.util.Set<String> columns(Connection connection, String shadow) throws SQLException {
-        java.util.Set<String> names = new java.util.HashSet<>();
-        try (PreparedStatement s = connection.prepareStatement("SELECT name FROM pragma_table_info(?)")) {
-            s.setString(1, shadow);
-            try (ResultSet r = s.executeQuery()) {
-                while (r.next()) {
-                    names.add(r.getString(1));
-                }
-            }
-        }
-        return names;
-    }
-
-    /**
-     * The stored chunk vectors of one memory of {@code tenant}, chunk {@code i} at index {@code i}: point lookups
-     * by row id until the first missing chunk. Empty when the memory has none or they are another tenant's.
-     */
+    /** The stored chunk vectors of one memory of {@code tenant}, chunk {@code i} at index {@code i}; empty: none. */
     public List<float[]> vectorsOf(Connection connection, String tenant, long memoryId) throws SQLException {
-        List<float[]> chunks = new java.util.ArrayList<>();
-        try (PreparedStatement s = connection.prepareStatement("SELECT tenant, embedding FROM " + table
-                + " WHERE chunk_id = ?")) {
-            for (int index = 0; index < MAX_CHUNKS; index++) {
-                s.setLong(1, chunkId(memoryId, index));
-                try (ResultSet r = s.executeQuery()) {
-                    if (!r.next()) {
-                        break;
-                    }
-                    if (!tenant.equals(r.getString(1))) {
-                        return List.of();
-                    }
-                    chunks.add(fromBlob(r.getBytes(2), 0, dimension));
-                }
-            }
-        }
-        return chunks;
+        return floats.vectorsOf(connection, tenant, memoryId);
     }
 
     /**
      * The stored vectors of the given chunks of {@code tenant}, one array per group, each chunk's vector or null
-     * where it is missing or another tenant's: point lookups by row id on one statement.
+     * where it is missing or another tenant's.
      */
     public List<float[][]> vectorsAt(Connection connection, String tenant, List<long[]> chunkIds) throws SQLException {
-        List<float[][]> out = new java.util.ArrayList<>(chunkIds.size());
-        try (PreparedStatement s = connection.prepareStatement("SELECT tenant, embedding FROM " + table
-                + " WHERE chunk_id = ?")) {
-            for (long[] group : chunkIds) {
-                float[][] vectors = new float[group.length][];
-                for (int i = 0; i < group.length; i++) {
-                    s.setLong(1, group[i]);
-                    try (ResultSet r = s.executeQuery()) {
-                        if (r.next() && tenant.equals(r.getString(1))) {
-                            vectors[i] = fromBlob(r.getBytes(2), 0, dimension);
-                        }
-                    }
-                }
-                out.add(vectors);
-            }
-        }
-        return out;
+        return floats.vectorsAt(connection, tenant, chunkIds);
     }
 
     static float[] fromBlob(byte[] blob, int offset, int dimension) {

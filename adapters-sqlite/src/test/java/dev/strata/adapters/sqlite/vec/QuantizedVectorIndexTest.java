@@ -134,7 +134,7 @@ class QuantizedVectorIndexTest {
     }
 
     @Test
-    void the_storage_read_finds_exactly_what_the_virtual_tables_scan_finds() throws SQLException {
+    void the_exact_copy_holds_exactly_what_vec0_holds_after_replaces_and_deletes() throws SQLException {
         for (long m = 1; m <= 2_100; m++) {
             index.replace(connection, m % 3 == 0 ? "globex" : "acme", m, List.of(randomVector()));
         }
@@ -142,11 +142,13 @@ class QuantizedVectorIndexTest {
             index.delete(connection, m % 3 == 0 ? "globex" : "acme", m);
         }
         index.replace(connection, "acme", 2, List.of(randomVector(), randomVector()));
-        assertThat(index.hasKnownStorage(connection)).isTrue();
+        index.deleteChunk(connection, "acme", SqliteVectorIndex.chunkId(2, 1));
+        index.deleteTenant(connection, "initech");
 
         for (String tenant : List.of("acme", "globex", "initech")) {
             Map<Long, float[]> fromStorage = new HashMap<>();
-            index.forEachVector(connection, tenant, fromStorage::put);
+            // The copy beside vec0, against vec0's own filtered scan.
+            index.forEachVector(connection, tenant, (id, v) -> fromStorage.put(id, v.clone()));
             Map<Long, float[]> fromScan = new HashMap<>();
             index.scan(connection, tenant, fromScan::put);
 
@@ -154,8 +156,30 @@ class QuantizedVectorIndexTest {
             fromScan.forEach((id, v) -> assertThat(fromStorage.get(id)).as("chunk %s", id).containsExactly(v));
         }
         Map<Long, float[]> acme = new HashMap<>();
-        index.forEachVector(connection, "acme", acme::put);
+        index.forEachVector(connection, "acme", (id, v) -> acme.put(id, v.clone()));
         assertThat(acme).hasSize((int) index.count(connection, "acme"));
+    }
+
+    @Test
+    void a_database_from_before_the_exact_copy_gets_it_filled_from_vec0_once() throws SQLException {
+        for (long m = 1; m <= 50; m++) {
+            index.replace(connection, m % 2 == 0 ? "acme" : "globex", m, List.of(randomVector()));
+        }
+        try (var s = connection.createStatement()) {
+            s.execute("DROP TABLE vector_floats_" + SqliteVectorIndex.DEFAULT_TABLE);
+        }
+
+        index.createIfAbsent(connection);
+
+        for (String tenant : List.of("acme", "globex")) {
+            Map<Long, float[]> copied = new HashMap<>();
+            index.forEachVector(connection, tenant, (id, v) -> copied.put(id, v.clone()));
+            Map<Long, float[]> fromScan = new HashMap<>();
+            index.scan(connection, tenant, fromScan::put);
+            assertThat(copied.keySet()).hasSize(25).isEqualTo(fromScan.keySet());
+        }
+        Embedding query = randomVector();
+        assertThat(ids(knn(quantized(), "acme", query, 5))).isEqualTo(ids(index.nearest(connection, "acme", query, 5)));
     }
 
     @Test
@@ -252,8 +276,8 @@ class QuantizedVectorIndexTest {
             index.replace(connection, "acme", m, List.of(randomVector()));
             index.replace(connection, "globex", 1_000 + m, List.of(randomVector()));
         }
-        // Room for one tenant of 300 vectors (its arrays round up to 512 slots), not two.
-        long budget = 700 * QuantizedVectors.bytesPerVector(DIMENSION);
+        // Room for one tenant of 300 vectors (its arrays sized 318 slots, with headroom), not two.
+        long budget = 500 * QuantizedVectors.bytesPerVector(DIMENSION);
         QuantizedVectorIndex quantized = new QuantizedVectorIndex(index, budget);
         Embedding query = randomVector();
 
