@@ -180,7 +180,10 @@ public final class SqliteMemoryStore implements MemoryStore {
         List<Object> params = new ArrayList<>(ids.size() + 1);
         params.add(tenant.value());
         ids.forEach(id -> params.add(id.value()));
-        return readOrUnavailable("read the memories", SELECT + "WHERE m.tenant = ? AND m.deleted_at IS NULL "
+        // "+m.tenant": the ids are row ids, so each is one primary-key lookup; with a plain "m.tenant = ?" SQLite
+        // (no statistics) walked the tenant's (tenant, occurred_at) index instead, every row of the tenant: 25 ms
+        // at 100k memories, twice per hybrid search (the vector arm's rows, then their neighbours).
+        return readOrUnavailable("read the memories", SELECT + "WHERE +m.tenant = ? AND m.deleted_at IS NULL "
                 + "AND m.id IN (" + placeholders(ids.size()) + ")", params);
     }
 

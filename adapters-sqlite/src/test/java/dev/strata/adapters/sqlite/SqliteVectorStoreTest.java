@@ -69,8 +69,33 @@ class SqliteVectorStoreTest extends VectorStoreContract {
         memories.softDelete(A, purged.id(), CLOCK.instant());
         memories.purgeDeletedBefore(CLOCK.instant().plusSeconds(1));
 
+        assertThat(store.nearest(A, v(0, 1, 0), 5)).as("held in memory before the purge")
+                .extracting(VectorMatch::memory).containsExactly(purged.id(), kept.id());
+        assertThat(sqliteStore.inMemoryBytes()).isPositive();
+
         assertThat(sqliteStore.deleteOrphans()).isEqualTo(1);
         assertThat(store.nearest(A, v(0, 1, 0), 5)).extracting(VectorMatch::memory).containsExactly(kept.id());
+        assertThat(sqliteStore.nearestExact(A, v(0, 1, 0), 5)).extracting(VectorMatch::memory)
+                .containsExactly(kept.id());
+    }
+
+    @Test
+    void a_redaction_sweeps_vectors_are_gone_from_the_next_search() {
+        SqliteMemoryStore memories = new SqliteMemoryStore(db);
+        Memory m = memories.insert(new NewMemory(A, Category.OBSERVATION, "redacted", Metadata.EMPTY,
+                Source.AGENT_RECORDED), CLOCK.instant());
+        store.replace(A, m.id(), List.of(v(1, 0, 0)));
+        assertThat(store.nearest(A, v(1, 0, 0), 5)).hasSize(1);
+
+        // Another code path on the same table (the redaction sweep deletes through the index, not the store).
+        try (var c = db.connection()) {
+            new dev.strata.adapters.sqlite.vec.SqliteVectorIndex(dev.strata.adapters.sqlite.vec.SqliteVectorIndex
+                    .DEFAULT_TABLE, 1).delete(c, A.value(), m.id().value());
+        } catch (java.sql.SQLException e) {
+            throw new AssertionError(e);
+        }
+
+        assertThat(store.nearest(A, v(1, 0, 0), 5)).isEmpty();
     }
 
     @Test

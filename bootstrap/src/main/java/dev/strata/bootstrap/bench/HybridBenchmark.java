@@ -73,12 +73,19 @@ public final class HybridBenchmark {
      * @param corpusBuildSeconds how long writing and embedding the corpus took (in that earlier run if reused)
      * @param vectors            chunk vectors in the corpus
      * @param writeSample        memories written for the write figures (at most {@value #MAX_WRITE_SAMPLE})
+     * @param vectorKnnP50Ms     the vector store's KNN as configured (the in-memory index unless switched off)
+     * @param vectorScanP50Ms    sqlite-vec's exact scan of the same queries, the same run: the KNN's baseline
+     * @param vectorRecall       share of the exact top-{@code candidate-depth} the KNN found (by distance, so that
+     *                           equal vectors are interchangeable: the corpus repeats its texts)
+     * @param vectorIndexMb      heap the in-memory index held after the searches (0 when off)
+     * @param vectorIndexLoadMs  the first search of the tenant, which loads it into the in-memory index
      */
     public record Figures(int n, int tenants, boolean corpusReused, double corpusBuildSeconds, long vectors,
                           double hybridP50Ms, double hybridP95Ms, double keywordP50Ms, double keywordP95Ms,
                           double rawFtsP50Ms, double vectorKnnP50Ms, double vectorKnnP95Ms,
                           double queryEmbeddingP50Ms, int writeSample, double writeWithEmbeddingsPerS,
-                          double rawInsertPerS, double rssMb, int distinctTexts) {
+                          double rawInsertPerS, double rssMb, int distinctTexts, double vectorScanP50Ms,
+                          double vectorRecall, double vectorIndexMb, double vectorIndexLoadMs) {
     }
 
     private final StrataSettings baseSettings;
@@ -151,8 +158,12 @@ public final class HybridBenchmark {
         double[] keyword;
         double[] raw;
         double[] knn;
+        double[] scan;
         double[] embed;
         double rss;
+        double recall;
+        double indexMb;
+        double loadMs;
         try (StrataCore core = StrataCore.open(baseSettings.withDataDir(cache.dir(key)), Clock.systemUTC())) {
             HybridSearchService search = core.retrieval().search();
             if (!search.vectorArmAvailable()) {
@@ -160,6 +171,9 @@ public final class HybridBenchmark {
             }
             int depth = baseSettings.search().candidateDepth();
             SqliteVectorStore vectors = core.retrieval().vectors().orElseThrow();
+            long load = System.nanoTime();
+            vectors.nearest(tenant, core.retrieval().embedder().embedQuery(queries.getFirst()), depth);
+            loadMs = (System.nanoTime() - load) / 1e6;
             progress.accept("n=" + n + ": hybrid search");
             hybrid = time(queries, q -> requireMode(search.search(request(tenant, q), RetrievalMode.HYBRID),
                     SearchMode.HYBRID, q));
@@ -178,6 +192,9 @@ public final class HybridBenchmark {
                 indexes.add(Integer.toString(i));
             }
             knn = time(indexes, i -> vectors.nearest(tenant, embedded.get(Integer.parseInt(i)), depth));
+            scan = time(indexes, i -> vectors.nearestExact(tenant, embedded.get(Integer.parseInt(i)), depth));
+            recall = recall(vectors, tenant, embedded, depth);
+            indexMb = vectors.inMemoryBytes() / 1_048_576.0;
             rss = MemoryBenchmark.residentMb();
         }
 
@@ -195,7 +212,28 @@ public final class HybridBenchmark {
                 MemoryBenchmark.percentile(keyword, 50), MemoryBenchmark.percentile(keyword, 95),
                 MemoryBenchmark.percentile(raw, 50), MemoryBenchmark.percentile(knn, 50),
                 MemoryBenchmark.percentile(knn, 95), MemoryBenchmark.percentile(embed, 50), sample, writes[0],
-                writes[1], rss, key.distinctTexts());
+                writes[1], rss, key.distinctTexts(), MemoryBenchmark.percentile(scan, 50), recall, indexMb, loadMs);
+    }
+
+    /**
+     * The share of the exact top-{@code depth} (sqlite-vec's scan) that the configured KNN found, by distance: a
+     * result counts when it is at most as far as the exact answer's farthest, so that equal vectors are
+     * interchangeable (the corpus repeats its texts, and which of two copies comes back is arbitrary).
+     */
+    static double recall(SqliteVectorStore vectors, Tenant tenant, List<Embedding> queries, int depth) {
+        long found = 0;
+        long asked = 0;
+        for (Embedding q : queries) {
+            List<dev.strata.domain.retrieval.VectorMatch> exact = vectors.nearestExact(tenant, q, depth);
+            if (exact.isEmpty()) {
+                continue;
+            }
+            double farthest = exact.getLast().distance() + 1e-6;
+            found += Math.min(exact.size(), vectors.nearest(tenant, q, depth).stream()
+                    .filter(m -> m.distance() <= farthest).count());
+            asked += exact.size();
+        }
+        return asked == 0 ? 1 : (double) found / asked;
     }
 
     /**

@@ -79,7 +79,8 @@ public final class RetrievalModule implements AreaModule {
                                        Clock clock) {
         MemoryStore keywordIndex = new SqliteMemoryStore(db, search.keywordCandidates());
         Embedder embedder = embedder(embedding, clock);
-        Optional<SqliteVectorStore> vectors = embedder.modelInfo().flatMap(info -> vectorStore(db, info.dimension()));
+        Optional<SqliteVectorStore> vectors = embedder.modelInfo()
+                .flatMap(info -> vectorStore(db, info.dimension(), search.vectorIndex()));
         HybridRanker ranker = new HybridRanker(search.fusion(), new FinanceEntityExtractor(), clock)
                 .withTimeLift(search.timeLift()).withPassage(search.passage());
         // The worker computes vectors for seconds at a time, below request threads' CPU priority (issue 13); its
@@ -142,16 +143,17 @@ public final class RetrievalModule implements AreaModule {
      * they are unusable: the table is rebuilt and every row goes back to pending, for the server's
      * embedding catch-up or, faster, {@code strata reindex}.
      */
-    private static Optional<SqliteVectorStore> vectorStore(SqliteDatabase db, int dimension) {
+    private static Optional<SqliteVectorStore> vectorStore(SqliteDatabase db, int dimension,
+                                                           SqliteVectorStore.InMemoryIndex inMemory) {
         try {
-            return SqliteVectorStore.open(db, vecExtension(), dimension);
+            return SqliteVectorStore.open(db, vecExtension(), dimension, inMemory);
         } catch (IllegalStateException e) {
             LOG.log(System.Logger.Level.WARNING, e.getMessage() + ": rebuilding the vector table; the server's "
                     + "embedding catch-up re-embeds every memory with the new model in the background, `strata reindex` "
                     + "does it at once");
             SqliteVectorStore.dropAll(db, vecExtension());
             new SqliteEmbeddingStateStore(db).resetAll();
-            return SqliteVectorStore.open(db, vecExtension(), dimension);
+            return SqliteVectorStore.open(db, vecExtension(), dimension, inMemory);
         }
     }
 

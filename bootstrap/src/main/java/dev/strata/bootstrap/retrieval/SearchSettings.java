@@ -1,5 +1,6 @@
 package dev.strata.bootstrap.retrieval;
 
+import dev.strata.adapters.sqlite.SqliteVectorStore.InMemoryIndex;
 import dev.strata.bootstrap.area.AreaSettings;
 import dev.strata.bootstrap.area.ConfigKey;
 import dev.strata.bootstrap.area.ConfigReader;
@@ -23,10 +24,12 @@ import java.util.OptionalDouble;
  *                                     falls in them (0: off)
  * @param passage                      the passage arm: its weight in the fusion (0: off) and the BM25 weights of
  *                                     a memory's neighbours' words and its event date beside its own words (1)
+ * @param vectorIndex                  whether the vector arm's KNN is answered from the in-memory quantised index,
+ *                                     and the heap it may hold
  */
 public record SearchSettings(int candidateDepth, int keywordCandidates, Duration indexCompactionInterval,
                              int indexCompactionGrowthPercent, FusionSettings fusion, TimeLift timeLift,
-                             PassageArm passage) implements AreaSettings {
+                             PassageArm passage, InMemoryIndex vectorIndex) implements AreaSettings {
 
     static final ConfigKey CANDIDATE_DEPTH = new ConfigKey("strata.search.candidate-depth", "STRATA_SEARCH_CANDIDATE_DEPTH");
     static final ConfigKey KEYWORD_CANDIDATES =
@@ -54,6 +57,9 @@ public record SearchSettings(int candidateDepth, int keywordCandidates, Duration
             new ConfigKey("strata.search.time-lift-weight", "STRATA_SEARCH_TIME_LIFT_WEIGHT");
     static final ConfigKey VECTOR_SIMILARITY_WINDOW =
             new ConfigKey("strata.search.vector-similarity-window", "STRATA_SEARCH_VECTOR_SIMILARITY_WINDOW");
+    static final ConfigKey VECTOR_INDEX = new ConfigKey("strata.search.vector-index", "STRATA_SEARCH_VECTOR_INDEX");
+    static final ConfigKey VECTOR_INDEX_BUDGET =
+            new ConfigKey("strata.search.vector-index-budget-mb", "STRATA_SEARCH_VECTOR_INDEX_BUDGET_MB");
 
     static final ConfigKey PASSAGE_WEIGHT = new ConfigKey("strata.search.passage-weight", "STRATA_SEARCH_PASSAGE_WEIGHT");
     static final ConfigKey PASSAGE_NEIGHBOUR_WEIGHT =
@@ -61,11 +67,11 @@ public record SearchSettings(int candidateDepth, int keywordCandidates, Duration
     static final ConfigKey PASSAGE_DATE_WEIGHT =
             new ConfigKey("strata.search.passage-date-weight", "STRATA_SEARCH_PASSAGE_DATE_WEIGHT");
 
-    /** Without the passage arm (as before it existed). */
+    /** Without the passage arm (as before it existed), with the default in-memory vector index. */
     public SearchSettings(int candidateDepth, int keywordCandidates, Duration indexCompactionInterval,
                           int indexCompactionGrowthPercent, FusionSettings fusion, TimeLift timeLift) {
         this(candidateDepth, keywordCandidates, indexCompactionInterval, indexCompactionGrowthPercent, fusion, timeLift,
-                PassageArm.OFF);
+                PassageArm.OFF, InMemoryIndex.DEFAULT);
     }
 
     public SearchSettings {
@@ -73,6 +79,7 @@ public record SearchSettings(int candidateDepth, int keywordCandidates, Duration
         Objects.requireNonNull(indexCompactionInterval, "indexCompactionInterval");
         Objects.requireNonNull(fusion, "fusion");
         Objects.requireNonNull(timeLift, "timeLift");
+        Objects.requireNonNull(vectorIndex, "vectorIndex");
         if (candidateDepth < 1 || candidateDepth > 1000) {
             throw CANDIDATE_DEPTH.invalid("in [1, 1000]", candidateDepth);
         }
@@ -111,9 +118,13 @@ public record SearchSettings(int candidateDepth, int keywordCandidates, Duration
         if (!(lift >= 0 && lift <= TimeLift.MAX_WEIGHT)) {
             throw TIME_LIFT_WEIGHT.invalid("in [0, " + (int) TimeLift.MAX_WEIGHT + "]", lift);
         }
+        int budget = config.integer(VECTOR_INDEX_BUDGET);
+        if (budget < 1 || budget > 65_536) {
+            throw VECTOR_INDEX_BUDGET.invalid("in [1, 65536]", budget);
+        }
         return new SearchSettings(config.integer(CANDIDATE_DEPTH), config.integer(KEYWORD_CANDIDATES),
                 config.seconds(COMPACTION_INTERVAL), config.integer(COMPACTION_GROWTH), fusion, new TimeLift(lift),
-                passage(config));
+                passage(config), new InMemoryIndex(config.bool(VECTOR_INDEX), budget));
     }
 
     /** The passage arm's three weights, each in [0, 10]; a memory's own words weigh 1. */
@@ -146,18 +157,24 @@ public record SearchSettings(int candidateDepth, int keywordCandidates, Duration
     /** The same settings with index compaction every {@code interval} ({@link Duration#ZERO}: never). */
     public SearchSettings withIndexCompactionInterval(Duration interval) {
         return new SearchSettings(candidateDepth, keywordCandidates, interval, indexCompactionGrowthPercent, fusion,
-                timeLift, passage);
+                timeLift, passage, vectorIndex);
     }
 
     /** The same settings with another lift for a query's time words. */
     public SearchSettings withTimeLift(TimeLift lift) {
         return new SearchSettings(candidateDepth, keywordCandidates, indexCompactionInterval,
-                indexCompactionGrowthPercent, fusion, lift, passage);
+                indexCompactionGrowthPercent, fusion, lift, passage, vectorIndex);
     }
 
     /** The same settings with another passage arm. */
     public SearchSettings withPassage(PassageArm arm) {
         return new SearchSettings(candidateDepth, keywordCandidates, indexCompactionInterval,
-                indexCompactionGrowthPercent, fusion, timeLift, arm);
+                indexCompactionGrowthPercent, fusion, timeLift, arm, vectorIndex);
+    }
+
+    /** The same settings with the in-memory vector index as given (the benchmark compares it with vec0's scan). */
+    public SearchSettings withVectorIndex(InMemoryIndex index) {
+        return new SearchSettings(candidateDepth, keywordCandidates, indexCompactionInterval,
+                indexCompactionGrowthPercent, fusion, timeLift, passage, index);
     }
 }

@@ -82,7 +82,7 @@ class HybridBenchmarkTest {
     static HybridBenchmark.Figures figures(double hybridP95, double knnP50, double writePerS, double rawPerS,
                                            double rss, boolean reused) {
         return new HybridBenchmark.Figures(100_000, 1, reused, 412, 100_000, 12, hybridP95, 3, 5, 20, knnP50,
-                knnP50 * 2, 4, 10_000, writePerS, rawPerS, rss, 3_000);
+                knnP50 * 2, 4, 10_000, writePerS, rawPerS, rss, 3_000, 40, 0.99, 47, 900);
     }
 
     static JsonArray parse(String json) {

@@ -44,6 +44,19 @@ class RetrievalSettingsTest {
     }
 
     @Test
+    void the_in_memory_vector_index_is_on_by_default_and_can_be_switched_off_or_given_a_budget() {
+        assertThat(SearchSettings.from(TestConfig.defaults()).vectorIndex())
+                .isEqualTo(new dev.strata.adapters.sqlite.SqliteVectorStore.InMemoryIndex(true, 256));
+        assertThat(SearchSettings.from(TestConfig.with(Map.of("STRATA_SEARCH_VECTOR_INDEX", "false",
+                "STRATA_SEARCH_VECTOR_INDEX_BUDGET_MB", "64"))).vectorIndex())
+                .isEqualTo(new dev.strata.adapters.sqlite.SqliteVectorStore.InMemoryIndex(false, 64));
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> SearchSettings.from(TestConfig.with(Map.of("STRATA_SEARCH_VECTOR_INDEX_BUDGET_MB", "0"))))
+                .withMessageContaining("strata.search.vector-index-budget-mb (STRATA_SEARCH_VECTOR_INDEX_BUDGET_MB)")
+                .withMessageContaining("[1, 65536]");
+    }
+
+    @Test
     void a_similarity_floor_outside_its_range_names_its_key_and_variable() {
         assertThatIllegalArgumentException()
                 .isThrownBy(() -> SearchSettings.from(TestConfig.with(Map.of(

@@ -41,6 +41,8 @@ import java.util.regex.Pattern;
  */
 public final class SqliteVectorIndex {
 
+    private static final System.Logger LOG = System.getLogger(SqliteVectorIndex.class.getName());
+
     public static final String DEFAULT_TABLE = "memory_chunk_vectors";
     /** The first layout's table: row ids assigned by vec0, deletes by a scan of {@code memory_id}. */
     public static final String LEGACY_TABLE = "memory_vectors";
@@ -56,6 +58,8 @@ public final class SqliteVectorIndex {
 
     private final String table;
     private final int dimension;
+    private final VectorChangeLog log;
+    private final ExactVectors floats;
 
     public SqliteVectorIndex(String table, int dimension) {
         Objects.requireNonNull(table, "table");
@@ -67,6 +71,8 @@ public final class SqliteVectorIndex {
         }
         this.table = table;
         this.dimension = dimension;
+        this.log = new VectorChangeLog(table);
+        this.floats = new ExactVectors(table, dimension);
     }
 
     public String table() {
@@ -77,6 +83,11 @@ public final class SqliteVectorIndex {
         return dimension;
     }
 
+    /** The record of which memories' vectors changed, kept by every write here (the in-memory index reads it). */
+    VectorChangeLog changeLog() {
+        return log;
+    }
+
     /**
      * Creates the table unless it exists.
      *
@@ -84,6 +95,8 @@ public final class SqliteVectorIndex {
      *                               another model and must be dropped and rebuilt
      */
     public void createIfAbsent(Connection connection) throws SQLException {
+        // Also beside a table created before the log existed: its writes are recorded from now on.
+        log.createIfAbsent(connection);
         OptionalInt existing = existingDimension(connection);
         if (existing.isPresent()) {
             if (existing.getAsInt() != dimension) {
@@ -91,8 +104,14 @@ public final class SqliteVectorIndex {
                         + "-dimensional vectors but the embedding model produces " + dimension
                         + "; drop it and re-embed");
             }
+            long copied = floats.createIfAbsent(connection, true);
+            if (copied > 0) {
+                LOG.log(System.Logger.Level.INFO, "copied " + copied + " vectors of " + table + " to "
+                        + floats.table() + " for the in-memory vector index's exact re-score (once)");
+            }
             return;
         }
+        floats.createIfAbsent(connection, false);
         try (var statement = connection.createStatement()) {
             statement.execute("CREATE VIRTUAL TABLE IF NOT EXISTS " + table + " USING vec0("
                     + "chunk_id integer primary key, "
@@ -126,6 +145,8 @@ public final class SqliteVectorIndex {
         try (var statement = connection.createStatement()) {
             statement.execute("DROP TABLE IF EXISTS " + table);
         }
+        log.drop(connection);
+        floats.drop(connection);
     }
 
     /**
@@ -147,6 +168,7 @@ public final class SqliteVectorIndex {
             throw new IllegalArgumentException("memory " + memoryId + " has vectors of another tenant");
         }
         deleteRows(connection, memoryId);
+        floats.deleteMemory(connection, memoryId);
         try (PreparedStatement insert = connection.prepareStatement("INSERT INTO " + table
                 + "(chunk_id, tenant, embedding, memory_id, chunk_index) VALUES (?, ?, ?, ?, ?)")) {
             for (int index = 0; index < chunks.size(); index++) {
@@ -159,6 +181,10 @@ public final class SqliteVectorIndex {
             }
             insert.executeBatch();
         }
+        for (int index = 0; index < chunks.size(); index++) {
+            floats.insert(connection, tenant, chunkId(memoryId, index), toBlob(chunks.get(index)));
+        }
+        log.record(connection, tenant, memoryId);
     }
 
     /**
@@ -169,7 +195,23 @@ public final class SqliteVectorIndex {
         Objects.requireNonNull(tenant, "tenant");
         if (ownedBy(connection, memoryId, tenant)) {
             deleteRows(connection, memoryId);
+            floats.deleteMemory(connection, memoryId);
+            log.record(connection, tenant, memoryId);
         }
+    }
+
+    /**
+     * Removes one chunk row by its id (a purged memory's orphan, in slices), recording its memory as changed
+     * for {@code tenant}, the row's tenant.
+     */
+    public void deleteChunk(Connection connection, String tenant, long chunkId) throws SQLException {
+        Objects.requireNonNull(tenant, "tenant");
+        try (PreparedStatement delete = connection.prepareStatement("DELETE FROM " + table + " WHERE chunk_id = ?")) {
+            delete.setLong(1, chunkId);
+            delete.executeUpdate();
+        }
+        floats.deleteChunk(connection, chunkId);
+        log.record(connection, tenant, chunkId / MAX_CHUNKS);
     }
 
     /** The row id of chunk {@code index} of a memory. */
@@ -211,6 +253,16 @@ public final class SqliteVectorIndex {
                     + "SELECT memory_id * " + MAX_CHUNKS + " + chunk_index, tenant, embedding, memory_id, chunk_index "
                     + "FROM " + LEGACY_TABLE + " WHERE chunk_index < " + MAX_CHUNKS);
             statement.execute("DROP TABLE " + LEGACY_TABLE);
+            floats.copyAll(connection);
+            List<String> tenants = new java.util.ArrayList<>();
+            try (ResultSet r = statement.executeQuery("SELECT DISTINCT tenant FROM " + table)) {
+                while (r.next()) {
+                    tenants.add(r.getString(1));
+                }
+            }
+            for (String tenant : tenants) {
+                log.record(connection, tenant, VectorChangeLog.WHOLE_TENANT);
+            }
             return moved;
         }
     }
@@ -222,6 +274,8 @@ public final class SqliteVectorIndex {
             delete.setString(1, tenant);
             delete.executeUpdate();
         }
+        floats.deleteTenant(connection, tenant);
+        log.record(connection, tenant, VectorChangeLog.WHOLE_TENANT);
     }
 
     /** Number of chunk vectors stored for a tenant. */
@@ -264,6 +318,59 @@ public final class SqliteVectorIndex {
             }
         }
         return List.copyOf(best.values());
+    }
+
+    /** Receives one stored chunk vector; the array may be reused after the call returns. */
+    @FunctionalInterface
+    public interface VectorSink {
+        void accept(long chunkId, float[] vector);
+    }
+
+    /**
+     * Every chunk vector of {@code tenant}, in no order, from the exact copy beside vec0 (one index range; vec0
+     * answers a filtered scan by reading every row of the table, seconds at a million rows).
+     */
+    public void forEachVector(Connection connection, String tenant, VectorSink sink) throws SQLException {
+        Objects.requireNonNull(tenant, "tenant");
+        floats.forEach(connection, tenant, sink);
+    }
+
+    /** How many chunk vectors {@code tenant} has (from the exact copy: an index count, not a scan of vec0). */
+    public int vectorCount(Connection connection, String tenant) throws SQLException {
+        return floats.count(connection, tenant);
+    }
+
+    /** The filtered scan of vec0 itself: what {@link #forEachVector} must agree with. */
+    void scan(Connection connection, String tenant, VectorSink sink) throws SQLException {
+        try (PreparedStatement s = connection.prepareStatement("SELECT chunk_id, embedding FROM " + table
+                + " WHERE tenant = ?")) {
+            s.setString(1, tenant);
+            try (ResultSet r = s.executeQuery()) {
+                while (r.next()) {
+                    sink.accept(r.getLong(1), fromBlob(r.getBytes(2), 0, dimension));
+                }
+            }
+        }
+    }
+
+    /** The stored chunk vectors of one memory of {@code tenant}, chunk {@code i} at index {@code i}; empty: none. */
+    public List<float[]> vectorsOf(Connection connection, String tenant, long memoryId) throws SQLException {
+        return floats.vectorsOf(connection, tenant, memoryId);
+    }
+
+    /**
+     * The stored vectors of the given chunks of {@code tenant}, one array per group, each chunk's vector or null
+     * where it is missing or another tenant's.
+     */
+    public List<float[][]> vectorsAt(Connection connection, String tenant, List<long[]> chunkIds) throws SQLException {
+        return floats.vectorsAt(connection, tenant, chunkIds);
+    }
+
+    static float[] fromBlob(byte[] blob, int offset, int dimension) {
+        float[] vector = new float[dimension];
+        ByteBuffer.wrap(blob, offset, dimension * Float.BYTES).order(ByteOrder.LITTLE_ENDIAN).asFloatBuffer()
+                .get(vector);
+        return vector;
     }
 
     /** Encodes a vector the way vec0 stores float32 columns. */
