@@ -292,4 +292,107 @@ class WriteGateTest {
         assertThat(db.writeGate().stats().slices()).isEqualTo(2);
         assertThat(db.writeGate().stats().foregroundTimeouts()).isZero();
     }
+
+    /** A request writer that holds the lock for a moment, so that the others always find it taken. */
+    private void slowInsert(String who) {
+        try (Connection c = db.connection(); Statement s = c.createStatement()) {
+            s.execute("BEGIN IMMEDIATE");
+            s.executeUpdate("INSERT INTO t VALUES ('" + who + "')");
+            Thread.sleep(1);
+            s.execute("COMMIT");
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Test
+    void background_slices_keep_their_share_while_request_writers_always_wait_and_each_writer_waits_for_one_at_most()
+            throws Exception {
+        open(Duration.ofSeconds(5));
+        int writers = 6;
+        AtomicBoolean writing = new AtomicBoolean(true);
+        AtomicInteger slicesWhileWriting = new AtomicInteger();
+        AtomicInteger requestFailures = new AtomicInteger();
+        List<Future<?>> requests = new ArrayList<>();
+        for (int w = 0; w < writers; w++) {
+            requests.add(threads.submit(() -> {
+                for (int i = 0; i < 300; i++) {
+                    try {
+                        slowInsert("request");
+                    } catch (RuntimeException e) {
+                        requestFailures.incrementAndGet();
+                    }
+                }
+            }));
+        }
+        await(() -> db.writeGate().waiting() > 0, "request writers queue for the lock");
+        Future<?> background = threads.submit(() -> {
+            while (writing.get()) {
+                db.inBackgroundSlice(c -> {
+                    try (Statement s = c.createStatement()) {
+                        s.executeUpdate("INSERT INTO t VALUES ('slice')");
+                    }
+                    // Counted inside the slice's transaction: the writers had not all finished when it ran.
+                    if (writing.get()) {
+                        slicesWhileWriting.incrementAndGet();
+                    }
+                    return null;
+                });
+            }
+            return null;
+        });
+        for (Future<?> r : requests) {
+            r.get(120, TimeUnit.SECONDS);
+        }
+        writing.set(false);
+        background.get(60, TimeUnit.SECONDS);
+
+        WriteGate.Stats stats = db.writeGate().stats();
+        assertThat(requestFailures.get()).as("request writes that failed").isZero();
+        assertThat(stats.foregroundTimeouts()).isZero();
+        assertThat(slicesWhileWriting.get()).as("slices committed while request writers kept the lock busy: %s", stats)
+                .isGreaterThanOrEqualTo(5);
+        assertThat(stats.slicesDue()).as("slices that went ahead of waiting requests").isPositive();
+        assertThat(stats.mostSlicesOneWriterWaitedFor()).as("the most slices one request waited for: %s", stats)
+                .isLessThanOrEqualTo(1);
+        try (Connection c = db.connection()) {
+            assertThat(count(c, "request")).isEqualTo(writers * 300L);
+            assertThat(count(c, "slice")).isEqualTo(stats.slices() - stats.sliceRetries());
+        }
+    }
+
+    @Test
+    void a_background_job_writes_its_transactions_as_slices_and_a_write_past_them_is_counted() throws Exception {
+        open(Duration.ofSeconds(5));
+        Transactions transactions = new Transactions(db);
+        long slicesBefore = db.writeGate().stats().slices();
+
+        db.runAsBackgroundJob("test job", () -> {
+            transactions.write("insert a row", c -> {
+                try (Statement s = c.createStatement()) {
+                    return s.executeUpdate("INSERT INTO t VALUES ('job in a slice')");
+                }
+            });
+            assertThat(WriteGate.inBackgroundJob()).isTrue();
+        });
+        assertThat(db.writeGate().stats().slices() - slicesBefore).as("the job's transaction ran as a slice")
+                .isEqualTo(1);
+        assertThat(db.writeGate().stats().backgroundWritesOutsideSlices()).isZero();
+
+        db.runAsBackgroundJob("bypassing job", () -> insert("job past the slices"));
+        assertThat(db.writeGate().stats().backgroundWritesOutsideSlices()).as("a plain insert by a job").isEqualTo(1);
+
+        insert("request");
+        transactions.write("a request's transaction", c -> {
+            try (Statement s = c.createStatement()) {
+                return s.executeUpdate("INSERT INTO t VALUES ('request')");
+            }
+        });
+        assertThat(WriteGate.inBackgroundJob()).isFalse();
+        assertThat(db.writeGate().stats().backgroundWritesOutsideSlices()).as("requests are not jobs").isEqualTo(1);
+        assertThat(db.writeGate().stats().slices() - slicesBefore).isEqualTo(1);
+    }
 }

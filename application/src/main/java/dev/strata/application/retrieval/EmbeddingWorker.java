@@ -373,7 +373,9 @@ public final class EmbeddingWorker implements MemoryListener, AutoCloseable {
         try {
             if (!batch.isEmpty() && foregroundYield.awaitTurn(() -> stopping)) {
                 queue.fill(batch, settings.batchSize());
+                long began = foregroundYield.now();
                 embedBatch(batch);
+                foregroundYield.batchTook(foregroundYield.now() - began);
             }
         } finally {
             queue.done(batch);
