@@ -293,75 +293,91 @@ class WriteGateTest {
         assertThat(db.writeGate().stats().foregroundTimeouts()).isZero();
     }
 
-    /** A request writer that holds the lock for a moment, so that the others always find it taken. */
-    private void slowInsert(String who) {
-        try (Connection c = db.connection(); Statement s = c.createStatement()) {
-            s.execute("BEGIN IMMEDIATE");
-            s.executeUpdate("INSERT INTO t VALUES ('" + who + "')");
-            Thread.sleep(1);
-            s.execute("COMMIT");
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
+    private static long rowid(Connection c, String who) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("SELECT rowid FROM t WHERE who = ?")) {
+            s.setString(1, who);
+            try (ResultSet r = s.executeQuery()) {
+                r.next();
+                return r.getLong(1);
+            }
         }
     }
 
     @Test
-    void background_slices_keep_their_share_while_request_writers_always_wait_and_each_writer_waits_for_one_at_most()
-            throws Exception {
-        open(Duration.ofSeconds(5));
-        int writers = 6;
-        AtomicBoolean writing = new AtomicBoolean(true);
-        AtomicInteger slicesWhileWriting = new AtomicInteger();
-        AtomicInteger requestFailures = new AtomicInteger();
-        List<Future<?>> requests = new ArrayList<>();
-        for (int w = 0; w < writers; w++) {
-            requests.add(threads.submit(() -> {
-                for (int i = 0; i < 300; i++) {
-                    try {
-                        slowInsert("request");
-                    } catch (RuntimeException e) {
-                        requestFailures.incrementAndGet();
-                    }
-                }
-            }));
-        }
-        await(() -> db.writeGate().waiting() > 0, "request writers queue for the lock");
-        Future<?> background = threads.submit(() -> {
-            while (writing.get()) {
-                db.inBackgroundSlice(c -> {
-                    try (Statement s = c.createStatement()) {
-                        s.executeUpdate("INSERT INTO t VALUES ('slice')");
-                    }
-                    // Counted inside the slice's transaction: the writers had not all finished when it ran.
-                    if (writing.get()) {
-                        slicesWhileWriting.incrementAndGet();
-                    }
-                    return null;
-                });
+    void a_slice_kept_waiting_by_requests_becomes_due_and_goes_ahead_of_the_request_waiting_then() throws Exception {
+        open(Duration.ofSeconds(10));
+        CountDownLatch holding = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        Future<?> holder = threads.submit(() -> {
+            try (Connection c = db.connection(); Statement s = c.createStatement()) {
+                s.execute("BEGIN IMMEDIATE");
+                s.executeUpdate("INSERT INTO t VALUES ('holder')");
+                holding.countDown();
+                awaitQuietly(release);
+                s.execute("COMMIT");
             }
             return null;
         });
-        for (Future<?> r : requests) {
-            r.get(120, TimeUnit.SECONDS);
-        }
-        writing.set(false);
-        background.get(60, TimeUnit.SECONDS);
+        holding.await();
+        Future<?> waiter = threads.submit(() -> insert("waiter"));
+        await(() -> db.writeGate().waiting() == 1, "a request waits for the write lock");
+        Future<?> slice = threads.submit(() -> db.inBackgroundSlice(c -> {
+            try (Statement s = c.createStatement()) {
+                return s.executeUpdate("INSERT INTO t VALUES ('slice')");
+            }
+        }));
 
-        WriteGate.Stats stats = db.writeGate().stats();
-        assertThat(requestFailures.get()).as("request writes that failed").isZero();
-        assertThat(stats.foregroundTimeouts()).isZero();
-        assertThat(slicesWhileWriting.get()).as("slices committed while request writers kept the lock busy: %s", stats)
-                .isGreaterThanOrEqualTo(5);
-        assertThat(stats.slicesDue()).as("slices that went ahead of waiting requests").isPositive();
-        assertThat(stats.mostSlicesOneWriterWaitedFor()).as("the most slices one request waited for: %s", stats)
-                .isLessThanOrEqualTo(1);
+        // A gate that only gives way would hold the slice back for as long as any request waits.
+        await(() -> db.writeGate().stats().slicesDue() == 1, "the slice kept waiting becomes due");
+        release.countDown();
+        holder.get(10, TimeUnit.SECONDS);
+        slice.get(10, TimeUnit.SECONDS);
+        waiter.get(10, TimeUnit.SECONDS);
+
         try (Connection c = db.connection()) {
-            assertThat(count(c, "request")).isEqualTo(writers * 300L);
-            assertThat(count(c, "slice")).isEqualTo(stats.slices() - stats.sliceRetries());
+            assertThat(rowid(c, "slice")).as("the due slice took the lock before the request waiting then")
+                    .isLessThan(rowid(c, "waiter"));
         }
+        WriteGate.Stats stats = db.writeGate().stats();
+        assertThat(stats.foregroundTimeouts()).isZero();
+        assertThat(stats.mostSlicesOneWriterWaitedFor()).as("the request waited for that one slice only: %s", stats)
+                .isEqualTo(1);
+    }
+
+    @Test
+    void a_slice_is_never_due_for_a_request_that_already_waited_behind_one() throws Exception {
+        open(Duration.ofSeconds(10));
+        CountDownLatch inFirst = new CountDownLatch(1);
+        CountDownLatch releaseFirst = new CountDownLatch(1);
+        Future<?> first = threads.submit(() -> db.inBackgroundSlice(c -> {
+            try (Statement s = c.createStatement()) {
+                s.executeUpdate("INSERT INTO t VALUES ('slice 1')");
+            }
+            inFirst.countDown();
+            awaitQuietly(releaseFirst);
+            return null;
+        }));
+        inFirst.await();
+        Future<?> request = threads.submit(() -> insert("request"));
+        await(() -> db.writeGate().waiting() == 1, "the request waits behind the first slice");
+        Future<?> second = threads.submit(() -> db.inBackgroundSlice(c -> {
+            try (Statement s = c.createStatement()) {
+                return s.executeUpdate("INSERT INTO t VALUES ('slice 2')");
+            }
+        }));
+        await(() -> db.writeGate().stats().slicesDeferred() == 1, "the second slice is held back");
+        // Far past the share interval: still the request's turn, not the second slice's.
+        Thread.sleep(WriteGate.DEFAULT_SHARE_EVERY.multipliedBy(4).toMillis());
+        releaseFirst.countDown();
+        first.get(10, TimeUnit.SECONDS);
+        request.get(10, TimeUnit.SECONDS);
+        second.get(10, TimeUnit.SECONDS);
+
+        try (Connection c = db.connection()) {
+            assertThat(rowid(c, "request")).isLessThan(rowid(c, "slice 2"));
+        }
+        assertThat(db.writeGate().stats().slicesDue()).isZero();
+        assertThat(db.writeGate().stats().mostSlicesOneWriterWaitedFor()).isEqualTo(1);
     }
 
     @Test
