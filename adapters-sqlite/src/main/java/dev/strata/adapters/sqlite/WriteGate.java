@@ -63,7 +63,7 @@ public final class WriteGate {
     }
 
     /** Background work gets a slice at least this often, however many request writers wait. */
-    public static final Duration DEFAULT_SHARE_EVERY = Duration.ofMillis(50);
+    public static final Duration DEFAULT_SHARE_EVERY = Duration.ofMillis(25);
 
     /** Work on the slice's connection, inside its transaction. */
     @FunctionalInterface
