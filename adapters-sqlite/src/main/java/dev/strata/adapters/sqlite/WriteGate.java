@@ -44,7 +44,8 @@ import java.util.function.Consumer;
  * embedding backlog only grew until they stopped). So once no slice has run for {@code shareEvery}, the next
  * slice is <em>due</em>: it begins even though requests wait, provided none of them has already waited behind a
  * slice, and it then takes the lock ahead of the requests that are waiting for it (their busy handlers hold
- * back until the slice holds the lock). Each request still waits for at most one short slice; background work
+ * back until the slice holds the lock, for at most 100 ms once the lock is free, so that a slice thread the CPU
+ * does not schedule cannot hold them). Each request still waits for at most one short slice; background work
  * gets at least one slice per {@code shareEvery} plus one slice's length.
  *
  * <p>Work outside slices counts as a request. A thread running a scheduled background job
@@ -75,6 +76,11 @@ public final class WriteGate {
     private static final int STALE_AFTER_TIMEOUTS = 1;
     /** The longest a waiter sleeps without a wake-up: bounds the cost of a holder in another process. */
     private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(2);
+    /**
+     * How long waiting requests hold back for a due slice once the lock is free: if the slice's thread is not
+     * scheduled in time (an overloaded CPU), the requests go on and the slice tries again, still due.
+     */
+    private static final long DUE_HOLD_BACK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
     /** How long a slice keeps retrying when request writers keep taking the lock first. */
     private static final long SLICE_PATIENCE_NANOS = TimeUnit.SECONDS.toNanos(120);
 
@@ -99,6 +105,8 @@ public final class WriteGate {
     private long lastSliceEnded = System.nanoTime();
     /** A due slice has begun but does not hold the write lock yet: waiting requests let it take it first. */
     private boolean dueSliceAcquiring;
+    /** When the lock was first freed while a due slice was acquiring it; 0 = not yet. */
+    private long dueLockFreedAt;
     private long slicesDue;
     private final java.util.concurrent.atomic.AtomicLong writesOutsideSlices = new java.util.concurrent.atomic.AtomicLong();
     private final Set<String> bypassesLogged = java.util.concurrent.ConcurrentHashMap.newKeySet();
@@ -239,6 +247,7 @@ public final class WriteGate {
                     // The guaranteed share: this slice goes ahead of the requests waiting now, each of which
                     // then waits for this one slice only.
                     dueSliceAcquiring = true;
+                    dueLockFreedAt = 0;
                     slicesDue++;
                     break;
                 }
@@ -333,8 +342,10 @@ public final class WriteGate {
                 waiting.add(watch);
                 foregroundWaits++;
             }
-            // A due slice is taking the lock: hold back until it has it (then wait for its commit as usual).
-            while (dueSliceAcquiring && remaining > 0) {
+            // A due slice is taking the lock: hold back until it has it (then wait for its commit as usual), but
+            // not for longer than DUE_HOLD_BACK_NANOS once the lock is free.
+            while (dueSliceAcquiring && remaining > 0
+                    && (dueLockFreedAt == 0 || System.nanoTime() - dueLockFreedAt < DUE_HOLD_BACK_NANOS)) {
                 changed.awaitNanos(Math.min(remaining, POLL_NANOS));
                 remaining = busyTimeoutNanos - (System.nanoTime() - watch.episodeStart);
             }
@@ -362,6 +373,9 @@ public final class WriteGate {
     private void transactionEnded(Watch watch) {
         lock.lock();
         try {
+            if (dueSliceAcquiring && dueLockFreedAt == 0) {
+                dueLockFreedAt = System.nanoTime();
+            }
             if (watch.registered) {
                 deregister(watch, System.nanoTime());
             }
