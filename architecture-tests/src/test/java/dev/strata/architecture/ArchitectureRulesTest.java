@@ -103,4 +103,9 @@ class ArchitectureRulesTest {
     void privileged_write_origins_are_built_only_by_their_surface() {
         RULES.privilegedWriteOriginsAreBuiltOnlyByTheirSurface().check(classes);
     }
+
+    @Test
+    void background_jobs_run_only_through_background_jobs() {
+        RULES.jobsRunOnlyThroughBackgroundJobs().check(classes);
+    }
 }

@@ -84,6 +84,8 @@ class RulesCatchViolationsTest {
                         StrataRules::privilegedWriteOriginsAreBuiltOnlyByTheirSurface,
                         List.of("adapters.http.tool.ToolFrontEnd", "application.order.OrderTools",
                                 "adapters.sqlite.SqliteImport")),
+                new Violation("jobbypass", "background jobs run only through BackgroundJobs",
+                        StrataRules::jobsRunOnlyThroughBackgroundJobs, List.of("bootstrap.Scheduler")),
                 new Violation("applicationadapter", "hexagon", StrataRules::hexagon,
                         List.of("application.order.OrderService")),
                 new Violation("adapterpair", "hexagon", StrataRules::hexagon, List.of("adapters.http.OrderHttpService")),

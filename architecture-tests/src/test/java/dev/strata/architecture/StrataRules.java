@@ -303,6 +303,29 @@ final class StrataRules {
         };
     }
 
+    /**
+     * Rule 8e: a scheduled {@code Job}'s use case is run only by {@code bootstrap.area.BackgroundJobs}, which runs
+     * it as background work (its transactions become write-gate slices that give way to requests).
+     */
+    ArchRule jobsRunOnlyThroughBackgroundJobs() {
+        String job = root + ".bootstrap.area.Job";
+        String runner = root + ".bootstrap.area.BackgroundJobs";
+        return classes().should(new ArchCondition<JavaClass>("run no job's use case except through " + runner) {
+            @Override
+            public void check(JavaClass javaClass, ConditionEvents events) {
+                if (javaClass.getName().equals(runner) || javaClass.getName().equals(job)) {
+                    return;
+                }
+                Stream.concat(javaClass.getMethodCallsFromSelf().stream(), javaClass.getMethodReferencesFromSelf().stream())
+                        .filter(call -> call.getTargetOwner().getName().equals(job) && call.getName().equals("useCase"))
+                        .forEach(call -> events.add(SimpleConditionEvent.violated(call, javaClass.getName()
+                                + " runs a job's use case itself instead of through BackgroundJobs: "
+                                + call.getDescription())));
+            }
+        }).as("background jobs run only through BackgroundJobs")
+                .because("a job run any other way writes as a request would, outside the write gate's slices");
+    }
+
     private static DescribedPredicate<JavaClass> resideInAnyPackage(List<String> packages) {
         return JavaClass.Predicates.resideInAnyPackage(packages.toArray(String[]::new));
     }
@@ -337,7 +360,8 @@ final class StrataRules {
                 adaptersAreNamedAfterTheirPort(), servicesLiveInApplication(), httpServicesLiveInHttpAdapter(),
                 coreThrowsDomainExceptions(), onlyBootstrapReadsTheSystemClock(),
                 settingsKeysAreReadOnlyBySettingsRecords(), onlyTheRegistryDecidesToolBehaviour(),
-                adaptersCallNoDomainPolicy(), privilegedWriteOriginsAreBuiltOnlyByTheirSurface(), hexagon());
+                adaptersCallNoDomainPolicy(), privilegedWriteOriginsAreBuiltOnlyByTheirSurface(),
+                jobsRunOnlyThroughBackgroundJobs(), hexagon());
     }
 
     private static DescribedPredicate<JavaClass> implementAnInterfaceIn(String packageIdentifier) {

@@ -28,6 +28,7 @@ import dev.strata.application.memory.SecretSafeSearch;
 import dev.strata.application.session.MemoryErasure;
 import dev.strata.application.tool.ToolRegistry;
 import dev.strata.application.vault.VaultService;
+import dev.strata.bootstrap.area.BackgroundJobs;
 import dev.strata.bootstrap.area.Job;
 import dev.strata.bootstrap.llm.ModelCircuitCheck;
 import dev.strata.bootstrap.learning.LearningModule;
@@ -163,7 +164,7 @@ public final class Strata implements AutoCloseable {
 
     /** Schedules every area's jobs, as the server does; the caller stops them with {@link #stopJobs}. */
     public static List<FixedRate> scheduleJobs(StrataCore core) {
-        return core.jobs().stream().map(Strata::schedule).toList();
+        return core.jobs().stream().map(job -> schedule(core, job)).toList();
     }
 
     public static void stopJobs(List<FixedRate> jobs) {
@@ -174,15 +175,18 @@ public final class Strata implements AutoCloseable {
         return db.dbClient().execute().get("SELECT 1 AS ok").isPresent();
     }
 
-    /** Runs the job's use case at its fixed rate; a failure is logged and retried next time. */
-    private static FixedRate schedule(Job job) {
+    /**
+     * Runs the job's use case at its fixed rate, as background work ({@link BackgroundJobs}: its writes in
+     * slices that give way to requests); a failure is logged and retried next time.
+     */
+    private static FixedRate schedule(StrataCore core, Job job) {
         return Scheduling.fixedRate()
                 .initialDelay(job.firstDelay().toSeconds())
                 .delay(job.period().toSeconds())
                 .timeUnit(TimeUnit.SECONDS)
                 .task(invocation -> {
                     try {
-                        job.useCase().run();
+                        BackgroundJobs.runOnce(core.database(), job);
                     } catch (RuntimeException e) {
                         LOG.log(System.Logger.Level.WARNING, job.what() + " failed; will retry", e);
                     }

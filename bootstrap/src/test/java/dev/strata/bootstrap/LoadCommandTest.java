@@ -35,7 +35,8 @@ class LoadCommandTest {
                 "--drain-timeout", "120");
 
         assertThat(shell.out()).as("stderr: %s", shell.err()).contains("| write p99 while the backlog is embedded |")
-                .contains("| backlog embedding under load |").contains("| backlog drained after the clients stopped |")
+                .contains("| backlog drains while the clients run |").contains("| backlog drained after the clients stopped |")
+                .contains("| search p99 |").contains("| requests per second, all operations |")
                 .containsPattern("\\| index compaction \\| (\\d+) of \\1 succeeded \\| every run succeeds \\| pass \\|")
                 .containsPattern("none for more than [01] background transaction");
         assertThat(shell.err()).contains("imported a backlog of 300 memories");

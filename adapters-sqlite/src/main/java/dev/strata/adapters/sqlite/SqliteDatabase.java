@@ -235,6 +235,17 @@ public final class SqliteDatabase implements AutoCloseable {
         }
     }
 
+    /**
+     * The one way scheduled background jobs run (the server's scheduler calls it for every job): on this thread,
+     * every transaction the job opens through the stores becomes a short {@link WriteGate#slice slice} that
+     * gives way to request writers, and a row it changes outside a slice (a store writing past
+     * {@link Transactions}) is counted in {@link WriteGate.Stats#backgroundWritesOutsideSlices()} and logged.
+     */
+    public void runAsBackgroundJob(String what, Runnable job) {
+        WriteGate.runAsBackgroundJob(java.util.Objects.requireNonNull(what, "what"),
+                java.util.Objects.requireNonNull(job, "job"));
+    }
+
     /** The connection of the background slice the current thread runs, if any ({@link Transactions} joins it). */
     Optional<Connection> sliceConnection() {
         return Optional.ofNullable(sliceConnection.get());

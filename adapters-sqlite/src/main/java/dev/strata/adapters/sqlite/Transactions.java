@@ -43,7 +43,8 @@ import java.util.function.Predicate;
  *
  * <p>Background work's transactions ({@link SqliteDatabase#inBackgroundSlice}, the write gate's slices) run
  * through the same {@link #transaction} rule, and a write called inside a slice joins the slice's transaction
- * instead of opening a second one on another connection.
+ * instead of opening a second one on another connection. On a thread running a scheduled background job
+ * ({@link SqliteDatabase#runAsBackgroundJob}) every write becomes a slice of its own.
  */
 final class Transactions {
 
@@ -125,6 +126,14 @@ final class Transactions {
         Optional<Connection> slice = connections.joined();
         if (slice.isPresent()) {
             return joined(slice.get(), what, work, commitIf);
+        }
+        if (database != null && WriteGate.inBackgroundJob()) {
+            // A scheduled job's write: one background slice of its own, so request writers go first.
+            try {
+                return database.inBackgroundSlice(c -> joined(c, what, work, commitIf));
+            } catch (SQLException e) {
+                throw failure(what, e);
+            }
         }
         Connection c;
         try {

@@ -5,6 +5,7 @@ import org.sqlite.SQLiteCommitListener;
 import org.sqlite.SQLiteConnection;
 import org.sqlite.SQLiteErrorCode;
 import org.sqlite.SQLiteException;
+import org.sqlite.SQLiteUpdateListener;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -34,20 +35,36 @@ import java.util.function.Consumer;
  *       no request writer is waiting and no other slice runs. When the lock is held by a request and another
  *       request starts waiting, the slice gives up the lock it was waiting for and starts again later.</li>
  * </ul>
- * So a request writer waits for at most the one slice that was running when it arrived: once it waits, no
- * slice can begin. The gate counts this rather than trusting it: for every wait it records how many slices
- * began or ran during it ({@link Stats#mostSlicesOneWriterWaitedFor()}), which must never exceed one.
+ * So a request writer waits for at most the one slice that was running when it arrived. The gate counts this
+ * rather than trusting it: for every wait it records how many slices began or ran during it
+ * ({@link Stats#mostSlicesOneWriterWaitedFor()}), which must never exceed one.
  *
- * <p>Work outside slices, on any thread, counts as a request. Connections opened elsewhere (another process,
- * a CLI command) do not pass the gate; against those SQLite's usual busy waiting applies.
+ * <p><b>A guaranteed minimum share.</b> Giving way alone starves background work under a steady stream of
+ * request writers: some request is nearly always waiting, so no slice would ever begin (under 32 clients the
+ * embedding backlog only grew until they stopped). So once no slice has run for {@code shareEvery}, the next
+ * slice is <em>due</em>: it begins even though requests wait, provided none of them has already waited behind a
+ * slice, and it then takes the lock ahead of the requests that are waiting for it (their busy handlers hold
+ * back until the slice holds the lock, for at most 100 ms once the lock is free, so that a slice thread the CPU
+ * does not schedule cannot hold them). Each request still waits for at most one short slice; background work
+ * gets at least one slice per {@code shareEvery} plus one slice's length.
+ *
+ * <p>Work outside slices counts as a request. A thread running a scheduled background job
+ * ({@link #runAsBackgroundJob}) is meant to write in slices only: {@link Transactions} turns each of its
+ * transactions into a slice, and a row it changes outside any slice is counted
+ * ({@link Stats#backgroundWritesOutsideSlices()}) and named once in the log, so a job that bypasses the rule is
+ * seen. Connections opened elsewhere (another process, a CLI command) do not pass the gate; against those
+ * SQLite's usual busy waiting applies.
  */
 public final class WriteGate {
 
     /** What the gate has seen since the database opened. */
     public record Stats(long slices, long sliceRetries, long slicesDeferred, long foregroundWaits,
                         long foregroundTimeouts, long mostSlicesOneWriterWaitedFor, long longestSliceMicros,
-                        long longestForegroundWaitMicros) {
+                        long longestForegroundWaitMicros, long slicesDue, long backgroundWritesOutsideSlices) {
     }
+
+    /** Background work gets a slice at least this often, however many request writers wait. */
+    public static final Duration DEFAULT_SHARE_EVERY = Duration.ofMillis(25);
 
     /** Work on the slice's connection, inside its transaction. */
     @FunctionalInterface
@@ -59,12 +76,20 @@ public final class WriteGate {
     private static final int STALE_AFTER_TIMEOUTS = 1;
     /** The longest a waiter sleeps without a wake-up: bounds the cost of a holder in another process. */
     private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(2);
+    /**
+     * How long waiting requests hold back for a due slice once the lock is free: if the slice's thread is not
+     * scheduled in time (an overloaded CPU), the requests go on and the slice tries again, still due.
+     */
+    private static final long DUE_HOLD_BACK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
     /** How long a slice keeps retrying when request writers keep taking the lock first. */
     private static final long SLICE_PATIENCE_NANOS = TimeUnit.SECONDS.toNanos(120);
 
     private static final ThreadLocal<Boolean> IN_SLICE = new ThreadLocal<>();
+    private static final ThreadLocal<String> BACKGROUND_JOB = new ThreadLocal<>();
+    private static final System.Logger LOG = System.getLogger(WriteGate.class.getName());
 
     private final long busyTimeoutNanos;
+    private final long shareEveryNanos;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
     private final Set<Watch> waiting = Collections.newSetFromMap(new IdentityHashMap<>());
@@ -77,9 +102,26 @@ public final class WriteGate {
     private long mostSlicesWaitedFor;
     private long longestSliceNanos;
     private long longestWaitNanos;
+    private long lastSliceEnded = System.nanoTime();
+    /** A due slice has begun but does not hold the write lock yet: waiting requests let it take it first. */
+    private boolean dueSliceAcquiring;
+    /** When the lock was first freed while a due slice was acquiring it; 0 = not yet. */
+    private long dueLockFreedAt;
+    private long slicesDue;
+    private final java.util.concurrent.atomic.AtomicLong writesOutsideSlices = new java.util.concurrent.atomic.AtomicLong();
+    private final Set<String> bypassesLogged = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     WriteGate(Duration busyTimeout) {
+        this(busyTimeout, DEFAULT_SHARE_EVERY);
+    }
+
+    /** @param shareEvery the longest background work goes without a slice while requests keep the lock busy */
+    WriteGate(Duration busyTimeout, Duration shareEvery) {
         this.busyTimeoutNanos = busyTimeout.toNanos();
+        if (shareEvery.isNegative() || shareEvery.isZero()) {
+            throw new IllegalArgumentException("shareEvery must be positive: " + shareEvery);
+        }
+        this.shareEveryNanos = shareEvery.toNanos();
     }
 
     /** Installs the gate's busy handler and transaction hooks on a new connection of the database. */
@@ -88,11 +130,49 @@ public final class WriteGate {
         Watch watch = new Watch();
         BusyHandler.setHandler(sqlite, watch.busyHandler);
         sqlite.getDatabase().addCommitListener(watch);
+        sqlite.getDatabase().addUpdateListener(watch);
     }
 
     /** True on a thread running a background slice. */
     static boolean inSlice() {
         return IN_SLICE.get() != null;
+    }
+
+    /** True on a thread running a scheduled background job ({@link #runAsBackgroundJob}). */
+    static boolean inBackgroundJob() {
+        return BACKGROUND_JOB.get() != null;
+    }
+
+    /**
+     * Runs a scheduled background job ({@code what} names it in the log) on this thread as background work:
+     * every transaction it opens through {@link Transactions} becomes a slice, and any row it changes outside a
+     * slice is counted as a bypass. The one way the server runs its jobs.
+     */
+    static void runAsBackgroundJob(String what, Runnable job) {
+        String outer = BACKGROUND_JOB.get();
+        BACKGROUND_JOB.set(what);
+        try {
+            job.run();
+        } finally {
+            if (outer == null) {
+                BACKGROUND_JOB.remove();
+            } else {
+                BACKGROUND_JOB.set(outer);
+            }
+        }
+    }
+
+    /** A row changed on this thread: a background job's change outside a slice breaks the rule. */
+    private void rowChanged(String table) {
+        String job = BACKGROUND_JOB.get();
+        if (job == null || inSlice()) {
+            return;
+        }
+        writesOutsideSlices.incrementAndGet();
+        if (bypassesLogged.add(job + " " + table)) {
+            LOG.log(System.Logger.Level.WARNING, "background job \"" + job + "\" wrote " + table
+                    + " outside a background slice: request writers may wait behind it");
+        }
     }
 
     /**
@@ -113,8 +193,12 @@ public final class WriteGate {
             boolean busy = false;
             IN_SLICE.set(Boolean.TRUE);
             try {
-                // The adapter's one transaction rule: BEGIN IMMEDIATE, COMMIT succeeded = written.
-                return Transactions.transaction(connection, work::run, result -> true, discard);
+                // The adapter's one transaction rule: BEGIN IMMEDIATE, COMMIT succeeded = written. The work runs
+                // once BEGIN IMMEDIATE holds the lock: a due slice then lets the waiting requests go on waiting.
+                return Transactions.transaction(connection, c -> {
+                    lockTaken();
+                    return work.run(c);
+                }, result -> true, discard);
             } catch (SQLException e) {
                 if (!isBusy(e) || System.nanoTime() > giveUpAt) {
                     throw e;
@@ -131,7 +215,8 @@ public final class WriteGate {
         lock.lock();
         try {
             return new Stats(slicesBegun, sliceRetries, slicesDeferred, foregroundWaits, foregroundTimeouts,
-                    mostSlicesWaitedFor, longestSliceNanos / 1_000, longestWaitNanos / 1_000);
+                    mostSlicesWaitedFor, longestSliceNanos / 1_000, longestWaitNanos / 1_000, slicesDue,
+                    writesOutsideSlices.get());
         } finally {
             lock.unlock();
         }
@@ -151,13 +236,26 @@ public final class WriteGate {
         lock.lock();
         try {
             boolean deferred = false;
-            while (sliceActive || !waiting.isEmpty()) {
+            while (true) {
+                long now = System.nanoTime();
+                dropStaleWaiters(now);
+                if (!sliceActive && waiting.isEmpty()) {
+                    break;
+                }
+                long dueIn = lastSliceEnded + shareEveryNanos - now;
+                if (!sliceActive && dueIn <= 0 && noWaiterHasWaitedForASlice()) {
+                    // The guaranteed share: this slice goes ahead of the requests waiting now, each of which
+                    // then waits for this one slice only.
+                    dueSliceAcquiring = true;
+                    dueLockFreedAt = 0;
+                    slicesDue++;
+                    break;
+                }
                 if (!waiting.isEmpty() && !deferred) {
                     deferred = true;
                     slicesDeferred++;
                 }
-                dropStaleWaiters(System.nanoTime());
-                changed.awaitNanos(POLL_NANOS * 25);
+                changed.awaitNanos(Math.max(POLL_NANOS, Math.min(POLL_NANOS * 25, dueIn)));
             }
             sliceActive = true;
             slicesBegun++;
@@ -170,10 +268,35 @@ public final class WriteGate {
         }
     }
 
+    /** True when every request waiting now would wait for its first slice: a due slice keeps the one-slice bound. */
+    private boolean noWaiterHasWaitedForASlice() {
+        for (Watch w : waiting) {
+            if (w.firstSlice <= slicesBegun) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The running slice holds the write lock. */
+    private void lockTaken() {
+        lock.lock();
+        try {
+            if (dueSliceAcquiring) {
+                dueSliceAcquiring = false;
+                changed.signalAll();
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
     private void endSlice(long began, boolean busy) {
         lock.lock();
         try {
             sliceActive = false;
+            dueSliceAcquiring = false;
+            lastSliceEnded = System.nanoTime();
             if (busy) {
                 sliceRetries++;
             } else {
@@ -195,8 +318,16 @@ public final class WriteGate {
         lock.lock();
         try {
             if (inSlice()) {
+                if (remaining <= 0) {
+                    return 0;
+                }
+                if (dueSliceAcquiring) {
+                    // A due slice waits for the lock like a request, and the waiting requests let it have it.
+                    changed.awaitNanos(Math.min(remaining, POLL_NANOS));
+                    return 1;
+                }
                 // A request holds the lock. Once another request waits, it goes first: give the lock up.
-                if (!waiting.isEmpty() || remaining <= 0) {
+                if (!waiting.isEmpty()) {
                     return 0;
                 }
                 changed.awaitNanos(Math.min(remaining, POLL_NANOS));
@@ -211,9 +342,16 @@ public final class WriteGate {
                 waiting.add(watch);
                 foregroundWaits++;
             }
+            // A due slice is taking the lock: hold back until it has it (then wait for its commit as usual), but
+            // not for longer than DUE_HOLD_BACK_NANOS once the lock is free.
+            while (dueSliceAcquiring && remaining > 0
+                    && (dueLockFreedAt == 0 || System.nanoTime() - dueLockFreedAt < DUE_HOLD_BACK_NANOS)) {
+                changed.awaitNanos(Math.min(remaining, POLL_NANOS));
+                remaining = busyTimeoutNanos - (System.nanoTime() - watch.episodeStart);
+            }
             if (remaining <= 0) {
                 foregroundTimeouts++;
-                deregister(watch, now);
+                deregister(watch, System.nanoTime());
                 return 0;
             }
             // Whoever holds the lock (the running slice, another request, another process), its commit or
@@ -235,6 +373,9 @@ public final class WriteGate {
     private void transactionEnded(Watch watch) {
         lock.lock();
         try {
+            if (dueSliceAcquiring && dueLockFreedAt == 0) {
+                dueLockFreedAt = System.nanoTime();
+            }
             if (watch.registered) {
                 deregister(watch, System.nanoTime());
             }
@@ -282,7 +423,7 @@ public final class WriteGate {
     }
 
     /** The gate's view of one pooled connection: its busy handler and its transaction hooks. */
-    private final class Watch implements SQLiteCommitListener {
+    private final class Watch implements SQLiteCommitListener, SQLiteUpdateListener {
         /** Fields other than these flags are touched only by the thread using the connection. */
         private long episodeStart;
         private long registeredAt;
@@ -305,6 +446,11 @@ public final class WriteGate {
         @Override
         public void onRollback() {
             transactionEnded(this);
+        }
+
+        @Override
+        public void onUpdate(Type type, String database, String table, long rowId) {
+            rowChanged(table);
         }
     }
 }

@@ -292,4 +292,123 @@ class WriteGateTest {
         assertThat(db.writeGate().stats().slices()).isEqualTo(2);
         assertThat(db.writeGate().stats().foregroundTimeouts()).isZero();
     }
+
+    private static long rowid(Connection c, String who) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("SELECT rowid FROM t WHERE who = ?")) {
+            s.setString(1, who);
+            try (ResultSet r = s.executeQuery()) {
+                r.next();
+                return r.getLong(1);
+            }
+        }
+    }
+
+    @Test
+    void a_slice_kept_waiting_by_requests_becomes_due_and_goes_ahead_of_the_request_waiting_then() throws Exception {
+        open(Duration.ofSeconds(10));
+        CountDownLatch holding = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        Future<?> holder = threads.submit(() -> {
+            try (Connection c = db.connection(); Statement s = c.createStatement()) {
+                s.execute("BEGIN IMMEDIATE");
+                s.executeUpdate("INSERT INTO t VALUES ('holder')");
+                holding.countDown();
+                awaitQuietly(release);
+                s.execute("COMMIT");
+            }
+            return null;
+        });
+        holding.await();
+        Future<?> waiter = threads.submit(() -> insert("waiter"));
+        await(() -> db.writeGate().waiting() == 1, "a request waits for the write lock");
+        Future<?> slice = threads.submit(() -> db.inBackgroundSlice(c -> {
+            try (Statement s = c.createStatement()) {
+                return s.executeUpdate("INSERT INTO t VALUES ('slice')");
+            }
+        }));
+
+        // A gate that only gives way would hold the slice back for as long as any request waits.
+        await(() -> db.writeGate().stats().slicesDue() == 1, "the slice kept waiting becomes due");
+        release.countDown();
+        holder.get(10, TimeUnit.SECONDS);
+        slice.get(10, TimeUnit.SECONDS);
+        waiter.get(10, TimeUnit.SECONDS);
+
+        try (Connection c = db.connection()) {
+            assertThat(rowid(c, "slice")).as("the due slice took the lock before the request waiting then")
+                    .isLessThan(rowid(c, "waiter"));
+        }
+        WriteGate.Stats stats = db.writeGate().stats();
+        assertThat(stats.foregroundTimeouts()).isZero();
+        assertThat(stats.mostSlicesOneWriterWaitedFor()).as("the request waited for that one slice only: %s", stats)
+                .isEqualTo(1);
+    }
+
+    @Test
+    void a_slice_is_never_due_for_a_request_that_already_waited_behind_one() throws Exception {
+        open(Duration.ofSeconds(10));
+        CountDownLatch inFirst = new CountDownLatch(1);
+        CountDownLatch releaseFirst = new CountDownLatch(1);
+        Future<?> first = threads.submit(() -> db.inBackgroundSlice(c -> {
+            try (Statement s = c.createStatement()) {
+                s.executeUpdate("INSERT INTO t VALUES ('slice 1')");
+            }
+            inFirst.countDown();
+            awaitQuietly(releaseFirst);
+            return null;
+        }));
+        inFirst.await();
+        Future<?> request = threads.submit(() -> insert("request"));
+        await(() -> db.writeGate().waiting() == 1, "the request waits behind the first slice");
+        Future<?> second = threads.submit(() -> db.inBackgroundSlice(c -> {
+            try (Statement s = c.createStatement()) {
+                return s.executeUpdate("INSERT INTO t VALUES ('slice 2')");
+            }
+        }));
+        await(() -> db.writeGate().stats().slicesDeferred() == 1, "the second slice is held back");
+        // Far past the share interval: still the request's turn, not the second slice's.
+        Thread.sleep(WriteGate.DEFAULT_SHARE_EVERY.multipliedBy(4).toMillis());
+        releaseFirst.countDown();
+        first.get(10, TimeUnit.SECONDS);
+        request.get(10, TimeUnit.SECONDS);
+        second.get(10, TimeUnit.SECONDS);
+
+        try (Connection c = db.connection()) {
+            assertThat(rowid(c, "request")).isLessThan(rowid(c, "slice 2"));
+        }
+        assertThat(db.writeGate().stats().slicesDue()).isZero();
+        assertThat(db.writeGate().stats().mostSlicesOneWriterWaitedFor()).isEqualTo(1);
+    }
+
+    @Test
+    void a_background_job_writes_its_transactions_as_slices_and_a_write_past_them_is_counted() throws Exception {
+        open(Duration.ofSeconds(5));
+        Transactions transactions = new Transactions(db);
+        long slicesBefore = db.writeGate().stats().slices();
+
+        db.runAsBackgroundJob("test job", () -> {
+            transactions.write("insert a row", c -> {
+                try (Statement s = c.createStatement()) {
+                    return s.executeUpdate("INSERT INTO t VALUES ('job in a slice')");
+                }
+            });
+            assertThat(WriteGate.inBackgroundJob()).isTrue();
+        });
+        assertThat(db.writeGate().stats().slices() - slicesBefore).as("the job's transaction ran as a slice")
+                .isEqualTo(1);
+        assertThat(db.writeGate().stats().backgroundWritesOutsideSlices()).isZero();
+
+        db.runAsBackgroundJob("bypassing job", () -> insert("job past the slices"));
+        assertThat(db.writeGate().stats().backgroundWritesOutsideSlices()).as("a plain insert by a job").isEqualTo(1);
+
+        insert("request");
+        transactions.write("a request's transaction", c -> {
+            try (Statement s = c.createStatement()) {
+                return s.executeUpdate("INSERT INTO t VALUES ('request')");
+            }
+        });
+        assertThat(WriteGate.inBackgroundJob()).isFalse();
+        assertThat(db.writeGate().stats().backgroundWritesOutsideSlices()).as("requests are not jobs").isEqualTo(1);
+        assertThat(db.writeGate().stats().slices() - slicesBefore).isEqualTo(1);
+    }
 }

@@ -23,10 +23,14 @@ public record EmbeddingSettings(int queueCapacity, int batchSize, int minChars, 
 
     /**
      * Before each batch the worker waits until no write has arrived for {@code quiet}, but at most
-     * {@code maxWait}; a zero {@code quiet} switches the yielding off.
+     * {@code maxWait}, and never so long that it computes less than {@code minSharePercent} of the wall-clock
+     * time: after a batch that took {@code d}, the next waits at most {@code d * (100 - share) / share}. A zero
+     * {@code quiet} switches the yielding off.
      */
-    public record Yield(Duration quiet, Duration maxWait) {
+    public record Yield(Duration quiet, Duration maxWait, int minSharePercent) {
 
+        /** Half the worker's wall-clock time is guaranteed to it, however steadily requests arrive. */
+        public static final int DEFAULT_MIN_SHARE_PERCENT = 50;
         /** A burst of writes is over after a quarter second; a batch waits two seconds at most. */
         public static final Yield DEFAULT = new Yield(Duration.ofMillis(250), Duration.ofMillis(2_000));
         public static final Yield OFF = new Yield(Duration.ZERO, Duration.ZERO);
@@ -37,6 +41,15 @@ public record EmbeddingSettings(int queueCapacity, int batchSize, int minChars, 
             if (quiet.isNegative() || maxWait.isNegative()) {
                 throw new IllegalArgumentException("yield durations must not be negative: " + quiet + ", " + maxWait);
             }
+            if (minSharePercent < 1 || minSharePercent > 100) {
+                throw new IllegalArgumentException("the minimum share must be in [1, 100] percent, was "
+                        + minSharePercent);
+            }
+        }
+
+        /** With the default minimum share. */
+        public Yield(Duration quiet, Duration maxWait) {
+            this(quiet, maxWait, DEFAULT_MIN_SHARE_PERCENT);
         }
 
         public boolean enabled() {

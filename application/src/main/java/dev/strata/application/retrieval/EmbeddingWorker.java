@@ -74,6 +74,8 @@ public final class EmbeddingWorker implements MemoryListener, AutoCloseable {
     /** Set by {@link #close}: a batch still waiting for its turn is then left pending. */
     private volatile boolean stopping;
     private volatile boolean warnedFull;
+    /** How long the model computed for the batch in flight (worker thread only). */
+    private long computeNanos;
 
     /** Writing without transactions of its own: for stores that have none (in-memory fakes). */
     public EmbeddingWorker(Embedder embedder, VectorStore index, EmbeddingStateStore states,
@@ -243,8 +245,10 @@ public final class EmbeddingWorker implements MemoryListener, AutoCloseable {
         Map<String, Embedding> fresh = new LinkedHashMap<>();
         if (!missing.isEmpty()) {
             List<Embedding> embedded;
+            long began = foregroundYield.now();
             try {
                 embedded = embedder.embedDocuments(missing);
+                computeNanos = foregroundYield.now() - began;
             } catch (RuntimeException e) {
                 if (stopping()) {
                     LOG.log(System.Logger.Level.INFO, "stopped while embedding " + chunked.size()
@@ -373,7 +377,10 @@ public final class EmbeddingWorker implements MemoryListener, AutoCloseable {
         try {
             if (!batch.isEmpty() && foregroundYield.awaitTurn(() -> stopping)) {
                 queue.fill(batch, settings.batchSize());
+                computeNanos = 0;
                 embedBatch(batch);
+                // The model's time only: the wait for the write slice is the requests' time, not the worker's.
+                foregroundYield.batchTook(computeNanos);
             }
         } finally {
             queue.done(batch);

@@ -105,4 +105,59 @@ class ForegroundYieldTest {
         assertThatThrownBy(() -> new EmbeddingSettings.Yield(Duration.ofMillis(-1), Duration.ofSeconds(2)))
                 .isInstanceOf(IllegalArgumentException.class);
     }
+
+    private ForegroundYield withShare(int percent) {
+        return new ForegroundYield(Duration.ofMillis(250), Duration.ofMillis(2_000), percent, now::get, nanos -> {
+            sleeps.add(nanos);
+            now.addAndGet(nanos);
+            duringSleep.run();
+        });
+    }
+
+    @Test
+    void under_steady_requests_a_minimum_share_of_half_waits_no_longer_than_the_last_batch_computed() throws Exception {
+        ForegroundYield shared = withShare(50);
+        duringSleep = shared::requestSeen;
+        shared.requestSeen();
+        shared.batchTook(300 * MS);
+
+        assertThat(shared.awaitTurn(() -> false)).isTrue();
+        assertThat(slept()).as("the batch computed 300 ms, so it waits 300 ms, not the 2 s maximum")
+                .isEqualTo(300 * MS);
+    }
+
+    @Test
+    void the_share_sets_the_ratio_of_computing_to_waiting() throws Exception {
+        ForegroundYield quarter = withShare(25);
+        duringSleep = quarter::requestSeen;
+        quarter.requestSeen();
+        quarter.batchTook(100 * MS);
+
+        assertThat(quarter.awaitTurn(() -> false)).isTrue();
+        assertThat(slept()).as("25%% computing: three times the batch's time waiting").isEqualTo(300 * MS);
+    }
+
+    @Test
+    void a_long_batch_still_waits_at_most_the_maximum_and_a_quiet_spell_still_ends_the_wait_sooner() throws Exception {
+        ForegroundYield shared = withShare(10);
+        shared.batchTook(5_000 * MS);
+        duringSleep = shared::requestSeen;
+        shared.requestSeen();
+        assertThat(shared.awaitTurn(() -> false)).isTrue();
+        assertThat(slept()).isEqualTo(2_000 * MS);
+
+        sleeps.clear();
+        duringSleep = () -> { };
+        shared.requestSeen();
+        assertThat(shared.awaitTurn(() -> false)).isTrue();
+        assertThat(slept()).as("no request during the wait: the quiet period ends it").isEqualTo(250 * MS);
+    }
+
+    @Test
+    void a_share_outside_one_to_a_hundred_percent_is_refused() {
+        assertThatThrownBy(() -> withShare(101)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new dev.strata.application.retrieval.EmbeddingSettings.Yield(Duration.ofMillis(1),
+                Duration.ofMillis(1), 0)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("minimum share");
+    }
 }

@@ -19,10 +19,13 @@ import java.util.function.Supplier;
  */
 public final class BacklogWatch implements LoadGenerator.Phases {
 
-    /** What was seen. {@code drainSeconds} is empty when the backlog had not drained within the timeout. */
+    /**
+     * What was seen. {@code drainSeconds} is empty when the backlog had not drained within the timeout;
+     * {@code drainAwaited} is false when the timeout was 0 (the run did not wait for the drain).
+     */
     public record Report(long imported, OptionalLong pendingAtStart, OptionalLong pendingAtEnd, double clientSeconds,
                          OptionalDouble drainSeconds, OptionalLong pendingAfterDrain, int compactions,
-                         int compactionFailures, Optional<String> lastCompactionError) {
+                         int compactionFailures, Optional<String> lastCompactionError, boolean drainAwaited) {
     }
 
     private static final long POLL_MILLIS = 1_000;
@@ -92,7 +95,7 @@ public final class BacklogWatch implements LoadGenerator.Phases {
             compactor.join();
         }
         return new Report(imported, pendingAtStart, pendingAtEnd, (stopNanos - startNanos) / 1e9, drained, left,
-                compactions, compactionFailures, Optional.ofNullable(lastCompactionError));
+                compactions, compactionFailures, Optional.ofNullable(lastCompactionError), drainTimeout.isPositive());
     }
 
     private void compactUntilStopped(Runnable job) {

@@ -8,12 +8,12 @@ import java.util.Optional;
 /**
  * The verdict of a load run against its targets, one row per target with a pass/fail column, so a table in
  * the README can never show a figure that misses its target without saying so. Every run is held to no
- * non-2xx answer; a mixed run (no backlog) to a search p99 of {@value #SEARCH_P99_MS} ms and
- * {@value #MIXED_REQUESTS_PER_S} requests per second overall (the issue's targets for a quiet 2-core machine
- * with embeddings on and 32 clients: a run elsewhere says FAIL rather than pass); a backlog run (issue: writers never starve behind background work) also to a write p99 of
- * {@value #WRITE_P99_MS} ms while a bulk import is embedded, embedding advancing while the clients run (new
- * writes go first, so under a write rate beyond what the model embeds the backlog itself may not shrink
- * until they stop), the backlog drained within the drain timeout afterwards, and every index compaction
+ * non-2xx answer, a search p99 of {@value #SEARCH_P99_MS} ms and {@value #MIXED_REQUESTS_PER_S} requests per
+ * second overall (the issue's targets for a quiet 2-core machine with embeddings on and 32 clients: a run
+ * elsewhere says FAIL rather than pass); a backlog run (issue 13: writers never starve behind background work)
+ * also to a write p99 of {@value #WRITE_P99_MS} ms while a bulk import is embedded, the backlog draining while
+ * the clients run (fewer rows pending when they stop than when they started, new writes included), the
+ * backlog drained within the drain timeout afterwards when one was given, and every index compaction
  * succeeding.
  */
 public final class LoadTargets {
@@ -39,40 +39,46 @@ public final class LoadTargets {
         List<Row> rows = new ArrayList<>();
         int non2xx = report.rows().getLast().failures().values().stream().mapToInt(Integer::intValue).sum();
         rows.add(new Row("non-2xx answers", Integer.toString(non2xx), "0", non2xx == 0));
-        if (backlog.isEmpty()) {
-            double searchP99 = report.rows().stream().filter(r -> r.op().equals(LoadGenerator.Op.SEARCH.label()))
-                    .findFirst().map(LoadReport.Row::p99Ms).orElse(Double.NaN);
-            double overall = report.rows().getLast().perSecond();
-            rows.add(new Row("search p99", format("%.1f ms", searchP99), format("<= %.0f ms", SEARCH_P99_MS),
-                    searchP99 <= SEARCH_P99_MS));
-            rows.add(new Row("requests per second, all operations", format("%.0f", overall),
-                    format(">= %.0f", MIXED_REQUESTS_PER_S), overall >= MIXED_REQUESTS_PER_S));
-        }
         backlog.ifPresent(b -> {
-            double writeP99 = report.rows().stream().filter(r -> r.op().equals(LoadGenerator.Op.WRITE.label()))
-                    .findFirst().map(LoadReport.Row::p99Ms).orElse(0.0);
+            double writeP99 = p99(report, LoadGenerator.Op.WRITE).orElse(0.0);
             rows.add(new Row("write p99 while the backlog is embedded", format("%.1f ms", writeP99),
                     format("<= %.0f ms", WRITE_P99_MS), writeP99 <= WRITE_P99_MS));
+        });
+        double searchP99 = p99(report, LoadGenerator.Op.SEARCH).orElse(Double.NaN);
+        double overall = report.rows().getLast().perSecond();
+        rows.add(new Row("search p99", format("%.1f ms", searchP99), format("<= %.0f ms", SEARCH_P99_MS),
+                searchP99 <= SEARCH_P99_MS));
+        rows.add(new Row("requests per second, all operations", format("%.0f", overall),
+                format(">= %.0f", MIXED_REQUESTS_PER_S), overall >= MIXED_REQUESTS_PER_S));
+        backlog.ifPresent(b -> {
             boolean known = b.pendingAtStart().isPresent() && b.pendingAtEnd().isPresent();
+            long start = b.pendingAtStart().orElse(0);
+            long end = b.pendingAtEnd().orElse(0);
             // Rows embedded while the clients ran, at least: new writes joined the backlog, deletes may have
             // left it without being embedded.
-            long embedded = known ? b.pendingAtStart().getAsLong() + ok(report, LoadGenerator.Op.WRITE)
-                    - ok(report, LoadGenerator.Op.DELETE) - b.pendingAtEnd().getAsLong() : 0;
-            rows.add(new Row("backlog embedding under load", known
-                    ? format("at least %d rows embedded (%.0f/s); %d -> %d pending", embedded,
-                            embedded / Math.max(1e-9, b.clientSeconds()), b.pendingAtStart().getAsLong(),
-                            b.pendingAtEnd().getAsLong())
-                    : "unknown (the server does not report its backlog)", "embedding advances", known && embedded > 0));
-            rows.add(new Row("backlog drained after the clients stopped", b.drainSeconds().isPresent()
-                    ? format("in %.0f s", b.drainSeconds().getAsDouble())
-                    : b.pendingAfterDrain().isPresent() ? b.pendingAfterDrain().getAsLong() + " still pending"
-                    : "unknown", "0 pending within the drain timeout", b.drainSeconds().isPresent()));
+            long embedded = start + ok(report, LoadGenerator.Op.WRITE) - ok(report, LoadGenerator.Op.DELETE) - end;
+            rows.add(new Row("backlog drains while the clients run", known
+                    ? format("%d -> %d pending in %.0f s (%+d; at least %d rows embedded, %.0f/s)", start, end,
+                            b.clientSeconds(), end - start, Math.max(0, embedded),
+                            Math.max(0, embedded) / Math.max(1e-9, b.clientSeconds()))
+                    : "unknown (the server does not report its backlog)", "fewer pending at the end",
+                    known && end < start));
+            if (b.drainAwaited()) {
+                rows.add(new Row("backlog drained after the clients stopped", b.drainSeconds().isPresent()
+                        ? format("in %.0f s", b.drainSeconds().getAsDouble())
+                        : b.pendingAfterDrain().isPresent() ? b.pendingAfterDrain().getAsLong() + " still pending"
+                        : "unknown", "0 pending within the drain timeout", b.drainSeconds().isPresent()));
+            }
             rows.add(new Row("index compaction", b.compactions() == 0 ? "not run"
                     : (b.compactions() - b.compactionFailures()) + " of " + b.compactions() + " succeeded"
                     + b.lastCompactionError().map(e -> " (last error: " + e + ")").orElse(""),
                     "every run succeeds", b.compactions() > 0 && b.compactionFailures() == 0));
         });
         return new LoadTargets(rows);
+    }
+
+    private static Optional<Double> p99(LoadReport report, LoadGenerator.Op op) {
+        return report.rows().stream().filter(r -> r.op().equals(op.label())).findFirst().map(LoadReport.Row::p99Ms);
     }
 
     /** Answers of {@code op} with a 2xx status. */

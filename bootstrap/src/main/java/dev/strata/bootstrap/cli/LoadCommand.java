@@ -147,10 +147,11 @@ public final class LoadCommand implements Callable<Integer> {
     static String gate(WriteGate.Stats g) {
         return String.format(java.util.Locale.ROOT, "write lock: %d request writes found it taken (%d timed out), "
                         + "the longest waited %.1f ms, none for more than %d background transaction(s); %d background "
-                        + "transactions, the longest %.1f ms, %d deferred for waiting requests, %d retried%n",
+                        + "transactions, the longest %.1f ms, %d deferred for waiting requests, %d retried, %d due (went "
+                        + "ahead of waiting requests)%n",
                 g.foregroundWaits(), g.foregroundTimeouts(), g.longestForegroundWaitMicros() / 1e3,
                 g.mostSlicesOneWriterWaitedFor(), g.slices(), g.longestSliceMicros() / 1e3, g.slicesDeferred(),
-                g.sliceRetries());
+                g.sliceRetries(), g.slicesDue());
     }
 
     /** Memories waiting for embedding on the server this command started; empty without embeddings. */

@@ -112,6 +112,10 @@ public final class BacklogObservation implements AutoCloseable {
                 () -> gate.stats().foregroundTimeouts());
         gauge(registry, "strata.sqlite.request.write.most.slices.waited", "the most background slices one request "
                 + "write waited for (never above 1)", () -> gate.stats().mostSlicesOneWriterWaitedFor());
+        gauge(registry, "strata.sqlite.background.slices.due", "background slices that went ahead of waiting requests "
+                + "after waiting their guaranteed interval", () -> gate.stats().slicesDue());
+        gauge(registry, "strata.sqlite.background.writes.outside.slices", "rows a scheduled background job changed "
+                + "outside a background slice (should stay 0)", () -> gate.stats().backgroundWritesOutsideSlices());
         gauge(registry, "strata.sqlite.background.slice.longest.ms", "the longest background write transaction",
                 () -> gate.stats().longestSliceMicros() / 1_000.0);
         gauge(registry, "strata.query.embeddings.cache.hits", "searches whose query embedding came from the cache",

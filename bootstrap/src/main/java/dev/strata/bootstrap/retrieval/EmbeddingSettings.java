@@ -52,6 +52,8 @@ public record EmbeddingSettings(EmbeddingProvider provider, Local local, OpenAi 
     static final ConfigKey YIELD_QUIET = new ConfigKey("strata.embedding.yield-quiet-ms", "STRATA_EMBEDDING_YIELD_QUIET_MS");
     static final ConfigKey YIELD_MAX_WAIT =
             new ConfigKey("strata.embedding.yield-max-wait-ms", "STRATA_EMBEDDING_YIELD_MAX_WAIT_MS");
+    static final ConfigKey YIELD_MIN_SHARE = new ConfigKey("strata.embedding.yield-min-share-percent",
+            "STRATA_EMBEDDING_YIELD_MIN_SHARE_PERCENT");
     static final ConfigKey WORKER_NICE = new ConfigKey("strata.embedding.worker-nice", "STRATA_EMBEDDING_WORKER_NICE");
 
     /**
@@ -118,11 +120,15 @@ public record EmbeddingSettings(EmbeddingProvider provider, Local local, OpenAi 
         int batchSize = config.integer(BATCH_SIZE);
         Duration quiet = config.millis(YIELD_QUIET);
         Duration maxWait = config.millis(YIELD_MAX_WAIT);
+        int minShare = config.integer(YIELD_MIN_SHARE);
+        if (minShare < 1 || minShare > 100) {
+            throw YIELD_MIN_SHARE.invalid("in [1, 100]", minShare);
+        }
         var defaults = dev.strata.application.retrieval.EmbeddingSettings.DEFAULTS;
         var worker = ConfigKey.checking("strata.embedding.queue-capacity, batch-size, yield-*",
                 () -> new dev.strata.application.retrieval.EmbeddingSettings(queueCapacity, batchSize,
                         defaults.minChars(), defaults.chunker(),
-                        new dev.strata.application.retrieval.EmbeddingSettings.Yield(quiet, maxWait)));
+                        new dev.strata.application.retrieval.EmbeddingSettings.Yield(quiet, maxWait, minShare)));
         return new EmbeddingSettings(provider, local, openAi, worker, config.seconds(CATCH_UP_INTERVAL),
                 config.integer(WORKER_NICE));
     }

@@ -24,7 +24,7 @@ class LoadTargetsTest {
                                                int failures) {
         return new BacklogWatch.Report(30_000, OptionalLong.of(start), OptionalLong.of(end), 10.0, drained,
                 OptionalLong.of(drained.isPresent() ? 0 : 5), compactions, failures,
-                failures > 0 ? Optional.of("database is locked") : Optional.empty());
+                failures > 0 ? Optional.of("database is locked") : Optional.empty(), true);
     }
 
     @Test
@@ -43,30 +43,50 @@ class LoadTargetsTest {
 
     @Test
     void a_backlog_run_passes_when_every_target_is_met_and_says_so_in_its_verdict_column() {
-        LoadTargets targets = LoadTargets.of(report(100, 201, 100),
+        LoadTargets targets = LoadTargets.of(report(100, 201, 3_100),
                 Optional.of(backlog(30_000, 29_000, OptionalDouble.of(120), 6, 0)));
 
+        assertThat(targets.rows()).extracting(LoadTargets.Row::target).containsExactly("non-2xx answers",
+                "write p99 while the backlog is embedded", "search p99", "requests per second, all operations",
+                "backlog drains while the clients run", "backlog drained after the clients stopped",
+                "index compaction");
         assertThat(targets.allPass()).as(targets.table()).isTrue();
         assertThat(targets.table()).contains("| write p99 while the backlog is embedded | 100.0 ms | <= 250 ms | pass |")
-                .contains("at least 1100 rows embedded (110/s); 30000 -> 29000 pending")
+                .contains("| backlog drains while the clients run | 30000 -> 29000 pending in 10 s (-1000; at least "
+                        + "4100 rows embedded, 410/s) | fewer pending at the end | pass |")
+                .contains("| requests per second, all operations | 310 | >= 300 | pass |")
                 .contains("| index compaction | 6 of 6 succeeded | every run succeeds | pass |")
                 .doesNotContain("FAIL");
     }
 
     @Test
     void each_missed_target_fails_the_run_and_is_marked() {
-        LoadTargets slow = LoadTargets.of(report(251, 201, 100),
+        LoadTargets slow = LoadTargets.of(report(251, 201, 3_100),
                 Optional.of(backlog(30_000, 29_000, OptionalDouble.of(120), 6, 0)));
-        LoadTargets stuck = LoadTargets.of(report(100, 201, 100),
+        LoadTargets growing = LoadTargets.of(report(100, 201, 3_100),
                 Optional.of(backlog(30_000, 30_100, OptionalDouble.empty(), 6, 0)));
-        LoadTargets compactionFailed = LoadTargets.of(report(100, 201, 100),
+        LoadTargets compactionFailed = LoadTargets.of(report(100, 201, 3_100),
                 Optional.of(backlog(30_000, 29_000, OptionalDouble.of(120), 6, 2)));
+        LoadTargets fewRequests = LoadTargets.of(report(100, 201, 100),
+                Optional.of(backlog(30_000, 29_000, OptionalDouble.of(120), 6, 0)));
 
         assertThat(slow.allPass()).isFalse();
         assertThat(slow.table()).contains("| write p99 while the backlog is embedded | 251.0 ms | <= 250 ms | FAIL |");
-        assertThat(stuck.allPass()).isFalse();
-        assertThat(stuck.table()).contains("at least 0 rows embedded").contains("5 still pending");
+        assertThat(growing.allPass()).isFalse();
+        assertThat(growing.table()).contains("| backlog drains while the clients run | 30000 -> 30100 pending in 10 s "
+                + "(+100; at least 3000 rows embedded, 300/s) | fewer pending at the end | FAIL |")
+                .contains("5 still pending");
         assertThat(compactionFailed.allPass()).isFalse();
         assertThat(compactionFailed.table()).contains("4 of 6 succeeded (last error: database is locked)");
+        assertThat(fewRequests.table()).contains("| requests per second, all operations | 10 | >= 300 | FAIL |");
+    }
+
+    @Test
+    void a_run_that_did_not_wait_for_the_drain_is_not_judged_on_it() {
+        BacklogWatch.Report noWait = new BacklogWatch.Report(30_000, OptionalLong.of(30_000), OptionalLong.of(29_000),
+                10.0, OptionalDouble.empty(), OptionalLong.of(29_000), 6, 0, Optional.empty(), false);
+
+        assertThat(LoadTargets.of(report(100, 201, 3_100), Optional.of(noWait)).rows())
+                .extracting(LoadTargets.Row::target).doesNotContain("backlog drained after the clients stopped");
     }
 }

@@ -54,7 +54,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * fix the worker held the write lock memory after memory, each for a scan of the vector table, and writers
  * timed out. The verdict is counted by the write gate itself, not timed: no request writer failed, none
  * waited for more than one background transaction, the worker wrote per batch rather than per memory, every
- * compaction succeeded and the backlog drained, every memory with its vectors.
+ * compaction succeeded and the backlog drained, every memory with its vectors. A second drill runs the worker as
+ * the server does, yielding to requests, and requires the pending count to fall while the writers still write.
  */
 class EmbeddingBacklogDrillTest {
 
@@ -195,6 +196,115 @@ class EmbeddingBacklogDrillTest {
                         .isLessThan(written / 4);
             } finally {
                 draining.set(false);
+                worker.close();
+            }
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+
+    /** A model that takes a little time per text, as a real one does, without taking the CPU. */
+    private static final class SlowishModel implements Embedder {
+        private final InstantModel vectors = new InstantModel();
+
+        @Override
+        public Optional<EmbeddingModelInfo> modelInfo() {
+            return vectors.modelInfo();
+        }
+
+        @Override
+        public List<Embedding> embed(List<String> texts, EmbeddingPurpose purpose) {
+            try {
+                Thread.sleep(Duration.ofNanos(100_000L * texts.size()));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted", e);
+            }
+            return vectors.embed(texts, purpose);
+        }
+    }
+
+    /**
+     * The backlog must drain while clients write, not only after they stop. The worker runs as the server's
+     * does, yielding to requests (quiet 250 ms, at most 2 s, a minimum share of half its time), while four
+     * request writers write, each a couple of milliseconds apart, long enough for the yielding alone to hold every batch back; they
+     * stop as soon as one of them sees, between two of its writes, that the pending count has fallen to two
+     * thirds of the imported backlog, or after 2,500 writes each. Before the minimum share the worker embedded
+     * one batch per two seconds under such writers and the pending count only grew.
+     */
+    @Test
+    void the_backlog_shrinks_while_request_writers_keep_writing() throws Exception {
+        SqliteVecExtension vec = SqliteVecExtension.bundled(dir.resolve("lib"));
+        assertThat(vec.isAvailable()).as("sqlite-vec must load here: %s", vec.unavailableReason()).isTrue();
+        SqliteSettings settings = new SqliteSettings(8, Duration.ofSeconds(5), SQLiteConfig.SynchronousMode.NORMAL,
+                SqliteMemoryStore.DEFAULT_KEYWORD_CANDIDATES, Duration.ZERO, 10);
+        ExecutorService threads = Executors.newCachedThreadPool();
+        try (SqliteDatabase db = SqliteDatabase.open(dir.resolve("strata.db"), settings, CLOCK, vec)) {
+            SqliteMemoryStore memories = new SqliteMemoryStore(db);
+            SqliteVectorStore vectors = SqliteVectorStore.open(db, vec, 16).orElseThrow();
+            SqliteEmbeddingStateStore states = new SqliteEmbeddingStateStore(db);
+            for (int done = 0; done < BACKLOG; done += 500) {
+                List<NewMemory> batch = new ArrayList<>();
+                for (int i = done; i < done + 500; i++) {
+                    batch.add(memory("imported memory " + i + " about stop losses on BTC and slippage " + i * 7));
+                }
+                memories.insertAll(batch, CLOCK.instant());
+            }
+            long target = BACKLOG * 2L / 3;
+            EmbeddingWorker worker = new EmbeddingWorker(new SlowishModel(), vectors, states,
+                    new SqliteBackgroundWrites(db), new EmbeddingSettings(10_000, BATCH, 3, Chunker.defaults(),
+                            EmbeddingSettings.Yield.DEFAULT));
+            AtomicBoolean stop = new AtomicBoolean(false);
+            AtomicInteger writes = new AtomicInteger();
+            AtomicInteger writeFailures = new AtomicInteger();
+            java.util.concurrent.atomic.AtomicLong lowestSeenWhileWriting =
+                    new java.util.concurrent.atomic.AtomicLong(Long.MAX_VALUE);
+            try {
+                worker.catchUp();
+                worker.start();
+                List<Future<?>> writers = new ArrayList<>();
+                for (int w = 0; w < WRITERS; w++) {
+                    int writer = w;
+                    writers.add(threads.submit(() -> {
+                        for (int i = 0; i < 2_500 && !stop.get(); i++) {
+                            try {
+                                memories.insert(memory("writer " + writer + " note " + i + " on ETH gas fees"),
+                                        CLOCK.instant());
+                                writes.incrementAndGet();
+                            } catch (RuntimeException e) {
+                                writeFailures.incrementAndGet();
+                            }
+                            // What the server's write path tells the worker: a request has just been served.
+                            worker.onSearched();
+                            try {
+                                // A client's round trip between two requests: far shorter than the quiet period.
+                                Thread.sleep(2);
+                            } catch (InterruptedException e) {
+                                Thread.currentThread().interrupt();
+                                return;
+                            }
+                            if (i % 10 == 9) {
+                                long pending = states.backlog().pending();
+                                lowestSeenWhileWriting.accumulateAndGet(pending, Math::min);
+                                if (pending <= target) {
+                                    stop.set(true);
+                                }
+                            }
+                        }
+                    }));
+                }
+                for (Future<?> f : writers) {
+                    f.get(300, TimeUnit.SECONDS);
+                }
+                WriteGate.Stats gate = db.writeGate().stats();
+                System.err.println("drill (writers running): " + writes.get() + " writes, lowest pending seen "
+                        + lowestSeenWhileWriting.get() + ", " + gate);
+                assertThat(writeFailures.get()).as("request writes that failed").isZero();
+                assertThat(lowestSeenWhileWriting.get()).as("the pending count a writer saw between its writes, "
+                        + "after %d writes (%d imported; %s)", writes.get(), BACKLOG, gate).isLessThanOrEqualTo(target);
+                assertThat(gate.mostSlicesOneWriterWaitedFor()).isLessThanOrEqualTo(1);
+                assertThat(gate.foregroundTimeouts()).isZero();
+            } finally {
                 worker.close();
             }
         } finally {

@@ -124,9 +124,12 @@ class RetrievalSettingsTest {
         assertThat(s.worker().queueCapacity()).isEqualTo(10_000);
         assertThat(s.worker().yield().quiet()).isEqualTo(Duration.ofMillis(250));
         assertThat(s.catchUpInterval()).isEqualTo(Duration.ofMinutes(5));
-        assertThat(s.workerNice()).isEqualTo(10);
-        assertThat(EmbeddingSettings.from(TestConfig.with(Map.of("STRATA_EMBEDDING_WORKER_NICE", "0"))).workerNice())
-                .isZero();
+        assertThat(s.workerNice()).as("the minimum share, not a lower priority, bounds the worker").isZero();
+        assertThat(EmbeddingSettings.from(TestConfig.with(Map.of("STRATA_EMBEDDING_WORKER_NICE", "10"))).workerNice())
+                .isEqualTo(10);
+        assertThat(s.worker().yield().minSharePercent()).isEqualTo(50);
+        assertThat(EmbeddingSettings.from(TestConfig.with(Map.of("STRATA_EMBEDDING_YIELD_MIN_SHARE_PERCENT", "20")))
+                .worker().yield().minSharePercent()).isEqualTo(20);
 
         EmbeddingSettings remote = EmbeddingSettings.from(TestConfig.with(Map.of("EMBEDDING_PROVIDER", "openai",
                 "STRATA_EMBEDDING_OPENAI_BASE_URL", "http://127.0.0.1:11434", "STRATA_EMBEDDING_OPENAI_DIMENSION", "256")));
@@ -167,5 +170,10 @@ class RetrievalSettingsTest {
                 .isThrownBy(() -> EmbeddingSettings.from(TestConfig.with(Map.of("STRATA_EMBEDDING_WORKER_NICE", "20"))))
                 .withMessage("configuration strata.embedding.worker-nice (STRATA_EMBEDDING_WORKER_NICE) must be in "
                         + "[0, 19], got '20'");
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> EmbeddingSettings.from(TestConfig.with(Map.of(
+                        "STRATA_EMBEDDING_YIELD_MIN_SHARE_PERCENT", "0"))))
+                .withMessage("configuration strata.embedding.yield-min-share-percent "
+                        + "(STRATA_EMBEDDING_YIELD_MIN_SHARE_PERCENT) must be in [1, 100], got '0'");
     }
 }
