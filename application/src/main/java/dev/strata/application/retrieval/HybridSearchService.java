@@ -78,6 +78,7 @@ public final class HybridSearchService implements MemorySearch {
     private final HybridRanker ranker;
     private final SimilarityFloor floor;
     private final int candidateDepth;
+    private volatile boolean rareTermBoundReached;
     private final Runnable searchStarted;
     /** Runs the keyword arm while the calling thread embeds the query. */
     private final Executor keywordThreads = Executors.newThreadPerTaskExecutor(
@@ -339,10 +340,24 @@ public final class HybridSearchService implements MemorySearch {
         if (terms.isEmpty()) {
             return rare;
         }
-        keywordIndex.rareTerms(request.tenant(), terms, RareTerm.maxRows(keywordIndex.size())).values()
+        keywordIndex.rareTerms(request.tenant(), terms, rareTermMaxRows()).values()
                 .forEach(ids -> ids.stream().map(MemoryId::value).filter(found::contains)
                         .forEach(id -> rare.merge(id, 1, Integer::sum)));
         return rare;
+    }
+
+    /**
+     * {@link RareTerm#maxRows} of the index's size. Once the index has been large enough for the bound to
+     * reach {@link RareTerm#MAX_ROWS}, the size is no longer asked: {@link KeywordIndex#size()} may be an
+     * upper bound, and the largest size seen is one. Saves a read on every search of a grown index.
+     */
+    private int rareTermMaxRows() {
+        if (rareTermBoundReached) {
+            return RareTerm.MAX_ROWS;
+        }
+        int rows = RareTerm.maxRows(keywordIndex.size());
+        rareTermBoundReached = rows == RareTerm.MAX_ROWS;
+        return rows;
     }
 
     /** Those of {@code ids} that satisfy the query's constraints (all of them when it has none). */
