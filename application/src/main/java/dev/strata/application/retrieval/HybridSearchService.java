@@ -80,7 +80,7 @@ public final class HybridSearchService implements MemorySearch {
     private final int candidateDepth;
     private volatile boolean rareTermBoundReached;
     private final Runnable searchStarted;
-    /** Runs the keyword arm while the calling thread embeds the query. */
+    /** Runs the keyword and passage arms while the calling thread embeds the query. */
     private final Executor keywordThreads = Executors.newThreadPerTaskExecutor(
             Thread.ofVirtual().name("strata-keyword-arm-", 0).factory());
 
@@ -175,9 +175,12 @@ public final class HybridSearchService implements MemorySearch {
         }
         int depth = Math.max(candidateDepth, request.limit());
         // spec 02 "Search Pipeline": the two paths run in parallel; the keyword arm does not wait for the model.
+        // The passage arm reads the keyword index too, on a thread of its own: on the keyword arm's thread it
+        // was the longest path of a search (both FTS reads, one after the other, outlasted the query embedding).
         Optional<CompletableFuture<KeywordArm>> keywordArm = mode == RetrievalMode.HYBRID
-                ? Optional.of(CompletableFuture.supplyAsync(() -> keywordArm(request, depth).withPassages(
-                        passages(request, depth)), keywordThreads))
+                ? Optional.of(passages(request, depth)
+                        .thenCombine(CompletableFuture.supplyAsync(() -> keywordArm(request, depth), keywordThreads),
+                                (passageIds, arm) -> arm.withPassages(passageIds)))
                 : Optional.empty();
         Embedding query;
         try {
@@ -285,9 +288,10 @@ public final class HybridSearchService implements MemorySearch {
     }
 
     /** The passage arm's ranking, when it is on ({@link PassageArm}). */
-    private List<MemoryId> passages(SearchRequest request, int depth) {
+    private CompletableFuture<List<MemoryId>> passages(SearchRequest request, int depth) {
         PassageArm passage = ranker.passage();
-        return passage.isOff() ? List.of() : keywordIndex.passages(request, depth, passage);
+        return passage.isOff() ? CompletableFuture.completedFuture(List.of())
+                : CompletableFuture.supplyAsync(() -> keywordIndex.passages(request, depth, passage), keywordThreads);
     }
 
     /**
