@@ -133,7 +133,10 @@ public final class FinanceEntityExtractor {
      * apart (the patterns accept any run of white space between them: "BNB   Chain" is "bnb chain").
      */
     private static String vocabularyKey(String match) {
-        return WHITE_SPACE_RUN.matcher(match.toLowerCase(Locale.ROOT)).replaceAll(" ");
+        String lower = match.toLowerCase(Locale.ROOT);
+        // Most matches are one word (letters only): no regex for them.
+        return lower.chars().allMatch(Character::isLetterOrDigit) ? lower
+                : WHITE_SPACE_RUN.matcher(lower).replaceAll(" ");
     }
 
     /** {@code spellings} plus the first word (lower case) of each key of {@code vocabulary} that maps to {@code value}. */
