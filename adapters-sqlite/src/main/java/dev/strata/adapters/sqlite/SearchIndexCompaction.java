@@ -31,7 +31,7 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class SearchIndexCompaction {
 
     /** The FTS5 tables Strata keeps, each with its {@code _data} shadow table of index pages. */
-    static final List<String> INDEXES = List.of("memories_fts", "facts_fts");
+    static final List<String> INDEXES = List.of("memories_fts", "memories_passage_fts", "facts_fts");
 
     /**
      * Pages one merge step writes: one background slice, which a request writer may have to wait for. After a

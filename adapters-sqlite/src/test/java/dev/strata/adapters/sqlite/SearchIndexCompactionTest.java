@@ -1,11 +1,13 @@
 package dev.strata.adapters.sqlite;
 
 import dev.strata.domain.memory.Category;
+import dev.strata.domain.memory.MemoryId;
 import dev.strata.domain.memory.Metadata;
 import dev.strata.domain.memory.NewMemory;
 import dev.strata.domain.memory.SearchRequest;
 import dev.strata.domain.memory.Source;
 import dev.strata.domain.memory.Tenant;
+import dev.strata.domain.retrieval.PassageArm;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -64,21 +66,36 @@ class SearchIndexCompactionTest {
                 .map(h -> h.memory().id().value() + ":" + h.score()).toList();
     }
 
+    private List<Long> passages(String query) {
+        return new SqliteKeywordIndex(db).passages(new SearchRequest(ME, query, 20, Optional.empty()), 20,
+                new PassageArm(1, 1, 0.5, 0.5)).stream().map(MemoryId::value).toList();
+    }
+
     @Test
     void a_fragmented_index_is_merged_into_one_segment_and_search_answers_the_same() {
         writeInTransactions(200, 20, 0);
         List<List<String>> before = List.of(search("slippage and leverage"), search("what about the airdrop?"),
                 search("\"stop loss\" OR bridge*"));
 
+        List<Long> passagesBefore = passages("slippage and leverage");
+        assertThat(passagesBefore).isNotEmpty();
+
         List<SearchIndexCompaction.Compacted> done = new SearchIndexCompaction(db, 10).compact();
 
         SearchIndexCompaction.Compacted memories = done.stream().filter(c -> c.index().equals("memories_fts"))
                 .findFirst().orElseThrow();
         assertThat(memories.steps()).as("merge steps that did work").isPositive();
+        SearchIndexCompaction.Compacted passages = done.stream()
+                .filter(c -> c.index().equals("memories_passage_fts")).findFirst().orElseThrow();
+        assertThat(passages.steps()).as("the passage index was as fragmented").isPositive();
+        assertThat(passages.pagesAfter()).isLessThan(passages.pagesBefore());
+        assertThat(passages("slippage and leverage")).isEqualTo(passagesBefore);
         assertThat(List.of(search("slippage and leverage"), search("what about the airdrop?"),
                 search("\"stop loss\" OR bridge*"))).isEqualTo(before);
         assertThat(before.getFirst()).isNotEmpty();
         TempDatabase.execute(db, "INSERT INTO memories_fts(memories_fts, rank) VALUES ('integrity-check', 1)");
+        TempDatabase.execute(db,
+                "INSERT INTO memories_passage_fts(memories_passage_fts, rank) VALUES ('integrity-check', 1)");
         // FTS5 finds nothing left to merge: the index is one segment.
         assertThat(new SearchIndexCompaction(db, 10).compact()).allSatisfy(c -> assertThat(c.steps()).isZero());
     }
@@ -88,14 +105,17 @@ class SearchIndexCompactionTest {
         writeInTransactions(100, 20, 0);
         SearchIndexCompaction compaction = new SearchIndexCompaction(db, 10);
         assertThat(compaction.compactIfGrown()).extracting(SearchIndexCompaction.Compacted::index)
-                .as("first run in this process compacts every index").contains("memories_fts", "facts_fts");
+                .as("first run in this process compacts every index")
+                .contains("memories_fts", "memories_passage_fts", "facts_fts");
 
         writeInTransactions(2, 5, 10_000);
         assertThat(compaction.compactIfGrown()).as("a few rows are not worth a rewrite").isEmpty();
 
         writeInTransactions(400, 20, 20_000);
         List<SearchIndexCompaction.Compacted> grown = compaction.compactIfGrown();
-        assertThat(grown).extracting(SearchIndexCompaction.Compacted::index).containsExactly("memories_fts");
+        // The passage index (issue 19) grows with every memory too.
+        assertThat(grown).extracting(SearchIndexCompaction.Compacted::index)
+                .containsExactly("memories_fts", "memories_passage_fts");
         assertThat(grown.getFirst().steps()).isPositive();
         assertThat(search("slippage")).hasSize(20);
     }

@@ -37,6 +37,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -78,8 +79,9 @@ public final class HybridSearchService implements MemorySearch {
     private final HybridRanker ranker;
     private final SimilarityFloor floor;
     private final int candidateDepth;
+    private volatile boolean rareTermBoundReached;
     private final Runnable searchStarted;
-    /** Runs the keyword arm while the calling thread embeds the query. */
+    /** Runs the keyword and passage arms while the calling thread embeds the query. */
     private final Executor keywordThreads = Executors.newThreadPerTaskExecutor(
             Thread.ofVirtual().name("strata-keyword-arm-", 0).factory());
 
@@ -174,9 +176,12 @@ public final class HybridSearchService implements MemorySearch {
         }
         int depth = Math.max(candidateDepth, request.limit());
         // spec 02 "Search Pipeline": the two paths run in parallel; the keyword arm does not wait for the model.
+        // The passage arm reads the keyword index too, on a thread of its own: on the keyword arm's thread it
+        // was the longest path of a search (both FTS reads, one after the other, outlasted the query embedding).
         Optional<CompletableFuture<KeywordArm>> keywordArm = mode == RetrievalMode.HYBRID
-                ? Optional.of(CompletableFuture.supplyAsync(() -> keywordArm(request, depth).withPassages(
-                        passages(request, depth)), keywordThreads))
+                ? Optional.of(passages(request, depth)
+                        .thenCombine(CompletableFuture.supplyAsync(() -> keywordArm(request, depth), keywordThreads),
+                                (passageIds, arm) -> arm.withPassages(passageIds)))
                 : Optional.empty();
         Embedding query;
         try {
@@ -198,11 +203,18 @@ public final class HybridSearchService implements MemorySearch {
         }
         List<MemoryId> unseen = matches.stream().map(VectorMatch::memory)
                 .filter(id -> !keywordHits.containsKey(id.value())).toList();
+        Set<Long> belowFloor = new HashSet<>();
+        nearest.forEach(m -> belowFloor.add(m.memory().value()));
+        matches.forEach(m -> belowFloor.remove(m.memory().value()));
+        List<MemoryId> passageIds = passageCandidates(keyword.passages(), keywordHits.keySet(), belowFloor);
         Map<Long, Memory> rows = new HashMap<>();
         keywordHits.values().forEach(h -> rows.put(h.memory().id().value(), h.memory()));
         // The time scope holds for the vector arm's rows too: outside it they are not answers (findAll
         // returns no deleted row, so as of an instant a memory deleted since is found by the keyword arm only).
-        store.findAll(request.tenant(), unseen).forEach(m -> request.scope().view(m)
+        // The passage arm's rows no other arm brought are read in the same statement.
+        Set<MemoryId> toRead = new LinkedHashSet<>(unseen);
+        passageIds.stream().filter(id -> !keywordHits.containsKey(id.value())).forEach(toRead::add);
+        store.findAll(request.tenant(), List.copyOf(toRead)).forEach(m -> request.scope().view(m)
                 .ifPresent(seen -> rows.put(seen.id().value(), seen)));
         QuerySyntax.Constraint constraint = QuerySyntax.constraint(request.query());
         Set<Long> allowed = satisfying(request, constraint, unseen.stream().map(MemoryId::value)
@@ -220,11 +232,7 @@ public final class HybridSearchService implements MemorySearch {
         ArmResult keywordArmResult = ArmResult.keyword(keywordRanked);
         ArmResult vectorArmResult = ArmResult.vector(vector);
 
-        Set<Long> belowFloor = new HashSet<>();
-        nearest.forEach(m -> belowFloor.add(m.memory().value()));
-        matches.forEach(m -> belowFloor.remove(m.memory().value()));
-        Optional<ArmResult> passageArmResult = passageArm(request, constraint, keyword.passages(), rows,
-                keywordHits.keySet(), belowFloor);
+        Optional<ArmResult> passageArmResult = passageArm(request, constraint, passageIds, rows);
         Neighbourhood around = neighbourhood(request, constraint, List.of(keywordArmResult, vectorArmResult), rows,
                 belowFloor);
         RankedResults ranked = ranker.rank(request.query(), new RankingInput(keywordArmResult,
@@ -284,28 +292,33 @@ public final class HybridSearchService implements MemorySearch {
     }
 
     /** The passage arm's ranking, when it is on ({@link PassageArm}). */
-    private List<MemoryId> passages(SearchRequest request, int depth) {
+    private CompletableFuture<List<MemoryId>> passages(SearchRequest request, int depth) {
         PassageArm passage = ranker.passage();
-        return passage.isOff() ? List.of() : keywordIndex.passages(request, depth, passage);
+        return passage.isOff() ? CompletableFuture.completedFuture(List.of())
+                : CompletableFuture.supplyAsync(() -> keywordIndex.passages(request, depth, passage), keywordThreads);
     }
 
     /**
-     * The passage arm's rows as candidates: loaded like the vector arm's (one more read for the rows no
-     * other arm brought), kept when in the scope and category asked and satisfying the query's constraints.
+     * The passage arm's ranking without the rows the keyword arm did not find and the vector arm ranked
+     * below its floor (see {@link #passageArm}).
+     */
+    private static List<MemoryId> passageCandidates(List<MemoryId> ranking, Set<Long> keywordHits, Set<Long> belowFloor) {
+        return ranking.stream().filter(id -> keywordHits.contains(id.value()) || !belowFloor.contains(id.value()))
+                .toList();
+    }
+
+    /**
+     * The passage arm's rows as candidates: read with the vector arm's (in {@code rows} by now), kept when
+     * in the scope and category asked and satisfying the query's constraints.
      * A row the keyword arm did not find and the vector arm ranked below its floor is left out, as
      * neighbour context leaves it out: a query nothing relates to must not answer with the neighbours of
      * the one memory sharing a word with it.
      */
-    private Optional<ArmResult> passageArm(SearchRequest request, QuerySyntax.Constraint constraint, List<MemoryId> ranking,
-                                           Map<Long, Memory> rows, Set<Long> keywordHits, Set<Long> belowFloor) {
-        List<MemoryId> ids = ranking.stream()
-                .filter(id -> keywordHits.contains(id.value()) || !belowFloor.contains(id.value())).toList();
+    private Optional<ArmResult> passageArm(SearchRequest request, QuerySyntax.Constraint constraint, List<MemoryId> ids,
+                                           Map<Long, Memory> rows) {
         if (ids.isEmpty()) {
             return Optional.empty();
         }
-        List<MemoryId> missing = ids.stream().filter(id -> !rows.containsKey(id.value())).toList();
-        store.findAll(request.tenant(), missing).forEach(m -> request.scope().view(m)
-                .ifPresent(seen -> rows.put(seen.id().value(), seen)));
         Set<Long> allowed = satisfying(request, constraint, ids.stream().map(MemoryId::value)
                 .filter(rows::containsKey).toList());
         List<Candidate> ranked = new ArrayList<>(ids.size());
@@ -339,10 +352,24 @@ public final class HybridSearchService implements MemorySearch {
         if (terms.isEmpty()) {
             return rare;
         }
-        keywordIndex.rareTerms(request.tenant(), terms, RareTerm.maxRows(keywordIndex.size())).values()
+        keywordIndex.rareTerms(request.tenant(), terms, rareTermMaxRows()).values()
                 .forEach(ids -> ids.stream().map(MemoryId::value).filter(found::contains)
                         .forEach(id -> rare.merge(id, 1, Integer::sum)));
         return rare;
+    }
+
+    /**
+     * {@link RareTerm#maxRows} of the index's size. Once the index has been large enough for the bound to
+     * reach {@link RareTerm#MAX_ROWS}, the size is no longer asked: {@link KeywordIndex#size()} may be an
+     * upper bound, and the largest size seen is one. Saves a read on every search of a grown index.
+     */
+    private int rareTermMaxRows() {
+        if (rareTermBoundReached) {
+            return RareTerm.MAX_ROWS;
+        }
+        int rows = RareTerm.maxRows(keywordIndex.size());
+        rareTermBoundReached = rows == RareTerm.MAX_ROWS;
+        return rows;
     }
 
     /** Those of {@code ids} that satisfy the query's constraints (all of them when it has none). */

@@ -6,6 +6,7 @@ import dev.strata.domain.graph.FinanceEntityExtractor;
 import dev.strata.domain.memory.Category;
 import dev.strata.domain.memory.InMemoryMemoryStore;
 import dev.strata.domain.memory.Memory;
+import dev.strata.domain.memory.MemoryId;
 import dev.strata.domain.memory.MemoryKey;
 import dev.strata.domain.memory.Metadata;
 import dev.strata.domain.memory.NewMemory;
@@ -19,16 +20,20 @@ import dev.strata.domain.retrieval.FusionSettings;
 import dev.strata.domain.retrieval.HybridRanker;
 import dev.strata.domain.retrieval.InMemoryKeywordIndex;
 import dev.strata.domain.retrieval.InMemoryVectorStore;
+import dev.strata.domain.retrieval.KeywordIndex;
+import dev.strata.domain.retrieval.RareTerm;
 import dev.strata.domain.retrieval.SearchMode;
 import dev.strata.domain.retrieval.WordEmbedder;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -209,5 +214,49 @@ class SearchToTheSpecTest {
         assertThat(ids(results).getFirst()).isEqualTo(exact.id().value());
         assertThat(ids(service.search(new SearchRequest(ALICE, "code word zq7fox", 5, Optional.empty()),
                 RetrievalMode.BM25)).getFirst()).isEqualTo(exact.id().value());
+    }
+
+    @Test
+    void the_index_size_behind_the_rare_term_bound_is_asked_until_the_bound_stops_growing() {
+        for (int i = 0; i < 5; i++) {
+            write("small tenant row " + i);
+        }
+        long[] sizeAsked = {0};
+        KeywordIndex keywordIndex = new InMemoryKeywordIndex(store);
+        KeywordIndex counting = new KeywordIndex() {
+            @Override
+            public Set<MemoryId> matching(Tenant tenant, String expression,
+                    Collection<MemoryId> among) {
+                return keywordIndex.matching(tenant, expression, among);
+            }
+
+            @Override
+            public long size() {
+                sizeAsked[0]++;
+                return keywordIndex.size();
+            }
+
+            @Override
+            public Map<String, Set<MemoryId>> rareTerms(Tenant tenant,
+                    List<String> terms, int atMost) {
+                return keywordIndex.rareTerms(tenant, terms, atMost);
+            }
+        };
+        HybridSearchService service = new HybridSearchService(store, counting, embedder, Optional.empty(),
+                new HybridRanker(FusionSettings.defaults(), new FinanceEntityExtractor(), clock), 50);
+
+        service.search(request("small tenant row", 5));
+        service.search(request("small tenant row", 5));
+        // A small index may still grow into a larger bound: asked on every search.
+        assertThat(sizeAsked[0]).isEqualTo(2);
+
+        for (int i = 5; i < RareTerm.MAX_ROWS * 100; i++) {
+            write("small tenant row " + i);
+        }
+        service.search(request("small tenant row", 5));
+        service.search(request("small tenant row", 5));
+        service.search(request("small tenant row", 5));
+        // Grown to the largest bound: asked once more, then never.
+        assertThat(sizeAsked[0]).isEqualTo(3);
     }
 }

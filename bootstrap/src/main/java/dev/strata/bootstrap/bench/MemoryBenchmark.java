@@ -72,10 +72,10 @@ public final class MemoryBenchmark {
     }
 
     public List<Run> run(List<Integer> sizes, Path workDir) throws IOException, InterruptedException, SQLException {
-        warmUp(Files.createDirectories(workDir.resolve("warm-up")));
+        warmUp(fresh(workDir.resolve("warm-up")));
         List<Run> runs = new ArrayList<>();
         for (int n : sizes) {
-            Path dir = Files.createDirectories(workDir.resolve("n-" + n));
+            Path dir = fresh(workDir.resolve("n-" + n));
             // The server's compaction job is off: the benchmark compacts at a known moment and times it.
             StrataSettings settings = baseSettings.withDataDir(dir)
                     .with(ServerSettings.on("127.0.0.1", 0))
@@ -85,6 +85,16 @@ public final class MemoryBenchmark {
             }
         }
         return runs;
+    }
+
+    /**
+     * An empty directory for one measurement's database. Under a {@code --work-dir} kept for its hybrid corpus,
+     * the previous run's database would otherwise be measured again on top of, and the learning benchmark's
+     * first preference, already approved there, stopped the second run.
+     */
+    static Path fresh(Path dir) throws IOException {
+        CorpusCache.deleteTree(dir);
+        return Files.createDirectories(dir);
     }
 
     /**

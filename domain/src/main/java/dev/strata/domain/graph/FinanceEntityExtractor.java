@@ -13,10 +13,13 @@ import static dev.strata.domain.graph.FinanceVocabulary.STOP_WORDS;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
@@ -69,6 +72,7 @@ public final class FinanceEntityExtractor {
     /** The shortest address any address pattern above accepts (base58). */
     private static final int MIN_ADDRESS_LENGTH = 14;
 
+    private static final Pattern WHITE_SPACE_RUN = Pattern.compile("\\s+");
     private static final int MAX_UNLISTED_TICKER_LENGTH = 5;
     private static final int CONTEXT_WINDOW = 16;
 
@@ -100,6 +104,51 @@ public final class FinanceEntityExtractor {
         return List.copyOf(mentions(text).stream()
                 .map(EntityMention::entity)
                 .collect(Collectors.toCollection(LinkedHashSet::new)));
+    }
+
+    /**
+     * Lower-case strings of which a text must hold at least one (compared with the text in lower case)
+     * for {@link #extract} to find {@code entity} in it; empty when no such list is known (then only
+     * extracting tells). Every recogniser reads an entity from its literal symbol (a cashtag, a pair's
+     * base, {@code BTCUSDT}'s {@code BTC}, an address) or from a vocabulary key that names it
+     * ("bitcoin", "bnb chain", "以太坊"), so a text holding none of these cannot mention it: the entity
+     * boost tests a search's candidates against a few query entities and skips extracting the others.
+     */
+    public Optional<Set<String>> spellings(FinanceEntity entity) {
+        Objects.requireNonNull(entity, "entity");
+        String key = entity.key().toLowerCase(Locale.ROOT);
+        return switch (entity.kind()) {
+            case TICKER -> Optional.of(withKeysNaming(Set.of(key), entity.key(), NAMED_ASSETS));
+            case CHAIN -> Optional.of(withKeysNaming(withKeysNaming(withKeysNaming(Set.of(), entity.key(), CHAINS),
+                    entity.key(), AMBIGUOUS_CHAINS), entity.key(), CHINESE_CHAINS));
+            // "EUR/USD", "eur-usd" and "EURUSD" all spell the base currency out.
+            case FOREX_PAIR -> Optional.of(Set.of(key.substring(0, 3)));
+            case ADDRESS -> Optional.of(Set.of(key));
+            case TICKER_PAIR, SCENARIO -> Optional.empty();
+        };
+    }
+
+    /**
+     * The vocabulary key a match of a {@link #wordAlternation} spells: lower case, its words one space
+     * apart (the patterns accept any run of white space between them: "BNB   Chain" is "bnb chain").
+     */
+    private static String vocabularyKey(String match) {
+        String lower = match.toLowerCase(Locale.ROOT);
+        // Most matches are one word (letters only): no regex for them.
+        return lower.chars().allMatch(Character::isLetterOrDigit) ? lower
+                : WHITE_SPACE_RUN.matcher(lower).replaceAll(" ");
+    }
+
+    /** {@code spellings} plus the first word (lower case) of each key of {@code vocabulary} that maps to {@code value}. */
+    private static Set<String> withKeysNaming(Set<String> spellings, String value, Map<String, String> vocabulary) {
+        Set<String> all = new HashSet<>(spellings);
+        // A key of several words may be spaced out in the text (the patterns allow any run of spaces).
+        vocabulary.forEach((k, v) -> {
+            if (v.equals(value)) {
+                all.add(k.split(" ")[0].toLowerCase(Locale.ROOT));
+            }
+        });
+        return Set.copyOf(all);
     }
 
     private static void findAddresses(String text, Claims claims) {
@@ -166,14 +215,14 @@ public final class FinanceEntityExtractor {
     private static void findChains(String text, TextShape shape, Claims claims) {
         if (shape.hasAnyWordOf(CHAIN_FIRST_WORDS)) {
             forEachKeyMatch(text, CHAIN, CHAIN_FIRST_WORDS, m -> claims.claimIfFree(
-                    FinanceEntity.chain(CHAINS.get(m.group().toLowerCase(Locale.ROOT))), m.start(), m.end()));
+                    FinanceEntity.chain(CHAINS.get(vocabularyKey(m.group()))), m.start(), m.end()));
         }
         if (shape.hasAnyWordOf(AMBIGUOUS_CHAIN_WORDS)) {
             forEachKeyMatch(text, AMBIGUOUS_CHAIN, AMBIGUOUS_CHAIN_WORDS, m -> {
                 String before = text.substring(Math.max(0, m.start() - CONTEXT_WINDOW), m.start());
                 String after = text.substring(m.end(), Math.min(text.length(), m.end() + CONTEXT_WINDOW));
                 if (CHAIN_CONTEXT_BEFORE.matcher(before).find() || CHAIN_CONTEXT_AFTER.matcher(after).find()) {
-                    String key = AMBIGUOUS_CHAINS.get(m.group().toLowerCase(Locale.ROOT));
+                    String key = AMBIGUOUS_CHAINS.get(vocabularyKey(m.group()));
                     claims.claimIfFree(FinanceEntity.chain(key), m.start(), m.end());
                 }
             });
@@ -186,7 +235,7 @@ public final class FinanceEntityExtractor {
 
     private static void findNamedAssets(String text, TextShape shape, Claims claims) {
         Consumer<Matcher> claim = m -> claims.claimIfFree(
-                FinanceEntity.ticker(NAMED_ASSETS.get(m.group().toLowerCase(Locale.ROOT))), m.start(), m.end());
+                FinanceEntity.ticker(NAMED_ASSETS.get(vocabularyKey(m.group()))), m.start(), m.end());
         if (shape.nonAscii()) {
             // Keys in other scripts have no ASCII leading word to start from.
             Matcher m = NAMED_ASSET.matcher(text);
@@ -376,9 +425,18 @@ public final class FinanceEntityExtractor {
         return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
     }
 
+    /** Capitals and digits only, at least one capital. A loop: it runs on every word of every text written. */
     private static boolean isAllUpper(String word) {
-        return !word.isEmpty() && word.chars().allMatch(c -> (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'))
-                && word.chars().anyMatch(c -> c >= 'A' && c <= 'Z');
+        boolean capital = false;
+        for (int i = 0; i < word.length(); i++) {
+            char c = word.charAt(i);
+            if (c >= 'A' && c <= 'Z') {
+                capital = true;
+            } else if (c < '0' || c > '9') {
+                return false;
+            }
+        }
+        return capital;
     }
 
     private static boolean hasDigitUpperAndLower(String s) {

@@ -1,5 +1,6 @@
 package dev.strata.domain.graph;
 
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.Locale;
 import java.util.Set;
@@ -31,7 +32,8 @@ record TextShape(String text, Set<String> words, boolean nonAscii, int longestAl
             longest = Math.max(longest, end - i);
             i = end;
         }
-        return new TextShape(text, Set.copyOf(words), nonAscii, longest);
+        // Not copied: the set is this record's alone, and copying it costs as much as building it.
+        return new TextShape(text, Collections.unmodifiableSet(words), nonAscii, longest);
     }
 
     boolean hasAnyWordOf(Set<String> candidates) {

@@ -71,9 +71,11 @@ public final class QueryText {
      * A light suffix stemmer used only to decide which words of a stored text to highlight; ranking
      * itself uses the store's real stemmer.
      */
+    private static final String[] STEM_SUFFIXES = {"ingly", "edly", "ing", "ies", "ied", "ed", "es", "ly", "s"};
+
     public static String stem(String token) {
         String t = token.toLowerCase(Locale.ROOT);
-        for (String suffix : new String[] {"ingly", "edly", "ing", "ies", "ied", "ed", "es", "ly", "s"}) {
+        for (String suffix : STEM_SUFFIXES) {
             if (t.endsWith(suffix) && t.length() - suffix.length() >= 3) {
                 return t.substring(0, t.length() - suffix.length());
             }

@@ -69,7 +69,27 @@ public final class Snippet {
         if (end < words.size()) {
             out.append(ELLIPSIS);
         }
-        return out.toString().replaceAll("\\s+", " ").strip();
+        return singleSpaced(out).strip();
+    }
+
+    /**
+     * Each run of white space ({@code \\s}: space, tab, line breaks, vertical tab, form feed) as one space:
+     * what {@code replaceAll("\\s+", " ")} gives, without compiling a pattern for every hit.
+     */
+    static String singleSpaced(CharSequence text) {
+        StringBuilder out = new StringBuilder(text.length());
+        boolean inRun = false;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            boolean space = c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r';
+            if (!space) {
+                out.append(c);
+            } else if (!inRun) {
+                out.append(' ');
+            }
+            inRun = space;
+        }
+        return out.toString();
     }
 
     /**

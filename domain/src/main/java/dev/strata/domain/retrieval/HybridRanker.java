@@ -1,7 +1,6 @@
 package dev.strata.domain.retrieval;
 
 import dev.strata.domain.graph.EntityOverlap;
-import dev.strata.domain.graph.FinanceEntity;
 import dev.strata.domain.graph.FinanceEntityExtractor;
 import dev.strata.domain.memory.SearchHit;
 import java.time.Clock;
@@ -45,6 +44,7 @@ public final class HybridRanker {
 
     private final FusionSettings settings;
     private final FinanceEntityExtractor extractor;
+    private final EntityOverlap overlap;
     private final Clock clock;
     private final ReciprocalRankFusion fusion;
     private final EntityBoost boost;
@@ -77,6 +77,7 @@ public final class HybridRanker {
         this.timeWords = Objects.requireNonNull(timeWords, "timeWords");
         this.settings = Objects.requireNonNull(settings, "settings");
         this.extractor = Objects.requireNonNull(extractor, "extractor");
+        this.overlap = new EntityOverlap(extractor);
         this.clock = Objects.requireNonNull(clock, "clock");
         this.fusion = new ReciprocalRankFusion(settings.rrfK(),
                 Map.of(Arm.KEYWORD, settings.keywordWeight(), Arm.VECTOR, settings.vectorWeight(),
@@ -119,15 +120,14 @@ public final class HybridRanker {
         input.passage().filter(p -> !passage.isOff()).ifPresent(ranking::add);
         SearchMode mode = input.vector().isPresent() ? SearchMode.HYBRID : SearchMode.KEYWORD;
 
-        List<FinanceEntity> queryEntities = extractor.extract(query);
+        EntityOverlap.Probe entities = overlap.probe(extractor.extract(query));
         Instant now = clock.instant();
         List<TimeWindow> windows = timeLift.isOff() ? List.of()
                 : timeWords.parse(query, input.reference().orElse(now));
         List<Scored> scored = new ArrayList<>();
         double best = 0;
         for (FusedHit hit : withContext(fusion.fuse(ranking), context.sources(arms), input.around())) {
-            int overlap = queryEntities.isEmpty() ? 0
-                    : EntityOverlap.count(queryEntities, extractor.extract(hit.candidate().content()));
+            int overlap = entities.count(hit.candidate().content());
             double score = boost.apply(hit.rrfScore(), overlap);
             if (settings.temporalDecayEnabled()) {
                 score *= decay.multiplier(hit.candidate().type(), hit.candidate().updatedAt(), now);

@@ -151,6 +151,13 @@ class FinanceEntityExtractorTest {
         }
 
         @Test
+        void multi_word_alias_spaced_out_or_across_a_line_break() {
+            // The pattern accepts any white space between the words; the key look-up threw on it.
+            assertThat(extractor.extract("fees on BNB   Chain")).containsExactly(chain("bsc"));
+            assertThat(extractor.extract("bridged to binance\nsmart  chain")).containsExactly(chain("bsc"));
+        }
+
+        @Test
         void ambiguous_chain_names_need_chain_context() {
             assertThat(extractor.extract("bought DEGEN on Base")).containsExactly(ticker("DEGEN"), chain("base"));
             assertThat(extractor.extract("Optimism mainnet fees are low")).containsExactly(chain("optimism"));

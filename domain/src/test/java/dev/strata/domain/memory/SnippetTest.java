@@ -3,6 +3,7 @@ package dev.strata.domain.memory;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.SplittableRandom;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -36,5 +37,18 @@ class SnippetTest {
     @Test
     void content_without_words_is_returned_as_is() {
         assertThat(Snippet.of("%%%", List.of("x"), 32)).isEqualTo("%%%");
+    }
+
+    @Test
+    void white_space_runs_collapse_as_the_regex_did() {
+        char[] alphabet = {' ', '\t', '\n', 0x0B, '\f', '\r', '\u00A0', '\u2003', 'a', 'B', '7', '*', 'é'};
+        SplittableRandom random = new SplittableRandom(7);
+        for (int n = 0; n < 5_000; n++) {
+            StringBuilder text = new StringBuilder();
+            for (int i = random.nextInt(12); i > 0; i--) {
+                text.append(alphabet[random.nextInt(alphabet.length)]);
+            }
+            assertThat(Snippet.singleSpaced(text)).as("'%s'", text).isEqualTo(text.toString().replaceAll("\\s+", " "));
+        }
     }
 }
