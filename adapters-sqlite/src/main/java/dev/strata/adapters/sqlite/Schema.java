@@ -945,7 +945,7 @@ final class Schema {
      *
      * <p>{@code passage_deferral}: while it holds its one row the triggers do nothing, and the writer that put it
      * there rebuilds the passages of the ids it wrote and of the rows on either side before it takes the row out,
-     * in the same transaction: a batch of a thousand appends builds each passage once
+     * in the same transaction ({@link PassageMaintenance}): a batch of a thousand appends builds each passage once
      * instead of its predecessor's twice. No other connection ever sees the row (it is never committed), and a
      * rollback takes it away with the rows.
      */

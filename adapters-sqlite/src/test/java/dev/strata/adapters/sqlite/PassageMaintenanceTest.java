@@ -25,6 +25,7 @@ import java.util.Optional;
 import java.util.Random;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * How the passage index is kept (migration 23): the triggers rebuild only the passages a write changes, and a
@@ -100,6 +101,47 @@ class PassageMaintenanceTest {
 
     private List<String> hold() {
         return TempDatabase.column(db, "SELECT deferred FROM passage_deferral");
+    }
+
+    @Test
+    void a_batch_builds_each_passage_once_and_exactly_as_the_triggers_would() {
+        Memory question = write(ALICE, "how long have you had your turtles?", T0);
+        String before = built(question.id());
+
+        List<Memory> batch = store.insertAll(List.of(memory(ALICE, "three years, I think"),
+                memory(BOB, "the ferry leaves at noon"), memory(BOB, "bring the passports"),
+                memory(ALICE, "they hibernate in winter")), T0.plusSeconds(20));
+
+        assertThat(hold()).isEmpty();
+        assertIndexIsWhatPassagesOfBuilds();
+        // The row before the batch took the batch's first row as its neighbour, and the batch's rows each other.
+        assertThat(built(question.id())).isNotEqualTo(before);
+        assertThat(passages(ALICE, "years")).containsExactlyInAnyOrder(question.id(), batch.get(0).id());
+        assertThat(passages(BOB, "passports")).containsExactlyInAnyOrder(batch.get(1).id(), batch.get(2).id());
+        assertThat(passages(ALICE, "ferry")).isEmpty();
+        // After the batch the triggers keep the index again.
+        Memory next = write(ALICE, "and they eat lettuce", T0.plusSeconds(40));
+        assertThat(passages(ALICE, "lettuce")).containsExactlyInAnyOrder(batch.get(3).id(), next.id());
+        assertIndexIsWhatPassagesOfBuilds();
+    }
+
+    @Test
+    void a_batch_that_fails_midway_leaves_no_hold_and_the_index_as_it_was() {
+        Memory question = write(ALICE, "where did you go on holiday", T0);
+        TempDatabase.execute(db, "CREATE TRIGGER test_refuses_boom BEFORE INSERT ON memories "
+                + "WHEN new.content = 'boom' BEGIN SELECT RAISE(ABORT, 'boom refused'); END");
+
+        assertThatThrownBy(() -> store.insertAll(List.of(memory(ALICE, "Lisbon"), memory(ALICE, "boom"),
+                memory(ALICE, "and Porto")), T0.plusSeconds(10))).hasStackTraceContaining("boom refused");
+
+        assertThat(hold()).isEmpty();
+        assertThat(TempDatabase.column(db, "SELECT count(*) FROM memories")).containsExactly("1");
+        assertIndexIsWhatPassagesOfBuilds();
+        assertThat(passages(ALICE, "lisbon")).isEmpty();
+        // The triggers are not held: the next single write reaches its neighbour's passage.
+        Memory reply = write(ALICE, "Madeira", T0.plusSeconds(20));
+        assertThat(passages(ALICE, "madeira")).containsExactlyInAnyOrder(question.id(), reply.id());
+        assertIndexIsWhatPassagesOfBuilds();
     }
 
     @Test
