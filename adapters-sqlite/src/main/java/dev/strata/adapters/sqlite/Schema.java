@@ -991,11 +991,14 @@ final class Schema {
     /**
      * The memory {@code m} is a neighbour of the trigger's row {@code row} ({@code new} or {@code old}) in the sense
      * of {@link #passagesOf}: both live, the same tenant, within {@link #PASSAGE_GAP_MINUTES} by write time and by
-     * event time. Symmetric, so {@code row}'s words are in {@code m}'s passage exactly when this holds.
+     * event time. Symmetric, so {@code row}'s words are in {@code m}'s passage exactly when this holds. The unary
+     * {@code +} keeps the planner off the tenant's indexes: without statistics it would answer "m.id = new.id OR
+     * (m.tenant = new.tenant AND ...)" with a union of a rowid lookup and a scan of the tenant's every row, a read
+     * of the whole tenant on every write, where the rows wanted are the three around the id.
      */
     static String neighbourOf(String row) {
         String gap = "(" + PASSAGE_GAP_MINUTES + " / 1440.0)";
-        return row + ".deleted_at IS NULL AND m.deleted_at IS NULL AND m.tenant = " + row + ".tenant "
+        return row + ".deleted_at IS NULL AND m.deleted_at IS NULL AND +m.tenant = " + row + ".tenant "
                 + "AND abs(julianday(m.created_at) - julianday(" + row + ".created_at)) <= " + gap + " "
                 + "AND abs(julianday(COALESCE(m.occurred_at, m.created_at)) - julianday(COALESCE(" + row
                 + ".occurred_at, " + row + ".created_at))) <= " + gap;

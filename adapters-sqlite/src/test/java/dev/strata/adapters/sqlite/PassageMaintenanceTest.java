@@ -17,6 +17,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -198,6 +202,46 @@ class PassageMaintenanceTest {
                 + at + ")");
         assertThat(passages(ALICE, "gone9")).isEmpty();
         assertIndexIsWhatPassagesOfBuilds();
+    }
+
+    @Test
+    void the_triggers_look_up_the_rows_around_the_id_and_never_read_a_whole_tenant() throws SQLException {
+        for (int i = 0; i < 50; i++) {
+            write(ALICE, "filler " + i, T0.plusSeconds(i));
+        }
+        List<String> plans = new ArrayList<>();
+        try (Connection c = db.connection(); Statement s = c.createStatement()) {
+            List<String> triggers = new ArrayList<>();
+            try (ResultSet rs = s.executeQuery("SELECT sql FROM sqlite_master WHERE name LIKE 'memories_passage_a_'")) {
+                while (rs.next()) {
+                    triggers.add(rs.getString(1));
+                }
+            }
+            assertThat(triggers).hasSize(3);
+            for (String trigger : triggers) {
+                String body = trigger.substring(trigger.indexOf("BEGIN") + 5, trigger.lastIndexOf("END"));
+                for (String row : List.of("new", "old")) {
+                    body = body.replace(row + ".id", "25").replace(row + ".tenant", "'alice'")
+                            .replace(row + ".deleted_at", "NULL").replace(row + ".content", "'x'")
+                            .replace(row + ".created_at", "'2026-03-14T10:00:25.000Z'")
+                            .replace(row + ".occurred_at", "'2026-03-14T10:00:25.000Z'");
+                }
+                for (String statement : body.split(";")) {
+                    if (statement.isBlank()) {
+                        continue;
+                    }
+                    try (ResultSet rs = s.executeQuery("EXPLAIN QUERY PLAN " + statement)) {
+                        while (rs.next()) {
+                            plans.add(rs.getString("detail"));
+                        }
+                    }
+                }
+            }
+        }
+        // Every read of memories (m, the passages' rows; n, their neighbours) goes by id.
+        assertThat(plans).noneSatisfy(p -> assertThat(p).contains("MULTI-INDEX"))
+                .filteredOn(p -> p.matches("(SCAN|SEARCH) [mn]\\b.*")).isNotEmpty()
+                .allSatisfy(p -> assertThat(p).contains("USING INTEGER PRIMARY KEY"));
     }
 
     @Test
