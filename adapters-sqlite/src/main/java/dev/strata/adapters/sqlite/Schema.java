@@ -933,6 +933,77 @@ final class Schema {
               INSERT INTO memories_passage_fts(rowid, own, neighbours, event_date)
             """ + passagesOf("m.id BETWEEN old.id - 1 AND old.id + 1") + ";\nEND"));
 
+    /**
+     * Issue 19, the passage index's write cost. Migration 22's triggers rebuilt the passages of ids id-1..id+1 on
+     * every write of a row, whether or not they could change. These rebuild exactly the passages that do: the row's
+     * own, and a neighbour's only when the row was or becomes its neighbour ({@link #neighbourOf}: both live, same
+     * tenant, same sitting), so an append rebuilds its predecessor only in the same sitting, an insert never touches
+     * a passage across a tenant or sitting boundary, an update that changes none of the columns a passage is built
+     * from (an {@code occurred_at} filled in with the write time it already stood for, a redaction of a forgotten
+     * row) rebuilds nothing, and deleting a forgotten row (the purge) touches no passage at all. What the index
+     * holds does not change: every live memory's passage is what {@link #passagesOf} builds.
+     *
+     * <p>{@code passage_deferral}: while it holds its one row the triggers do nothing, and the writer that put it
+     * there rebuilds the passages of the ids it wrote and of the rows on either side before it takes the row out,
+     * in the same transaction ({@link PassageMaintenance}): a batch of a thousand appends builds each passage once
+     * instead of its predecessor's twice. No other connection ever sees the row (it is never committed), and a
+     * rollback takes it away with the rows.
+     */
+    static final Migration V23_PASSAGE_MAINTENANCE = new Migration(23,
+            "passage index: rebuild only the passages a write changes", List.of(
+            "CREATE TABLE passage_deferral (deferred INTEGER PRIMARY KEY CHECK (deferred = 1))",
+            "DROP TRIGGER memories_passage_ai",
+            "DROP TRIGGER memories_passage_au",
+            "DROP TRIGGER memories_passage_ad",
+            """
+            CREATE TRIGGER memories_passage_ai AFTER INSERT ON memories
+              WHEN new.deleted_at IS NULL AND NOT EXISTS (SELECT 1 FROM passage_deferral) BEGIN
+            """ + rebuildAround("new.id", "m.id = new.id OR (" + neighbourOf("new") + ")") + "END",
+            """
+            CREATE TRIGGER memories_passage_au AFTER UPDATE OF content, deleted_at, occurred_at, created_at, tenant
+              ON memories
+              WHEN NOT EXISTS (SELECT 1 FROM passage_deferral)
+                AND (old.deleted_at IS NULL OR new.deleted_at IS NULL)
+                AND (new.content IS NOT old.content OR new.tenant IS NOT old.tenant
+                  OR new.created_at IS NOT old.created_at
+                  OR COALESCE(new.occurred_at, new.created_at) IS NOT COALESCE(old.occurred_at, old.created_at)
+                  OR (new.deleted_at IS NULL) IS NOT (old.deleted_at IS NULL)) BEGIN
+            """ + rebuildAround("old.id", "m.id = old.id OR (" + neighbourOf("old") + ") OR (" + neighbourOf("new")
+                    + ")") + "END",
+            """
+            CREATE TRIGGER memories_passage_ad AFTER DELETE ON memories
+              WHEN old.deleted_at IS NULL AND NOT EXISTS (SELECT 1 FROM passage_deferral) BEGIN
+              DELETE FROM memories_passage_fts WHERE rowid = old.id;
+            """ + rebuildAround("old.id", neighbourOf("old")) + "END"));
+
+    /**
+     * Trigger statements that rebuild the passages of the memories {@code m} at ids {@code id}-1..{@code id}+1 that
+     * satisfy {@code which}: one range delete and one insert, as migration 22's, narrowed by {@code which} (whose
+     * rows are looked up by id, never through an index on the tenant).
+     */
+    private static String rebuildAround(String id, String which) {
+        return "  DELETE FROM memories_passage_fts WHERE rowid BETWEEN " + id + " - 1 AND " + id + " + 1 "
+                + "AND EXISTS (SELECT 1 FROM memories m WHERE m.id = memories_passage_fts.rowid AND (" + which + "));\n"
+                + "  INSERT INTO memories_passage_fts(rowid, own, neighbours, event_date)\n  "
+                + passagesOf("m.id BETWEEN " + id + " - 1 AND " + id + " + 1 AND (" + which + ")") + ";\n";
+    }
+
+    /**
+     * The memory {@code m} is a neighbour of the trigger's row {@code row} ({@code new} or {@code old}) in the sense
+     * of {@link #passagesOf}: both live, the same tenant, within {@link #PASSAGE_GAP_MINUTES} by write time and by
+     * event time. Symmetric, so {@code row}'s words are in {@code m}'s passage exactly when this holds. The unary
+     * {@code +} keeps the planner off the tenant's indexes: without statistics it would answer "m.id = new.id OR
+     * (m.tenant = new.tenant AND ...)" with a union of a rowid lookup and a scan of the tenant's every row, a read
+     * of the whole tenant on every write, where the rows wanted are the three around the id.
+     */
+    static String neighbourOf(String row) {
+        String gap = "(" + PASSAGE_GAP_MINUTES + " / 1440.0)";
+        return row + ".deleted_at IS NULL AND m.deleted_at IS NULL AND +m.tenant = " + row + ".tenant "
+                + "AND abs(julianday(m.created_at) - julianday(" + row + ".created_at)) <= " + gap + " "
+                + "AND abs(julianday(COALESCE(m.occurred_at, m.created_at)) - julianday(COALESCE(" + row
+                + ".occurred_at, " + row + ".created_at))) <= " + gap;
+    }
+
     /** Neighbours further apart than this (by write time or by event time) belong to different sittings. */
     static final int PASSAGE_GAP_MINUTES = 30;
 
@@ -962,5 +1033,5 @@ final class Schema {
             V4_ACCESS_AND_VAULT, V5_FACT_LAYER, V6_SESSIONS, V7_EMBEDDINGS, V9_INJECTION_FLAGS, V10_SEARCH_VOCABULARY,
             V11_MEMORY_EDGES, V12_LEARNING_LOOP, V13_ROLE_MEMORY, V15_VAULT_AT_REST, V16_PERSONALIZATION,
             V17_CONVERSATIONS_AND_TRADE_MIRROR, V18_ACTORS_AND_EXPLANATIONS, V19_RETRIES_AND_REVOCATION,
-            V20_EVENT_TIME, V21_INSTANCE_META, V22_PASSAGE_INDEX);
+            V20_EVENT_TIME, V21_INSTANCE_META, V22_PASSAGE_INDEX, V23_PASSAGE_MAINTENANCE);
 }

@@ -94,7 +94,9 @@ public final class SqliteMemoryStore implements MemoryStore {
      * commit, which is what keeps batched writes close to raw insert speed. The ids need no per-row
      * round trip: the transaction holds SQLite's write lock from BEGIN (IMMEDIATE), so AUTOINCREMENT
      * hands out consecutive ids ending at last_insert_rowid(). The edges follow in a second reused
-     * statement, one batch for all rows, in the same transaction.
+     * statement, one batch for all rows, in the same transaction. The passage index is built once for
+     * the whole range after the rows are in ({@link PassageMaintenance}), not row by row by its triggers,
+     * which would rebuild each row's predecessor's passage the row before had just built.
      */
     @Override
     public List<Memory> insertAll(List<NewMemory> memories, Instant now) {
@@ -111,8 +113,10 @@ public final class SqliteMemoryStore implements MemoryStore {
                     Jdbc.bind(insert, MemoryRows.insertParams(m, Optional.empty(), at));
                     insert.addBatch();
                 }
+                PassageMaintenance.defer(c);
                 insert.executeBatch();
                 first = Jdbc.lastInsertRowid(c) - memories.size() + 1;
+                PassageMaintenance.rebuild(c, first, first + memories.size() - 1);
                 String ts = Timestamps.format(at);
                 int batched = 0;
                 for (int i = 0; i < memories.size(); i++) {
