@@ -107,6 +107,10 @@ public final class WriteGate {
     private boolean dueSliceAcquiring;
     /** When the lock was first freed while a due slice was acquiring it; 0 = not yet. */
     private long dueLockFreedAt;
+    /** The acquiring due slice has asked SQLite for the lock and found it taken. */
+    private boolean dueSliceAskedForLock;
+    /** Requests holding back for the acquiring due slice right now. */
+    private int heldBack;
     private long slicesDue;
     private final java.util.concurrent.atomic.AtomicLong writesOutsideSlices = new java.util.concurrent.atomic.AtomicLong();
     private final Set<String> bypassesLogged = java.util.concurrent.ConcurrentHashMap.newKeySet();
@@ -222,6 +226,20 @@ public final class WriteGate {
         }
     }
 
+    /**
+     * True while a due slice, begun ahead of waiting requests, is waiting for the write lock in SQLite's busy
+     * handler with {@code requests} requests holding back for it: from then on, the lock's holder ending hands
+     * the lock to the slice (tests wait for this moment).
+     */
+    boolean dueSliceWaitingForLock(int requests) {
+        lock.lock();
+        try {
+            return dueSliceAcquiring && dueSliceAskedForLock && heldBack == requests;
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** Request writers waiting for the write lock right now. */
     public int waiting() {
         lock.lock();
@@ -247,6 +265,7 @@ public final class WriteGate {
                     // The guaranteed share: this slice goes ahead of the requests waiting now, each of which
                     // then waits for this one slice only.
                     dueSliceAcquiring = true;
+                    dueSliceAskedForLock = false;
                     dueLockFreedAt = 0;
                     slicesDue++;
                     break;
@@ -323,6 +342,7 @@ public final class WriteGate {
                 }
                 if (dueSliceAcquiring) {
                     // A due slice waits for the lock like a request, and the waiting requests let it have it.
+                    dueSliceAskedForLock = true;
                     changed.awaitNanos(Math.min(remaining, POLL_NANOS));
                     return 1;
                 }
@@ -342,13 +362,7 @@ public final class WriteGate {
                 waiting.add(watch);
                 foregroundWaits++;
             }
-            // A due slice is taking the lock: hold back until it has it (then wait for its commit as usual), but
-            // not for longer than DUE_HOLD_BACK_NANOS once the lock is free.
-            while (dueSliceAcquiring && remaining > 0
-                    && (dueLockFreedAt == 0 || System.nanoTime() - dueLockFreedAt < DUE_HOLD_BACK_NANOS)) {
-                changed.awaitNanos(Math.min(remaining, POLL_NANOS));
-                remaining = busyTimeoutNanos - (System.nanoTime() - watch.episodeStart);
-            }
+            remaining = holdBackForDueSlice(watch, remaining);
             if (remaining <= 0) {
                 foregroundTimeouts++;
                 deregister(watch, System.nanoTime());
@@ -359,6 +373,10 @@ public final class WriteGate {
             // waiting for the slice's end as the gate sees it: SQLite frees the lock before the commit's
             // checkpoint, which can take long on a loaded disk, and no new slice can begin meanwhile anyway.
             changed.awaitNanos(Math.min(remaining, POLL_NANOS));
+            // Asked again after the wait: a due slice that began while this request slept (for longer than the
+            // poll on a loaded CPU) would otherwise lose to it the lock its holder's commit just freed. A request
+            // out of time after this is refused at its next call.
+            holdBackForDueSlice(watch, busyTimeoutNanos - (System.nanoTime() - watch.episodeStart));
             return 1;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -366,6 +384,28 @@ public final class WriteGate {
             return 0;
         } finally {
             lock.unlock();
+        }
+    }
+
+    /**
+     * A due slice is taking the lock: a waiting request holds back until the slice has it (and then waits for
+     * its commit as usual), but not for longer than {@link #DUE_HOLD_BACK_NANOS} once the lock is free. Called
+     * with the gate's lock held; answers the request's remaining busy time.
+     */
+    private long holdBackForDueSlice(Watch watch, long remaining) throws InterruptedException {
+        if (!dueSliceAcquiring) {
+            return remaining;
+        }
+        heldBack++;
+        try {
+            while (dueSliceAcquiring && remaining > 0
+                    && (dueLockFreedAt == 0 || System.nanoTime() - dueLockFreedAt < DUE_HOLD_BACK_NANOS)) {
+                changed.awaitNanos(Math.min(remaining, POLL_NANOS));
+                remaining = busyTimeoutNanos - (System.nanoTime() - watch.episodeStart);
+            }
+            return remaining;
+        } finally {
+            heldBack--;
         }
     }
 
