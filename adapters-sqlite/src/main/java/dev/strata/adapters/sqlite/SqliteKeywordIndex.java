@@ -51,6 +51,8 @@ public final class SqliteKeywordIndex implements KeywordIndex {
      * most of what rare-term look-ups cost (issue 12's budget for the ranker is 0.3 ms at 100k memories).
      */
     private final Map<String, CommonTerm> common = new ConcurrentHashMap<>();
+    /** Per passage-column set and term: how BM25 weighed it when its passages were last counted. */
+    private final Map<String, PassageTerm> passageTerms = new ConcurrentHashMap<>();
 
     public SqliteKeywordIndex(SqliteDatabase database) {
         this(database, System::nanoTime);
@@ -65,6 +67,13 @@ public final class SqliteKeywordIndex implements KeywordIndex {
     /** A term the whole index held in at least {@code rows} rows when it was looked up at {@code seenNanos}. */
     private record CommonTerm(int rows, long seenNanos) {
     }
+
+    /** A term's passages as counted at {@code seenNanos}. */
+    private record PassageTerm(Weight weight, long seenNanos) {
+    }
+
+    /** A term in no passage, in fewer than half of them (BM25 weighs it), or in half or more (it does not). */
+    private enum Weight { ABSENT, WEIGHED, COMMON }
 
     @Override
     public Set<MemoryId> matching(Tenant tenant, String expression, Collection<MemoryId> among) {
@@ -174,7 +183,8 @@ public final class SqliteKeywordIndex implements KeywordIndex {
         if (columns.date() > 0) {
             searched.add("event_date");
         }
-        String match = "{" + String.join(" ", searched) + "} : (" + query.match() + ")";
+        String columnSet = "{" + String.join(" ", searched) + "} : ";
+        String match = columnSet + "(" + Fts5Query.anyOf(weighed(columnSet, query.terms())) + ")";
         List<Object> params = new ArrayList<>();
         params.add(match);
         params.add(request.tenant().value());
@@ -193,6 +203,58 @@ public final class SqliteKeywordIndex implements KeywordIndex {
             throw failure("rank the passages", e);
         }
         return ranked;
+    }
+
+    /**
+     * The query's terms that BM25 gives a weight to in the passage index. A term held by half the rows or more
+     * has an IDF of zero or below, which FTS5 clamps to next to nothing: it adds nothing to a passage's rank
+     * (over true counts; this contentless index's own counts run high, as rebuilt passages are never
+     * subtracted from them, which is why the rows are counted here). OR-ed in, it only
+     * fills the newest {@link #PASSAGE_CANDIDATES} matches with rows that hold nothing else of the query, and
+     * pushes older rows holding the words that do count out of them (and it makes FTS5 score those rows:
+     * "user" in a bench corpus where four rows in five say it doubled the passage arm's time). Such terms are
+     * left out when another term of the query is weighed; otherwise all of them stay, and the arm answers what
+     * it did. A term in no passage yet stays in (a memory written a moment later must be found by it).
+     */
+    private List<String> weighed(String columnSet, List<String> terms) {
+        if (terms.size() < 2) {
+            return terms;
+        }
+        long rows = size();
+        List<String> kept = new ArrayList<>(terms.size());
+        boolean anyWeighed = false;
+        try (JdbcReads reads = new JdbcReads(database)) {
+            for (String term : terms) {
+                Weight weight = weight(reads, columnSet, term, rows);
+                anyWeighed |= weight == Weight.WEIGHED;
+                if (weight != Weight.COMMON) {
+                    kept.add(term);
+                }
+            }
+        } catch (DbClientException e) {
+            throw failure("count the passages of the query terms", e);
+        }
+        return anyWeighed ? kept : terms;
+    }
+
+    /** Counts at most half the rows (once a minute per term): bounded however common the term is. */
+    private Weight weight(JdbcReads reads, String columnSet, String term, long rows) {
+        String key = columnSet + term;
+        long now = nanoTime.getAsLong();
+        PassageTerm seen = passageTerms.get(key);
+        if (seen != null && now - seen.seenNanos() < COMMON_TERM_MEMORY.toNanos()) {
+            return seen.weight();
+        }
+        long half = Math.max(1, (rows + 1) / 2);
+        long counted = reads.optionalLong("SELECT count(*) AS n FROM (SELECT rowid FROM memories_passage_fts "
+                + "WHERE memories_passage_fts MATCH ? LIMIT " + half + ")",
+                List.of(columnSet + '"' + term.replace("\"", "\"\"") + '"')).orElse(0L);
+        Weight weight = counted == 0 ? Weight.ABSENT : counted >= half ? Weight.COMMON : Weight.WEIGHED;
+        if (passageTerms.size() >= COMMON_TERMS_KEPT) {
+            passageTerms.clear();
+        }
+        passageTerms.put(key, new PassageTerm(weight, now));
+        return weight;
     }
 
     private static RuntimeException failure(String what, DbClientException e) {

@@ -165,4 +165,31 @@ class PassageIndexTest {
 
         assertThat(passages(ALICE, "turtles", ALL)).containsExactlyInAnyOrder(question.id(), reply.id());
     }
+
+    @Test
+    void a_word_half_the_passages_hold_does_not_crowd_out_older_passages_with_the_query_words_that_count() {
+        Memory tip = write(ALICE, "always keep slippage under half a percent", T0);
+        List<NewMemory> chatter = new java.util.ArrayList<>();
+        for (int i = 0; i < SqliteKeywordIndex.PASSAGE_CANDIDATES + 10; i++) {
+            chatter.add(new NewMemory(ALICE, Category.OBSERVATION, "the user checked the charts again, round " + i,
+                    Metadata.EMPTY, Source.USER_MANUAL));
+        }
+        store.insertAll(chatter, T0.plus(Duration.ofDays(1)));
+
+        // "user" is in every passage but one: BM25 weighs it at zero, and OR-ed in, its newest matches would
+        // fill every candidate slot and leave the one passage about slippage unranked.
+        assertThat(passages(ALICE, "what slippage does the user like", new PassageArm(1, 1, 0.5, 0.5)))
+                .containsExactly(tip.id());
+    }
+
+    @Test
+    void when_no_query_word_is_weighed_every_word_stays_and_a_new_word_is_found_at_once() {
+        Memory first = write(ALICE, "the user checked the charts", T0);
+        Memory second = write(ALICE, "the user checked the charts twice", T0.plus(Duration.ofDays(1)));
+
+        // Both words are in every passage, and "zebra" in none yet: the arm answers as it always did.
+        assertThat(passages(ALICE, "user charts zebra", ALL)).containsExactlyInAnyOrder(first.id(), second.id());
+        Memory zebra = write(ALICE, "a zebra crossed the road", T0.plus(Duration.ofDays(2)));
+        assertThat(passages(ALICE, "user charts zebra", ALL)).contains(zebra.id());
+    }
 }
