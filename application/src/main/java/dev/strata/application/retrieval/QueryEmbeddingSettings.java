@@ -8,8 +8,8 @@ import java.util.Objects;
  *
  * @param cacheSize     most query embeddings kept, least recently used dropped first; 0 switches the cache off
  *                      (evaluations and benchmarks, whose repeated queries would otherwise measure the cache)
- * @param maxConcurrent most queries embedded at once; more wait, since the model's threads already use
- *                      every core and more at once only makes each slower
+ * @param maxConcurrent most queries embedded at once (one per core: a query's model runs on one inference thread
+ *                      by default); more wait, since more at once only makes each slower
  * @param maxWait       the longest a query waits for its turn; past it the search answers from keywords alone
  */
 public record QueryEmbeddingSettings(int cacheSize, int maxConcurrent, Duration maxWait) {

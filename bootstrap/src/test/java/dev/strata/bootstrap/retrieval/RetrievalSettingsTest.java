@@ -120,6 +120,10 @@ class RetrievalSettingsTest {
         assertThat(s.provider()).isEqualTo(EmbeddingProvider.LOCAL);
         assertThat(s.local().model()).isEqualTo(LocalEmbeddingModel.DEFAULT);
         assertThat(s.local().documentThreads()).isEqualTo(1);
+        assertThat(s.local().queryThreads()).as("one core for the query, the other for the arms searching meanwhile")
+                .isEqualTo(1);
+        assertThat(EmbeddingSettings.from(TestConfig.with(Map.of("STRATA_EMBEDDING_LOCAL_QUERY_THREADS", "0")))
+                .local().queryThreads()).isZero();
         assertThat(s.openAi().baseUrl()).isEmpty();
         assertThat(s.worker().queueCapacity()).isEqualTo(10_000);
         assertThat(s.worker().yield().quiet()).isEqualTo(Duration.ofMillis(250));
