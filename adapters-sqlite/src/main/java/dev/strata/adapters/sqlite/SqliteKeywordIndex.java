@@ -21,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
@@ -220,31 +221,43 @@ public final class SqliteKeywordIndex implements KeywordIndex {
         if (terms.size() < 2) {
             return terms;
         }
-        long rows = size();
-        List<String> kept = new ArrayList<>(terms.size());
-        boolean anyWeighed = false;
-        try (JdbcReads reads = new JdbcReads(database)) {
-            for (String term : terms) {
-                Weight weight = weight(reads, columnSet, term, rows);
-                anyWeighed |= weight == Weight.WEIGHED;
-                if (weight != Weight.COMMON) {
-                    kept.add(term);
+        List<Weight> weights = new ArrayList<>(terms.size());
+        terms.forEach(term -> weights.add(remembered(columnSet + term).orElse(null)));
+        if (weights.contains(null)) {
+            // Only a term not counted within the minute costs a read (and a pooled connection).
+            long rows = size();
+            try (JdbcReads reads = new JdbcReads(database)) {
+                for (int i = 0; i < terms.size(); i++) {
+                    if (weights.get(i) == null) {
+                        weights.set(i, count(reads, columnSet, terms.get(i), rows));
+                    }
                 }
+            } catch (DbClientException e) {
+                throw failure("count the passages of the query terms", e);
             }
-        } catch (DbClientException e) {
-            throw failure("count the passages of the query terms", e);
         }
-        return anyWeighed ? kept : terms;
+        if (!weights.contains(Weight.WEIGHED)) {
+            return terms;
+        }
+        List<String> kept = new ArrayList<>(terms.size());
+        for (int i = 0; i < terms.size(); i++) {
+            if (weights.get(i) != Weight.COMMON) {
+                kept.add(terms.get(i));
+            }
+        }
+        return kept;
+    }
+
+    private Optional<Weight> remembered(String key) {
+        PassageTerm seen = passageTerms.get(key);
+        return seen != null && nanoTime.getAsLong() - seen.seenNanos() < COMMON_TERM_MEMORY.toNanos()
+                ? Optional.of(seen.weight()) : Optional.empty();
     }
 
     /** Counts at most half the rows (once a minute per term): bounded however common the term is. */
-    private Weight weight(JdbcReads reads, String columnSet, String term, long rows) {
+    private Weight count(JdbcReads reads, String columnSet, String term, long rows) {
         String key = columnSet + term;
         long now = nanoTime.getAsLong();
-        PassageTerm seen = passageTerms.get(key);
-        if (seen != null && now - seen.seenNanos() < COMMON_TERM_MEMORY.toNanos()) {
-            return seen.weight();
-        }
         long half = Math.max(1, (rows + 1) / 2);
         long counted = reads.optionalLong("SELECT count(*) AS n FROM (SELECT rowid FROM memories_passage_fts "
                 + "WHERE memories_passage_fts MATCH ? LIMIT " + half + ")",
