@@ -18,6 +18,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -98,6 +100,43 @@ class SearchIndexCompactionTest {
                 "INSERT INTO memories_passage_fts(memories_passage_fts, rank) VALUES ('integrity-check', 1)");
         // FTS5 finds nothing left to merge: the index is one segment.
         assertThat(new SearchIndexCompaction(db, 10).compact()).allSatisfy(c -> assertThat(c.steps()).isZero());
+    }
+
+    /**
+     * Requests keep writing while the compaction runs, so a new segment lands between its steps. A negative FTS5
+     * merge step that finds one starts the whole merge over; a compaction made of such steps never finished and
+     * grew the index instead (it ran to its 10,000-step limit). Carried on with positive steps, it finishes in
+     * about the steps one merge of the index takes, whatever the writers do.
+     */
+    @Test
+    void a_compaction_finishes_while_requests_keep_writing() throws Exception {
+        writeInTransactions(150, 40, 0);
+        long pages = Long.parseLong(TempDatabase.column(db, "SELECT COUNT(*) FROM memories_passage_fts_data").getFirst());
+        AtomicBoolean stop = new AtomicBoolean();
+        AtomicInteger written = new AtomicInteger();
+        Thread writer = Thread.ofPlatform().start(() -> {
+            for (int n = 100_000; !stop.get(); n++) {
+                writeInTransactions(1, 1, n);
+                written.incrementAndGet();
+            }
+        });
+        List<SearchIndexCompaction.Compacted> done;
+        try {
+            done = new SearchIndexCompaction(db, 10).compact();
+        } finally {
+            stop.set(true);
+            writer.join();
+        }
+
+        SearchIndexCompaction.Compacted passages = done.stream()
+                .filter(c -> c.index().equals("memories_passage_fts")).findFirst().orElseThrow();
+        assertThat(written.get()).as("requests wrote while it ran").isGreaterThan(passages.steps());
+        assertThat(passages.steps()).as("steps for an index of " + pages + " pages")
+                .isPositive().isLessThanOrEqualTo((int) (3 * pages / SearchIndexCompaction.PAGES_PER_STEP) + 3);
+        assertThat(passages.pagesAfter()).isLessThan(passages.pagesBefore());
+        assertThat(passages("slippage and leverage")).isNotEmpty();
+        TempDatabase.execute(db,
+                "INSERT INTO memories_passage_fts(memories_passage_fts, rank) VALUES ('integrity-check', 1)");
     }
 
     @Test
