@@ -9,6 +9,12 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        try {
+            CarrierThreads.apply();
+        } catch (IllegalArgumentException e) {
+            System.err.println("strata: " + e.getMessage());
+            System.exit(2);
+        }
         LogConfig.configureRuntime();
         System.exit(run(args));
     }

@@ -61,6 +61,8 @@ public final class ServeCommand implements Callable<Integer> {
                 settings.server().gateway().host(), strata.port(), settings.storage().databaseFile().toAbsolutePath(),
                 settings.workspace().directory().toAbsolutePath(),
                 settings.server().gateway().authRequired() ? "required" : "not required");
+        CarrierThreads.applied().ifPresent(c -> System.out.printf(
+                "strata: requests run on %d virtual-thread carriers (%s)%n", c.carriers(), c.source()));
         System.out.flush();
         stopped.await();
         return 0;
