@@ -16,6 +16,7 @@ import dev.strata.domain.memory.Tenant;
 import dev.strata.domain.retrieval.Arm;
 import dev.strata.domain.retrieval.TimeLift;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -76,6 +77,8 @@ public final class LocomoEvaluation {
                             + " embedded");
                 }
             });
+            // Read once: it parses every turn's session date, which the timed search must not pay for.
+            Optional<Instant> reference = conversation.reference();
             for (Locomo.Question question : conversation.questions()) {
                 String query = queryOf(question);
                 if (query.isBlank()) {
@@ -84,7 +87,7 @@ public final class LocomoEvaluation {
                 for (RetrievalMode mode : modes) {
                     long start = System.nanoTime();
                     List<Long> ids = search.search(new SearchRequest(tenant, query, KS[KS.length - 1], Optional.empty())
-                            .withReference(conversation.reference()), mode).searchHits().stream()
+                            .withReference(reference), mode).searchHits().stream()
                             .map(h -> h.memory().id().value()).toList();
                     long nanos = System.nanoTime() - start;
                     double[] recall = recalls(question, ids, diaIds);
@@ -182,6 +185,7 @@ public final class LocomoEvaluation {
             if (mode != RetrievalMode.BM25) {
                 worker.ifPresent(w -> w.reindex(false, n -> { }));
             }
+            Optional<Instant> reference = conversation.reference();
             for (Locomo.Question question : conversation.questions()) {
                 String query = queryOf(question);
                 if (query.isBlank()) {
@@ -189,7 +193,7 @@ public final class LocomoEvaluation {
                 }
                 for (int w = 0; w < weights.size(); w++) {
                     List<Long> ids = searches.get(w).search(new SearchRequest(tenant, query, KS[KS.length - 1],
-                            Optional.empty()).withReference(conversation.reference()), mode).searchHits().stream()
+                            Optional.empty()).withReference(reference), mode).searchHits().stream()
                             .map(h -> h.memory().id().value()).toList();
                     double[] recall = recalls(question, ids, diaIds);
                     sweep.question(conversation.id(), w, question.category(), recall);
@@ -221,6 +225,7 @@ public final class LocomoEvaluation {
             Tenant tenant = tenantOf(conversation);
             Map<Long, String> diaIds = ingest(tenant, conversation);
             worker.ifPresent(w -> w.reindex(false, n -> { }));
+            Optional<Instant> reference = conversation.reference();
             for (Locomo.Question question : conversation.questions()) {
                 String query = queryOf(question);
                 if (query.isBlank()) {
@@ -228,7 +233,7 @@ public final class LocomoEvaluation {
                 }
                 for (int p = 0; p < searches.size(); p++) {
                     List<Long> ids = searches.get(p).search(new SearchRequest(tenant, query, KS[KS.length - 1],
-                            Optional.empty()).withReference(conversation.reference())).searchHits().stream()
+                            Optional.empty()).withReference(reference)).searchHits().stream()
                             .map(h -> h.memory().id().value()).toList();
                     double[] recall = recalls(question, ids, diaIds);
                     cv.question(conversation.id(), p, question.category(), recall);
