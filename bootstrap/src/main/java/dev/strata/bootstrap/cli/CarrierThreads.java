@@ -14,8 +14,9 @@ import java.util.Properties;
  * however short, waits until one of them returns, while the operating system has nothing else of ours to run.
  * More carriers than cores let the operating system's time slicing share the cores among more requests at once.
  * Measured with {@code strata bench load} (32 clients, embeddings on, quiet 2-core machine, two runs each): 2
- * carriers (the JDK default here) 327-341 requests/s at search p99 459-486 ms, 4 carriers 330-352 at 372-416 ms,
- * 8 carriers 377-399 at 266-276 ms, 16 and 32 no better than 8. Hence four per core.
+ * carriers (the JDK default here) 323-336 requests/s at search p99 455-487 ms, 4 carriers 392-394 at 341-353 ms,
+ * 8 carriers 348-406 at 291-306 ms; 16 and 32 measured no better than 8. Hence four per core. The price: the
+ * background embedding, a platform thread, gets a smaller share of the cores while requests saturate them.
  *
  * <p>It cannot be a setting of {@code application.yaml}: the JDK reads it once, when the first virtual
  * thread is created, and reading the configuration may already create one. It is read from the
@@ -54,7 +55,9 @@ public final class CarrierThreads {
      */
     public static Choice apply() {
         Choice choice = choose(System.getenv(), System.getProperties(), Runtime.getRuntime().availableProcessors());
-        System.setProperty(JDK_PROPERTY, Integer.toString(choice.carriers()));
+        if (System.getProperty(JDK_PROPERTY) == null) {
+            System.setProperty(JDK_PROPERTY, Integer.toString(choice.carriers()));
+        }
         applied = choice;
         return choice;
     }
@@ -62,7 +65,7 @@ public final class CarrierThreads {
     static Choice choose(Map<String, String> env, Properties properties, int cores) {
         String given = properties.getProperty(JDK_PROPERTY);
         if (given != null) {
-            // The JDK validates its own property; keep whatever it will use, for the log.
+            // The JDK validates its own property and it is left as given; this is only what the log reports.
             return new Choice(parseOr(given, Math.max(1, cores)), "-D" + JDK_PROPERTY);
         }
         Optional<Map.Entry<String, String>> setting = Optional.ofNullable(properties.getProperty(PROPERTY))
