@@ -133,7 +133,9 @@ class SearchIndexCompactionTest {
         assertThat(written.get()).as("requests wrote while it ran").isGreaterThan(passages.steps());
         assertThat(passages.steps()).as("steps for an index of " + pages + " pages")
                 .isPositive().isLessThanOrEqualTo((int) (3 * pages / SearchIndexCompaction.PAGES_PER_STEP) + 3);
-        assertThat(passages.pagesAfter()).isLessThan(passages.pagesBefore());
+        // Rows written during the compaction land after its first step; each adds a segment of a page or so.
+        // The old steps rewrote the index again and again and grew it far past that (811 -> 6,010 pages).
+        assertThat(passages.pagesAfter()).isLessThan(passages.pagesBefore() + written.get());
         assertThat(passages("slippage and leverage")).isNotEmpty();
         TempDatabase.execute(db,
                 "INSERT INTO memories_passage_fts(memories_passage_fts, rank) VALUES ('integrity-check', 1)");
