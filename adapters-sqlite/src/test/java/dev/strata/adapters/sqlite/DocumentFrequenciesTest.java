@@ -81,14 +81,29 @@ class DocumentFrequenciesTest {
     }
 
     @Test
-    void the_row_count_includes_soft_deleted_rows_and_is_remembered_like_a_count() {
+    void the_row_count_is_the_indexs_own_soft_deleted_rows_included_and_exact_after_every_write() {
         long maxId = write(40, "memo");
         store.softDelete(Tenant.of("a"), dev.strata.domain.memory.MemoryId.of(1), Instant.parse("2026-01-02T00:00:00Z"));
         assertThat(rows(maxId)).isEqualTo(40);
 
         maxId = write(1, "memo");
-        assertThat(rows(maxId)).isEqualTo(40);
-        maxId = write(10, "memo");
-        assertThat(rows(maxId)).isEqualTo(51);
+        assertThat(rows(maxId)).isEqualTo(41);
+        maxId = write(200, "memo");
+        assertThat(rows(maxId)).as("past one varint byte").isEqualTo(241);
+        store.purgeDeleted(Instant.parse("2026-02-01T00:00:00Z"));
+        assertThat(rows(maxId)).as("a purge leaves the index").isEqualTo(240)
+                .isEqualTo(Long.parseLong(TempDatabase.column(db, "SELECT COUNT(*) FROM memories").getFirst()));
+    }
+
+    @Test
+    void reads_sqlites_varints_of_every_length() {
+        assertThat(DocumentFrequencies.firstVarint(new byte[] {0x00, 0x05})).isZero();
+        assertThat(DocumentFrequencies.firstVarint(new byte[] {0x7F})).isEqualTo(127);
+        assertThat(DocumentFrequencies.firstVarint(new byte[] {(byte) 0x81, 0x00, 0x7F})).isEqualTo(128);
+        assertThat(DocumentFrequencies.firstVarint(new byte[] {(byte) 0xBD, (byte) 0x84, 0x40}))
+                .isEqualTo(1_000_000);
+        byte[] nine = new byte[9];
+        java.util.Arrays.fill(nine, (byte) 0xFF);
+        assertThat(DocumentFrequencies.firstVarint(nine)).isEqualTo(-1L);
     }
 }
