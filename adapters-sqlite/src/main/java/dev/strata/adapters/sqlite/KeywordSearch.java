@@ -16,6 +16,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Optional;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 
 /**
  * Keyword search over {@code memories_fts} (kept by triggers): BM25 ranking, bounded by
@@ -33,6 +34,7 @@ final class KeywordSearch {
     private final SqliteDatabase database;
     private final int keywordCandidates;
     private final DocumentFrequencies frequencies = new DocumentFrequencies();
+    private final TenantShares shares = new TenantShares();
 
     /** @param keywordCandidates the most matches BM25 ranks per candidate set, or {@link SqliteMemoryStore#UNBOUNDED} */
     KeywordSearch(SqliteDatabase database, int keywordCandidates) {
@@ -79,15 +81,18 @@ final class KeywordSearch {
     private List<SearchHit> ftsSearch(JdbcReads reads, SearchRequest request, Fts5Query query) {
         int bound = Math.max(keywordCandidates, request.limit() * OVERFETCH);
         Map<Long, SearchHit> found = new HashMap<>();
+        // The tenant term pays only when the tenant is a small part of the index (TenantShares).
+        UnaryOperator<String> scope = shares.holdsFewRows(reads, request.tenant())
+                ? match -> TenantTerm.scope(request.tenant(), match) : UnaryOperator.identity();
         if (keywordCandidates == UNBOUNDED || maxRowid(reads) <= bound) {
-            everyMatchRanked(reads, request, query.match(), found);
+            everyMatchRanked(reads, request, scope.apply(query.match()), found);
         } else if (query.explicit()) {
-            newestRanked(reads, request, query.match(), bound, found);
+            newestRanked(reads, request, scope.apply(query.match()), bound, found);
         } else {
             long maxRowid = maxRowid(reads);
             RankingPlan.of(query.terms(), bound, frequencies.rows(reads, maxRowid), maxRowid,
                     (term, rareBound, atMaxRowid) -> frequencies.of(reads, term, rareBound, atMaxRowid))
-                    .ifPresent(plan -> rankPlan(reads, request, query, plan, bound, found));
+                    .ifPresent(plan -> rankPlan(reads, request, query, plan, bound, scope, found));
         }
         // Snippets only for the hits that are returned: the rankings may hold several times as many.
         return found.values().stream()
@@ -100,13 +105,13 @@ final class KeywordSearch {
     }
 
     private void rankPlan(JdbcReads reads, SearchRequest request, Fts5Query query, RankingPlan plan, int bound,
-                          Map<Long, SearchHit> found) {
-        String ranked = Fts5Query.anyOf(plan.ranked());
+                          UnaryOperator<String> scope, Map<Long, SearchHit> found) {
+        String ranked = scope.apply(Fts5Query.anyOf(plan.ranked()));
         if (!plan.bounded()) {
             everyMatchRanked(reads, request, ranked, found);
         } else {
             if (plan.ranked().size() > 1) {
-                String everyTerm = Fts5Query.allOf(plan.ranked());
+                String everyTerm = scope.apply(Fts5Query.allOf(plan.ranked()));
                 if (plan.rare().isEmpty()) {
                     newestRanked(reads, request, everyTerm, bound, found);
                 } else {
@@ -116,7 +121,7 @@ final class KeywordSearch {
             }
             if (!plan.rare().isEmpty()) {
                 // Ranked by the rare terms alone: counting the frequent ones' rows again costs milliseconds.
-                tenantRanked(reads, request, Fts5Query.anyOf(plan.rare()), found);
+                tenantRanked(reads, request, scope.apply(Fts5Query.anyOf(plan.rare())), found);
             }
             if (activeCount(found) < request.limit()) {
                 newestRanked(reads, request, ranked, bound, found);
@@ -124,13 +129,14 @@ final class KeywordSearch {
         }
         if (plan.droppedCommonTerms() && activeCount(found) < request.limit()) {
             // Rows holding only common terms match too; they rank below every row the plan found.
-            newestRanked(reads, request, query.match(), bound, found);
+            newestRanked(reads, request, scope.apply(query.match()), bound, found);
         }
     }
 
     /**
-     * Every match ranked, on the FTS index alone first: the best {@code limit * OVERFETCH} rows of
-     * the whole index are taken, and only those are checked for tenant, deletion and category. When
+     * Every match ranked, on the FTS index alone first: the best {@code limit * OVERFETCH} rows of the
+     * index are taken (of the tenant's rows when its {@link TenantTerm} is in the MATCH), and only
+     * those are checked for tenant, deletion and category. When
      * at least {@code limit} of them are visible and active, the best {@code limit} visible rows are
      * exactly the tenant's best (any row outside the window ranks below every row inside it, and
      * superseded rows are only ever demoted); so they are when the window was not even full. That
@@ -166,7 +172,8 @@ final class KeywordSearch {
 
     /**
      * Every tenant match ranked, with the filter inside the ranking: BM25 is computed only for rows
-     * that pass it, so other tenants' rows cost a look-up, not a score.
+     * that pass it, so other tenants' rows cost a look-up, not a score (and when the tenant holds
+     * few of the index's rows, not even that: its {@link TenantTerm} in the MATCH keeps FTS5 to them).
      */
     private void tenantRanked(JdbcReads reads, SearchRequest request, String match, Map<Long, SearchHit> found) {
         List<Object> params = new ArrayList<>(List.of(match));

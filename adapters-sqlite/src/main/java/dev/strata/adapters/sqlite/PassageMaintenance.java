@@ -13,7 +13,7 @@ import java.sql.SQLException;
  */
 final class PassageMaintenance {
 
-    private static final String REBUILD = "INSERT INTO memories_passage_fts(rowid, own, neighbours, event_date) "
+    private static final String REBUILD = "INSERT INTO memories_passage_fts(" + Schema.PASSAGE_COLUMNS + ") "
             + Schema.passagesOf("m.id BETWEEN ? AND ?");
 
     private PassageMaintenance() {

@@ -54,6 +54,7 @@ public final class SqliteKeywordIndex implements KeywordIndex {
     private final Map<String, CommonTerm> common = new ConcurrentHashMap<>();
     /** Per passage-column set and term: how BM25 weighed it when its passages were last counted. */
     private final Map<String, PassageTerm> passageTerms = new ConcurrentHashMap<>();
+    private final TenantShares shares = new TenantShares();
 
     public SqliteKeywordIndex(SqliteDatabase database) {
         this(database, System::nanoTime);
@@ -191,7 +192,7 @@ public final class SqliteKeywordIndex implements KeywordIndex {
         params.add(request.tenant().value());
         request.category().ifPresent(c -> params.add(c.value()));
         String sql = "SELECT id FROM (SELECT f.rowid AS id, bm25(memories_passage_fts, " + columns.own() + ", "
-                + columns.neighbours() + ", " + columns.date() + ") * (CASE WHEN "
+                + columns.neighbours() + ", " + columns.date() + ", 0) * (CASE WHEN "
                 + TimeScopeSql.superseded("i", request.scope()) + " THEN " + SearchHit.SUPERSEDED_WEIGHT
                 + " ELSE 1.0 END) AS rank FROM memories_passage_fts f JOIN memories i ON i.id = f.rowid "
                 + "WHERE memories_passage_fts MATCH ? AND i.tenant = ?" + TimeScopeSql.visible("i", request.scope())
@@ -199,6 +200,10 @@ public final class SqliteKeywordIndex implements KeywordIndex {
                 + " ORDER BY f.rowid DESC LIMIT " + PASSAGE_CANDIDATES + ") ORDER BY rank, id LIMIT " + depth;
         List<MemoryId> ranked = new ArrayList<>();
         try (JdbcReads reads = new JdbcReads(database)) {
+            if (shares.holdsFewRows(reads, request.tenant())) {
+                // FTS5 walks the tenant's passages only, not every tenant's newest first (TenantShares).
+                params.set(0, TenantTerm.scope(request.tenant(), match));
+            }
             reads.forEach(sql, params, r -> ranked.add(MemoryId.of(r.getLong("id"))));
         } catch (DbClientException e) {
             throw failure("rank the passages", e);

@@ -157,7 +157,7 @@ class MigrationTest {
     }
 
     /** Transactions on unpooled connections to the file, as an older version's schema is built. */
-    private static Transactions onPlainConnections(Path file) {
+    static Transactions onPlainConnections(Path file) {
         return new Transactions(new Transactions.Connections() {
             @Override
             public Connection borrow() throws SQLException {

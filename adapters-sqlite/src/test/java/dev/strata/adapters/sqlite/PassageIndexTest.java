@@ -160,7 +160,7 @@ class PassageIndexTest {
         TempDatabase.execute(db, "DELETE FROM memories_passage_fts");
         assertThat(passages(ALICE, "turtles", ALL)).isEmpty();
 
-        TempDatabase.execute(db, "INSERT INTO memories_passage_fts(rowid, own, neighbours, event_date) "
+        TempDatabase.execute(db, "INSERT INTO memories_passage_fts(" + Schema.PASSAGE_COLUMNS + ") "
                 + Schema.passagesOf("1 = 1"));
 
         assertThat(passages(ALICE, "turtles", ALL)).containsExactlyInAnyOrder(question.id(), reply.id());

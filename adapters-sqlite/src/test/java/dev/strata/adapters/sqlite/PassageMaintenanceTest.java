@@ -78,9 +78,9 @@ class PassageMaintenanceTest {
     /** The index against a fresh build of every live memory's passage: the same rows, terms, columns and offsets. */
     private void assertIndexIsWhatPassagesOfBuilds() {
         TempDatabase.execute(db, "DROP TABLE IF EXISTS expected_passages");
-        TempDatabase.execute(db, "CREATE VIRTUAL TABLE expected_passages USING fts5(own, neighbours, event_date, "
+        TempDatabase.execute(db, "CREATE VIRTUAL TABLE expected_passages USING fts5(own, neighbours, event_date, tenant_term, "
                 + "content='', contentless_delete=1, tokenize='porter unicode61 remove_diacritics 2')");
-        TempDatabase.execute(db, "INSERT INTO expected_passages(rowid, own, neighbours, event_date) "
+        TempDatabase.execute(db, "INSERT INTO expected_passages(" + Schema.PASSAGE_COLUMNS + ") "
                 + Schema.passagesOf("1 = 1"));
         TempDatabase.execute(db, "CREATE VIRTUAL TABLE IF NOT EXISTS actual_terms USING "
                 + "fts5vocab(memories_passage_fts, 'instance')");
