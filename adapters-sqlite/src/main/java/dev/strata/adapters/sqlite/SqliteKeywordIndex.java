@@ -214,8 +214,8 @@ public final class SqliteKeywordIndex implements KeywordIndex {
     /**
      * The query's terms that BM25 gives a weight to in the passage index. A term held by half the rows or more
      * has an IDF of zero or below, which FTS5 clamps to next to nothing: it adds nothing to a passage's rank
-     * (over true counts; this contentless index's own counts run high, as rebuilt passages are never
-     * subtracted from them, which is why the rows are counted here). OR-ed in, it only
+     * (FTS5 has no cheap way to say how many passages hold a term, so they are counted here, against the
+     * largest id as the number of rows). OR-ed in, it only
      * fills the newest {@link #PASSAGE_CANDIDATES} matches with rows that hold nothing else of the query, and
      * pushes older rows holding the words that do count out of them (and it makes FTS5 score those rows:
      * "user" in a bench corpus where four rows in five say it doubled the passage arm's time). Such terms are
