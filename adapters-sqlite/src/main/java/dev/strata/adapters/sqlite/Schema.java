@@ -1049,11 +1049,13 @@ final class Schema {
      * search filtered its tenant's rows after FTS5 had matched, and for the passage arm walked, every tenant's
      * rows: at 1M memories over 100 tenants a tenant's 10k memories cost what 1M do (hybrid p95 around 200 ms
      * where 10k in one tenant answer in 15). Each row now also holds its tenant's {@link TenantTerm}, in a column
-     * of its own that every ranking weighs 0, and a search ANDs it into its MATCH: FTS5 intersects the doclists
-     * and scores only the tenant's rows. {@code memories.tenant_term} is a virtual generated column (no bytes on
-     * disk) because an external-content index reads its columns from the content table by name. BM25's
-     * statistics stay the whole index's, as before; a row is one token longer, which moves no ranking measurably
-     * (README, "Scale"). The passage index is rebuilt with the same column and migration 23's triggers.
+     * of its own that every ranking weighs 0, and a search of a tenant that holds less than half the rows
+     * ({@link TenantShares}) ANDs it into its MATCH: FTS5 intersects the doclists and scores only the tenant's
+     * rows. {@code memories.tenant_term} is a virtual generated column (no bytes on disk) because an
+     * external-content index reads its columns from the content table by name. BM25's statistics stay the whole
+     * index's, as before; a row is one token longer, which moved one of LoCoMo's 999 questions past rank 25 and
+     * nothing else (README, "Hybrid search at scale"). The passage index is rebuilt with the same column and
+     * migration 23's triggers.
      *
      * <p>It is rebuilt as an FTS5 table that keeps its own copy of each passage, no longer a contentless one.
      * A contentless-delete table cannot subtract a deleted row from BM25's statistics (it no longer knows the

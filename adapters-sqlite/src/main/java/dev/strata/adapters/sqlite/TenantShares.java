@@ -8,10 +8,11 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Whether a tenant holds few enough of the memory index's rows that a search should match its
- * {@link TenantTerm}. Measured both ways on the benchmark corpora: a tenant of 10k memories among 1M
- * (100 tenants) searched 4-5x faster with the term, because FTS5 no longer hands over every other tenant's
- * matches for a look-up each; the one tenant of a 100k corpus searched about 2.5x slower with it (keyword
- * search 3 -> 8 ms), because the term's doclist is then the whole index and FTS5 intersects it for nothing.
+ * {@link TenantTerm}. Measured both ways on the benchmark corpora: for a tenant of 10k memories among 1M
+ * (100 tenants) keyword search was 3.8x and hybrid search 4.4x faster at the median with the term, because
+ * FTS5 no longer hands over every other tenant's matches for a look-up each; the one tenant of a 100k corpus
+ * searched about 2.5x slower with it (keyword search 3 -> 8 ms), because the term's doclist is then the whole
+ * index and FTS5 intersects it for nothing.
  * So the term goes in when the tenant holds less than half the index's rows, where the look-ups it saves
  * are at least as many as the rows the tenant has.
  *
