@@ -1053,9 +1053,9 @@ final class Schema {
      * ({@link TenantShares}) ANDs it into its MATCH: FTS5 intersects the doclists and scores only the tenant's
      * rows. {@code memories.tenant_term} is a virtual generated column (no bytes on disk) because an
      * external-content index reads its columns from the content table by name. BM25's statistics stay the whole
-     * index's, as before; a row is one token longer, which moved one of LoCoMo's 999 questions past rank 25 and
-     * nothing else (README, "Hybrid search at scale"). The passage index is rebuilt with the same column and
-     * migration 23's triggers.
+     * index's, as before; a row is one token longer, which moved one evidence turn of one LoCoMo question past
+     * rank 25 and nothing else (README, "Hybrid search at scale"). The passage index is rebuilt with the same
+     * column and migration 23's triggers.
      *
      * <p>It is rebuilt as an FTS5 table that keeps its own copy of each passage, no longer a contentless one.
      * A contentless-delete table cannot subtract a deleted row from BM25's statistics (it no longer knows the
