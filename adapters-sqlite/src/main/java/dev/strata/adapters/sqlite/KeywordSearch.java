@@ -34,7 +34,7 @@ final class KeywordSearch {
     private final SqliteDatabase database;
     private final int keywordCandidates;
     private final DocumentFrequencies frequencies = new DocumentFrequencies();
-    private final TenantShares shares = new TenantShares();
+    private final TenantShares shares = new TenantShares(TenantShares.KEYWORD_ARM);
 
     /** @param keywordCandidates the most matches BM25 ranks per candidate set, or {@link SqliteMemoryStore#UNBOUNDED} */
     KeywordSearch(SqliteDatabase database, int keywordCandidates) {

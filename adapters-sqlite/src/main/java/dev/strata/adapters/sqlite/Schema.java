@@ -1049,8 +1049,9 @@ final class Schema {
      * search filtered its tenant's rows after FTS5 had matched, and for the passage arm walked, every tenant's
      * rows: at 1M memories over 100 tenants a tenant's 10k memories cost what 1M do (hybrid p95 around 200 ms
      * where 10k in one tenant answer in 15). Each row now also holds its tenant's {@link TenantTerm}, in a column
-     * of its own that every ranking weighs 0, and a search of a tenant that holds less than half the rows
-     * ({@link TenantShares}) ANDs it into its MATCH: FTS5 intersects the doclists and scores only the tenant's
+     * of its own that every ranking weighs 0, and a search of a tenant that holds a small part of the rows
+     * ({@link TenantShares}: under a fifth for the keyword arm, two fifths for the passage arm) ANDs it into its
+     * MATCH: FTS5 intersects the doclists and scores only the tenant's
      * rows. {@code memories.tenant_term} is a virtual generated column (no bytes on disk) because an
      * external-content index reads its columns from the content table by name. BM25's statistics stay the whole
      * index's, as before; a row is one token longer, which moved one evidence turn of one LoCoMo question past

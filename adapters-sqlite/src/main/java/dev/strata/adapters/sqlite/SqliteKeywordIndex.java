@@ -54,7 +54,7 @@ public final class SqliteKeywordIndex implements KeywordIndex {
     private final Map<String, CommonTerm> common = new ConcurrentHashMap<>();
     /** Per passage-column set and term: how BM25 weighed it when its passages were last counted. */
     private final Map<String, PassageTerm> passageTerms = new ConcurrentHashMap<>();
-    private final TenantShares shares = new TenantShares();
+    private final TenantShares shares = new TenantShares(TenantShares.PASSAGE_ARM);
 
     public SqliteKeywordIndex(SqliteDatabase database) {
         this(database, System::nanoTime);

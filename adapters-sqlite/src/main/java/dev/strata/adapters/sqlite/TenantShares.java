@@ -7,14 +7,27 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Whether a tenant holds few enough of the memory index's rows that a search should match its
- * {@link TenantTerm}. Measured both ways on the benchmark corpora: for a tenant of 10k memories among 1M
- * (100 tenants) keyword search was 3.8x and hybrid search 4.4x faster at the median with the term, because
- * FTS5 no longer hands over every other tenant's matches for a look-up each; the one tenant of a 100k corpus
- * searched about 2.5x slower with it (keyword search 3 -> 8 ms), because the term's doclist is then the whole
- * index and FTS5 intersects it for nothing.
- * So the term goes in when the tenant holds less than half the index's rows, where the look-ups it saves
- * are at least as many as the rows the tenant has.
+ * Whether a tenant holds a small enough part of the memory index's rows that a search should match its
+ * {@link TenantTerm}. The term saves FTS5 handing over every other tenant's matches for a look-up each, and
+ * costs an intersection with the tenant's own doclist, so it pays below some share of the index and costs
+ * above it. Measured with each arm's statement on the 100k corpus split between two tenants (both indexes
+ * compacted; medians of 16 queries, scoped against unscoped):
+ *
+ * <table>
+ *   <caption>milliseconds, scoped / unscoped</caption>
+ *   <tr><th>tenant's share</th><th>passage arm</th><th>keyword arm</th></tr>
+ *   <tr><td>3%</td><td>6.7 / 19.9</td><td>3.1 / 10.6</td></tr>
+ *   <tr><td>10%</td><td>8.8 / 21.3</td><td>2.9 / 5.0</td></tr>
+ *   <tr><td>20%</td><td>10.3 / 15.1</td><td>3.0 / 3.2</td></tr>
+ *   <tr><td>33%</td><td>9.2 / 12.6</td><td>3.1 / 2.1</td></tr>
+ *   <tr><td>50%</td><td>7.4 / 6.2</td><td>3.3 / 1.9</td></tr>
+ *   <tr><td>67%</td><td>7.5 / 5.5</td><td>4.1 / 1.9</td></tr>
+ *   <tr><td>100%</td><td>8.4 / 4.8</td><td>4.5 / 1.3</td></tr>
+ * </table>
+ *
+ * So the keyword arm scopes below {@link #KEYWORD_ARM} (a fifth) and the passage arm, whose newest-first walk
+ * over other tenants' passages costs more, below {@link #PASSAGE_ARM} (two fifths). At 1M memories over 100
+ * tenants (1% each) hybrid search was 4.4x faster at the median with the term.
  *
  * <p>A tenant's count is remembered, and counted again once the index has changed by a twentieth of its
  * rows since: shares move only as fast as the index grows. A stale answer changes what a search costs,
@@ -22,6 +35,10 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class TenantShares {
 
+    /** The share below which the keyword arm matches the tenant term. */
+    static final double KEYWORD_ARM = 0.2;
+    /** The share below which the passage arm matches the tenant term. */
+    static final double PASSAGE_ARM = 0.4;
     /** Past this many remembered tenants the memory is dropped whole (a bound, not a cache policy). */
     static final int MAX_REMEMBERED = 10_000;
     private static final long STALE_CHANGE_DIVISOR = 20;
@@ -29,9 +46,18 @@ final class TenantShares {
     private record Share(boolean few, long atRows) {
     }
 
+    private final double below;
     private final Map<Tenant, Share> remembered = new ConcurrentHashMap<>();
 
-    /** Whether {@code tenant} holds less than half of the rows of {@code memories_fts}. */
+    /** @param below the share of the index's rows (0..1, exclusive) under which a tenant holds few rows */
+    TenantShares(double below) {
+        if (!(below > 0 && below < 1)) {
+            throw new IllegalArgumentException("below must be a share between 0 and 1: " + below);
+        }
+        this.below = below;
+    }
+
+    /** Whether {@code tenant} holds less than this share of the rows of {@code memories_fts}. */
     boolean holdsFewRows(JdbcReads reads, Tenant tenant) {
         long rows = DocumentFrequencies.indexRows(reads).orElseGet(() -> reads.optionalLong(
                 "SELECT COALESCE(MAX(id), 0) AS n FROM memories", List.of()).orElse(0L));
@@ -39,11 +65,11 @@ final class TenantShares {
         if (known != null && Math.abs(rows - known.atRows()) <= rows / STALE_CHANGE_DIVISOR) {
             return known.few();
         }
-        long half = (rows + 1) / 2;
-        // Counted only up to half the index: bounded whatever the tenant's size.
+        long bound = (long) Math.ceil(rows * below);
+        // Counted only up to the bound: what it costs does not grow with the tenant.
         long counted = reads.optionalLong("SELECT COUNT(*) AS n FROM (SELECT 1 FROM memories WHERE tenant = ? LIMIT "
-                + half + ")", List.of(tenant.value())).orElse(0L);
-        boolean few = counted < half;
+                + bound + ")", List.of(tenant.value())).orElse(0L);
+        boolean few = counted < bound;
         if (remembered.size() >= MAX_REMEMBERED) {
             remembered.clear();
         }

@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * Migration 24: every row of both memory indexes holds its tenant's {@link TenantTerm}, FTS5 matches it, it
@@ -150,9 +151,12 @@ class TenantTermTest {
             SqliteMemoryStore store = new SqliteMemoryStore(db);
             Memory mine = store.insert(memory(ALICE, "a new teapot"), T0);
             store.insert(memory(ACME, "tea for everyone"), T0);
-            store.insert(memory(ACME, "tea again"), T0);
+            for (int i = 0; i < 6; i++) {
+                store.insert(memory(ACME, "tea again " + i), T0);
+            }
             try (JdbcReads reads = new JdbcReads(db)) {
-                assertThat(new TenantShares().holdsFewRows(reads, ALICE)).as("scoped").isTrue();
+                assertThat(new TenantShares(TenantShares.KEYWORD_ARM).holdsFewRows(reads, ALICE)).as("scoped")
+                        .isTrue();
             }
 
             // Alone a syntax error, so the LIKE fallback of spec 01 finds "tea" in "teapot". Wrapped in the tenant
@@ -164,23 +168,33 @@ class TenantTermTest {
     }
 
     @Test
-    void a_tenant_is_scoped_while_it_holds_less_than_half_the_rows_and_its_share_is_counted_again_as_the_index_grows() {
+    void each_arm_scopes_a_tenant_below_its_share_and_the_share_is_counted_again_as_the_index_grows() {
         try (SqliteDatabase db = TempDatabase.open(dir); JdbcReads reads = new JdbcReads(db)) {
             SqliteMemoryStore store = new SqliteMemoryStore(db);
-            TenantShares shares = new TenantShares();
+            TenantShares keyword = new TenantShares(TenantShares.KEYWORD_ARM);
+            TenantShares passage = new TenantShares(TenantShares.PASSAGE_ARM);
             for (int i = 0; i < 30; i++) {
                 store.insert(memory(ACME, "acme note " + i), T0);
             }
             store.insert(memory(ALICE, "alice note"), T0);
-            assertThat(shares.holdsFewRows(reads, ALICE)).isTrue();
-            assertThat(shares.holdsFewRows(reads, ACME)).as("the majority tenant: the term would cost").isFalse();
-            assertThat(shares.holdsFewRows(reads, SHORT)).as("no rows at all").isTrue();
+            assertThat(keyword.holdsFewRows(reads, ALICE)).as("1 of 31 rows").isTrue();
+            assertThat(passage.holdsFewRows(reads, ALICE)).as("1 of 31 rows").isTrue();
+            assertThat(keyword.holdsFewRows(reads, ACME)).as("30 of 31 rows: the term would cost").isFalse();
+            assertThat(passage.holdsFewRows(reads, ACME)).as("30 of 31 rows: the term would cost").isFalse();
+            assertThat(keyword.holdsFewRows(reads, SHORT)).as("no rows at all").isTrue();
 
-            store.insertAll(java.util.stream.IntStream.range(0, 40).mapToObj(i -> memory(ALICE, "alice " + i))
+            store.insertAll(java.util.stream.IntStream.range(0, 9).mapToObj(i -> memory(ALICE, "alice " + i))
                     .toList(), T0);
-            assertThat(shares.holdsFewRows(reads, ACME)).as("30 of 71 rows, counted again").isTrue();
-            assertThat(shares.holdsFewRows(reads, ALICE)).as("41 of 71 rows").isFalse();
+            assertThat(keyword.holdsFewRows(reads, ALICE)).as("10 of 40 rows, counted again: a fourth").isFalse();
+            assertThat(passage.holdsFewRows(reads, ALICE)).as("10 of 40 rows, counted again: a fourth").isTrue();
         }
+    }
+
+    @Test
+    void a_share_is_strictly_between_nothing_and_everything() {
+        assertThatThrownBy(() -> new TenantShares(0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new TenantShares(1)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new TenantShares(Double.NaN)).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
