@@ -168,6 +168,30 @@ class TenantTermTest {
     }
 
     @Test
+    void a_query_naming_another_tenants_term_finds_none_of_its_rows() {
+        try (SqliteDatabase db = TempDatabase.open(dir)) {
+            SqliteMemoryStore store = new SqliteMemoryStore(db);
+            SqliteKeywordIndex index = new SqliteKeywordIndex(db);
+            Memory mine = store.insert(memory(ALICE, "coffee at nine"), T0);
+            for (int i = 0; i < 10; i++) {
+                store.insert(memory(ACME, "acme secret plan " + i), T0.plusSeconds(i));
+            }
+            String acme = TenantTerm.of(ACME);
+            for (String query : List.of(TenantTerm.COLUMN + " : \"" + acme + "\"", acme,
+                    "{" + TenantTerm.COLUMN + "} : " + acme)) {
+                assertThat(store.search(new SearchRequest(ALICE, query, 10, Optional.empty()))).as(query).isEmpty();
+            }
+            for (String query : List.of("\"" + acme + "\" OR coffee", acme + " coffee")) {
+                assertThat(store.search(new SearchRequest(ALICE, query, 10, Optional.empty())))
+                        .as(query).extracting(h -> h.memory().id()).containsExactly(mine.id());
+            }
+            // The passage arm takes natural language only (a query in FTS5 syntax skips it).
+            assertThat(index.passages(new SearchRequest(ALICE, acme + " coffee", 10, Optional.empty()), 10,
+                    new dev.strata.domain.retrieval.PassageArm(1, 1, 1, 1))).containsExactly(mine.id());
+        }
+    }
+
+    @Test
     void each_arm_scopes_a_tenant_below_its_share_and_the_share_is_counted_again_as_the_index_grows() {
         try (SqliteDatabase db = TempDatabase.open(dir); JdbcReads reads = new JdbcReads(db)) {
             SqliteMemoryStore store = new SqliteMemoryStore(db);
