@@ -81,16 +81,17 @@ final class KeywordSearch {
     private List<SearchHit> ftsSearch(JdbcReads reads, SearchRequest request, Fts5Query query) {
         int bound = Math.max(keywordCandidates, request.limit() * OVERFETCH);
         Map<Long, SearchHit> found = new HashMap<>();
+        long maxRowid = maxRowid(reads);
+        long rows = frequencies.rows(reads, maxRowid);
         // The tenant term pays only when the tenant is a small part of the index (TenantShares).
-        UnaryOperator<String> scope = shares.holdsFewRows(reads, request.tenant())
+        UnaryOperator<String> scope = shares.holdsFewRows(reads, request.tenant(), rows)
                 ? match -> TenantTerm.scope(request.tenant(), match) : UnaryOperator.identity();
-        if (keywordCandidates == UNBOUNDED || maxRowid(reads) <= bound) {
+        if (keywordCandidates == UNBOUNDED || maxRowid <= bound) {
             everyMatchRanked(reads, request, scope.apply(query.match()), found);
         } else if (query.explicit()) {
             newestRanked(reads, request, scope.apply(query.match()), bound, found);
         } else {
-            long maxRowid = maxRowid(reads);
-            RankingPlan.of(query.terms(), bound, frequencies.rows(reads, maxRowid), maxRowid,
+            RankingPlan.of(query.terms(), bound, rows, maxRowid,
                     (term, rareBound, atMaxRowid) -> frequencies.of(reads, term, rareBound, atMaxRowid))
                     .ifPresent(plan -> rankPlan(reads, request, query, plan, bound, scope, found));
         }

@@ -59,8 +59,12 @@ final class TenantShares {
 
     /** Whether {@code tenant} holds less than this share of the rows of {@code memories_fts}. */
     boolean holdsFewRows(JdbcReads reads, Tenant tenant) {
-        long rows = DocumentFrequencies.indexRows(reads).orElseGet(() -> reads.optionalLong(
-                "SELECT COALESCE(MAX(id), 0) AS n FROM memories", List.of()).orElse(0L));
+        return holdsFewRows(reads, tenant, DocumentFrequencies.indexRows(reads).orElseGet(() -> reads.optionalLong(
+                "SELECT COALESCE(MAX(id), 0) AS n FROM memories", List.of()).orElse(0L)));
+    }
+
+    /** As {@link #holdsFewRows(JdbcReads, Tenant)}, for a caller that has read the index's row count already. */
+    boolean holdsFewRows(JdbcReads reads, Tenant tenant, long rows) {
         Share known = remembered.get(tenant);
         if (known != null && Math.abs(rows - known.atRows()) <= rows / STALE_CHANGE_DIVISOR) {
             return known.few();
