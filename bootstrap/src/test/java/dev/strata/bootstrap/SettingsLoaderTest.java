@@ -209,4 +209,25 @@ class SettingsLoaderTest {
         assertThatThrownBy(() -> loader(Map.of("STRATA_SEARCH_INDEX_COMPACTION_GROWTH_PERCENT", "a tenth")).load())
                 .hasMessageContaining("STRATA_SEARCH_INDEX_COMPACTION_GROWTH_PERCENT");
     }
+
+    @Test
+    void searches_run_three_per_core_at_once_and_wait_thirty_seconds_for_a_turn_unless_the_environment_says_otherwise() {
+        StrataSettings s = loader(Map.of()).load();
+        assertThat(s.search().admission().perCore()).isEqualTo(3);
+        assertThat(s.search().admission().maxWait()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(s.search().admission().bound().maxConcurrent())
+                .isEqualTo(3 * Runtime.getRuntime().availableProcessors());
+        StrataSettings off = loader(Map.of("STRATA_SEARCH_MAX_CONCURRENT_PER_CORE", "0",
+                "STRATA_SEARCH_MAX_WAIT_MS", "250")).load();
+        assertThat(off.search().admission().bound().maxConcurrent()).as("0: no bound").isZero();
+        assertThat(off.search().admission().maxWait()).isEqualTo(Duration.ofMillis(250));
+        assertThatThrownBy(() -> loader(Map.of("STRATA_SEARCH_MAX_CONCURRENT_PER_CORE", "-1")).load())
+                .hasMessageContaining("strata.search.max-concurrent-per-core");
+        assertThatThrownBy(() -> loader(Map.of("STRATA_SEARCH_MAX_CONCURRENT_PER_CORE", "65")).load())
+                .hasMessageContaining("strata.search.max-concurrent-per-core");
+        assertThatThrownBy(() -> loader(Map.of("STRATA_SEARCH_MAX_WAIT_MS", "-5")).load())
+                .hasMessageContaining("strata.search.max-wait-ms");
+        assertThatThrownBy(() -> loader(Map.of("STRATA_SEARCH_MAX_WAIT_MS", "soon")).load())
+                .hasMessageContaining("STRATA_SEARCH_MAX_WAIT_MS");
+    }
 }

@@ -81,6 +81,7 @@ public final class HybridSearchService implements MemorySearch {
     private final int candidateDepth;
     private volatile boolean rareTermBoundReached;
     private final Runnable searchStarted;
+    private final SearchAdmission admission;
     /** Runs the keyword and passage arms while the calling thread embeds the query. */
     private final Executor keywordThreads = Executors.newThreadPerTaskExecutor(
             Thread.ofVirtual().name("strata-keyword-arm-", 0).factory());
@@ -100,7 +101,14 @@ public final class HybridSearchService implements MemorySearch {
     public HybridSearchService(MemoryStore store, KeywordIndex keywordIndex, Embedder embedder,
                                Optional<VectorStore> index, HybridRanker ranker, int candidateDepth,
                                Runnable searchStarted) {
+        this(store, keywordIndex, embedder, index, ranker, candidateDepth, searchStarted, SearchAdmission.UNBOUNDED);
+    }
+
+    private HybridSearchService(MemoryStore store, KeywordIndex keywordIndex, Embedder embedder,
+                                Optional<VectorStore> index, HybridRanker ranker, int candidateDepth,
+                                Runnable searchStarted, SearchAdmission admission) {
         this.searchStarted = Objects.requireNonNull(searchStarted, "searchStarted");
+        this.admission = Objects.requireNonNull(admission, "admission");
         this.store = Objects.requireNonNull(store, "store");
         this.keywordIndex = Objects.requireNonNull(keywordIndex, "keywordIndex");
         this.embedder = Objects.requireNonNull(embedder, "embedder");
@@ -116,13 +124,13 @@ public final class HybridSearchService implements MemorySearch {
     /** The same pipeline ranking with other settings (the evaluation compares them on one store). */
     public HybridSearchService withSettings(FusionSettings settings) {
         return new HybridSearchService(store, keywordIndex, embedder, index, ranker.withSettings(settings),
-                candidateDepth, searchStarted);
+                candidateDepth, searchStarted, admission);
     }
 
     /** The same pipeline with another lift for the query's time words (the evaluation compares them). */
     public HybridSearchService withTimeLift(TimeLift lift) {
         return new HybridSearchService(store, keywordIndex, embedder, index, ranker.withTimeLift(lift),
-                candidateDepth, searchStarted);
+                candidateDepth, searchStarted, admission);
     }
 
     public TimeLift timeLift() {
@@ -132,7 +140,7 @@ public final class HybridSearchService implements MemorySearch {
     /** The same pipeline with another passage arm (the evaluation compares them). */
     public HybridSearchService withPassage(PassageArm passage) {
         return new HybridSearchService(store, keywordIndex, embedder, index, ranker.withPassage(passage),
-                candidateDepth, searchStarted);
+                candidateDepth, searchStarted, admission);
     }
 
     public PassageArm passage() {
@@ -145,11 +153,21 @@ public final class HybridSearchService implements MemorySearch {
 
     /** The same pipeline with each arm contributing {@code depth} rows (the evaluation compares depths). */
     public HybridSearchService withCandidateDepth(int depth) {
-        return new HybridSearchService(store, keywordIndex, embedder, index, ranker, depth, searchStarted);
+        return new HybridSearchService(store, keywordIndex, embedder, index, ranker, depth, searchStarted, admission);
     }
 
     public int candidateDepth() {
         return candidateDepth;
+    }
+
+    /** The same pipeline with searches run in turns ({@link SearchAdmission}): the server's. */
+    public HybridSearchService withAdmission(SearchAdmission bound) {
+        return new HybridSearchService(store, keywordIndex, embedder, index, ranker, candidateDepth, searchStarted,
+                bound);
+    }
+
+    public SearchAdmission admission() {
+        return admission;
     }
 
     /** True when the vector arm can run: an embedder is configured and the vector index is available. */
@@ -167,9 +185,17 @@ public final class HybridSearchService implements MemorySearch {
         return search(request, RetrievalMode.HYBRID);
     }
 
+    /**
+     * @throws dev.strata.domain.error.UnavailableException when the search waited too long for its turn
+     *                                                      ({@link SearchAdmission})
+     */
     public SearchResults search(SearchRequest request, RetrievalMode mode) {
         Objects.requireNonNull(request, "request");
         Objects.requireNonNull(mode, "mode");
+        return admission.admit(() -> run(request, mode));
+    }
+
+    private SearchResults run(SearchRequest request, RetrievalMode mode) {
         searchStarted.run();
         if (mode == RetrievalMode.BM25 || !vectorArmAvailable()) {
             return keywordMode(request);

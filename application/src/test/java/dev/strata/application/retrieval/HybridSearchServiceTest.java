@@ -33,6 +33,7 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class HybridSearchServiceTest {
 
@@ -69,6 +70,42 @@ class HybridSearchServiceTest {
 
     private static SearchRequest request(Tenant tenant, String query) {
         return new SearchRequest(tenant, query, 10, Optional.empty());
+    }
+
+    @Test
+    void searches_take_turns_and_every_pipeline_derived_from_it_keeps_the_bound() throws Exception {
+        java.util.concurrent.CountDownLatch holding = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        AtomicInteger starts = new AtomicInteger();
+        // The first search to start holds its turn until released; every later one passes straight through.
+        Runnable searchStarted = () -> {
+            if (starts.incrementAndGet() == 1) {
+                holding.countDown();
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        };
+        HybridSearchService bounded = new HybridSearchService(store, new InMemoryKeywordIndex(store), embedder,
+                Optional.of(index), new HybridRanker(FusionSettings.defaults(), new FinanceEntityExtractor(), clock), 50,
+                searchStarted).withAdmission(new SearchAdmission(1, java.time.Duration.ofMillis(100)));
+        HybridSearchService derived = bounded.withCandidateDepth(20).withSettings(bounded.settings())
+                .withTimeLift(bounded.timeLift()).withPassage(bounded.passage());
+        Thread first = Thread.ofVirtual().start(() -> bounded.search(request(ALICE, "car")));
+        holding.await();
+
+        assertThatThrownBy(() -> derived.search(request(ALICE, "car")))
+                .isInstanceOf(dev.strata.domain.error.UnavailableException.class)
+                .hasMessageContaining("waited 100 ms for its turn");
+        assertThat(derived.admission()).isSameAs(bounded.admission());
+        release.countDown();
+        first.join();
+        assertThat(derived.search(request(ALICE, "car")).hits()).extracting(f -> f.hit().memory().id())
+                .contains(car.id());
+        assertThat(bounded.admission().stats().turnedAway()).isEqualTo(1);
+        assertThat(service(embedder, Optional.of(index)).admission()).isSameAs(SearchAdmission.UNBOUNDED);
     }
 
     @Test

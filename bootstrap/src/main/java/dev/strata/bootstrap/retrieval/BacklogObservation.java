@@ -4,6 +4,7 @@ import dev.strata.adapters.sqlite.SqliteDatabase;
 import dev.strata.adapters.sqlite.WriteGate;
 import dev.strata.application.retrieval.BoundedQueryEmbedder;
 import dev.strata.application.retrieval.EmbeddingWorker;
+import dev.strata.application.retrieval.SearchAdmission;
 import dev.strata.domain.retrieval.EmbeddingBacklog;
 import io.helidon.health.HealthCheck;
 import io.helidon.health.HealthCheckResponse;
@@ -96,7 +97,7 @@ public final class BacklogObservation implements AutoCloseable {
      * Gauges in the global registry, which {@code /observe/metrics} serves; a gauge of the same name from an
      * earlier server in this JVM is replaced, and {@link #close} removes them.
      */
-    void registerMetrics(SqliteDatabase db, BoundedQueryEmbedder queries) {
+    void registerMetrics(SqliteDatabase db, BoundedQueryEmbedder queries, SearchAdmission searches) {
         MeterRegistry registry = Metrics.globalRegistry();
         gauge(registry, "strata.embeddings.pending", "memories written and not yet embedded",
                 () -> backlog().pending());
@@ -124,6 +125,12 @@ public final class BacklogObservation implements AutoCloseable {
                 () -> queries.stats().misses());
         gauge(registry, "strata.query.embeddings.turned.away", "searches answered by keyword only because the "
                 + "query waited too long for its turn", () -> queries.stats().turnedAway());
+        gauge(registry, "strata.search.admission.waits", "searches that found every turn taken and waited for one",
+                () -> searches.stats().waited());
+        gauge(registry, "strata.search.admission.turned.away", "searches answered 503 because they waited "
+                + "strata.search.max-wait-ms for their turn", () -> searches.stats().turnedAway());
+        gauge(registry, "strata.search.admission.longest.wait.ms", "the longest any search waited for its turn",
+                () -> searches.stats().longestWaitMicros() / 1_000.0);
     }
 
     private void gauge(MeterRegistry registry, String name, String description, Supplier<Number> value) {

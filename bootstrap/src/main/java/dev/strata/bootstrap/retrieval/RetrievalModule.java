@@ -94,7 +94,7 @@ public final class RetrievalModule implements AreaModule {
         BoundedQueryEmbedder queries = new BoundedQueryEmbedder(embedder, embedding.worker().query());
         HybridSearchService pipeline = new HybridSearchService(keywordIndex, new SqliteKeywordIndex(db), queries,
                 vectors.map(v -> (VectorStore) v), ranker, search.candidateDepth(),
-                () -> worker.ifPresent(EmbeddingWorker::onSearched));
+                () -> worker.ifPresent(EmbeddingWorker::onSearched)).withAdmission(search.admission().bound());
         embedder.modelInfo().ifPresentOrElse(
                 info -> LOG.log(System.Logger.Level.INFO, "embeddings: " + info.provider() + " " + info.modelId()
                         + " (" + info.dimension() + " dimensions); search mode "
@@ -192,7 +192,7 @@ public final class RetrievalModule implements AreaModule {
     public Optional<BacklogObservation> observation(SqliteDatabase db, Clock clock) {
         return worker.map(w -> {
             BacklogObservation observation = BacklogObservation.of(w, clock);
-            observation.registerMetrics(db, embedder);
+            observation.registerMetrics(db, embedder, search.admission());
             return observation;
         });
     }

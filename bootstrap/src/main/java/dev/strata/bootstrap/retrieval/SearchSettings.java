@@ -1,6 +1,7 @@
 package dev.strata.bootstrap.retrieval;
 
 import dev.strata.adapters.sqlite.SqliteVectorStore.InMemoryIndex;
+import dev.strata.application.retrieval.SearchAdmission;
 import dev.strata.bootstrap.area.AreaSettings;
 import dev.strata.bootstrap.area.ConfigKey;
 import dev.strata.bootstrap.area.ConfigReader;
@@ -26,10 +27,38 @@ import java.util.OptionalDouble;
  *                                     a memory's neighbours' words and its event date beside its own words (1)
  * @param vectorIndex                  whether the vector arm's KNN is answered from the in-memory quantised index,
  *                                     and the heap it may hold
+ * @param admission                    how many searches run at once, and how long one waits for its turn
  */
 public record SearchSettings(int candidateDepth, int keywordCandidates, Duration indexCompactionInterval,
                              int indexCompactionGrowthPercent, FusionSettings fusion, TimeLift timeLift,
-                             PassageArm passage, InMemoryIndex vectorIndex) implements AreaSettings {
+                             PassageArm passage, InMemoryIndex vectorIndex, Admission admission) implements AreaSettings {
+
+    /**
+     * The server's bound on concurrent searches ({@link SearchAdmission}).
+     *
+     * @param perCore turns per core (0: no bound)
+     * @param maxWait the longest a search waits for its turn before it is answered 503
+     */
+    public record Admission(int perCore, Duration maxWait) {
+
+        /** Three per core, waiting at most 30 s: what {@code application.yaml} ships. */
+        public static final Admission DEFAULT = new Admission(3, Duration.ofSeconds(30));
+
+        public Admission {
+            Objects.requireNonNull(maxWait, "maxWait");
+            if (perCore < 0 || perCore > 64) {
+                throw MAX_CONCURRENT_PER_CORE.invalid("in [0, 64]", perCore);
+            }
+            if (maxWait.isNegative() || maxWait.compareTo(Duration.ofMinutes(10)) > 0) {
+                throw MAX_WAIT.invalid("in [0, 600000]", maxWait.toMillis());
+            }
+        }
+
+        /** The bound itself, sized to this machine's cores. */
+        public SearchAdmission bound() {
+            return SearchAdmission.perCore(perCore, maxWait);
+        }
+    }
 
     static final ConfigKey CANDIDATE_DEPTH = new ConfigKey("strata.search.candidate-depth", "STRATA_SEARCH_CANDIDATE_DEPTH");
     static final ConfigKey KEYWORD_CANDIDATES =
@@ -66,12 +95,15 @@ public record SearchSettings(int candidateDepth, int keywordCandidates, Duration
             new ConfigKey("strata.search.passage-neighbour-weight", "STRATA_SEARCH_PASSAGE_NEIGHBOUR_WEIGHT");
     static final ConfigKey PASSAGE_DATE_WEIGHT =
             new ConfigKey("strata.search.passage-date-weight", "STRATA_SEARCH_PASSAGE_DATE_WEIGHT");
+    static final ConfigKey MAX_CONCURRENT_PER_CORE =
+            new ConfigKey("strata.search.max-concurrent-per-core", "STRATA_SEARCH_MAX_CONCURRENT_PER_CORE");
+    static final ConfigKey MAX_WAIT = new ConfigKey("strata.search.max-wait-ms", "STRATA_SEARCH_MAX_WAIT_MS");
 
     /** Without the passage arm (as before it existed), with the default in-memory vector index. */
     public SearchSettings(int candidateDepth, int keywordCandidates, Duration indexCompactionInterval,
                           int indexCompactionGrowthPercent, FusionSettings fusion, TimeLift timeLift) {
         this(candidateDepth, keywordCandidates, indexCompactionInterval, indexCompactionGrowthPercent, fusion, timeLift,
-                PassageArm.OFF, InMemoryIndex.DEFAULT);
+                PassageArm.OFF, InMemoryIndex.DEFAULT, Admission.DEFAULT);
     }
 
     public SearchSettings {
@@ -80,6 +112,7 @@ public record SearchSettings(int candidateDepth, int keywordCandidates, Duration
         Objects.requireNonNull(fusion, "fusion");
         Objects.requireNonNull(timeLift, "timeLift");
         Objects.requireNonNull(vectorIndex, "vectorIndex");
+        Objects.requireNonNull(admission, "admission");
         if (candidateDepth < 1 || candidateDepth > 1000) {
             throw CANDIDATE_DEPTH.invalid("in [1, 1000]", candidateDepth);
         }
@@ -124,7 +157,8 @@ public record SearchSettings(int candidateDepth, int keywordCandidates, Duration
         }
         return new SearchSettings(config.integer(CANDIDATE_DEPTH), config.integer(KEYWORD_CANDIDATES),
                 config.seconds(COMPACTION_INTERVAL), config.integer(COMPACTION_GROWTH), fusion, new TimeLift(lift),
-                passage(config), new InMemoryIndex(config.bool(VECTOR_INDEX), budget));
+                passage(config), new InMemoryIndex(config.bool(VECTOR_INDEX), budget),
+                new Admission(config.integer(MAX_CONCURRENT_PER_CORE), config.millis(MAX_WAIT)));
     }
 
     /** The passage arm's three weights, each in [0, 10]; a memory's own words weigh 1. */
@@ -157,24 +191,24 @@ public record SearchSettings(int candidateDepth, int keywordCandidates, Duration
     /** The same settings with index compaction every {@code interval} ({@link Duration#ZERO}: never). */
     public SearchSettings withIndexCompactionInterval(Duration interval) {
         return new SearchSettings(candidateDepth, keywordCandidates, interval, indexCompactionGrowthPercent, fusion,
-                timeLift, passage, vectorIndex);
+                timeLift, passage, vectorIndex, admission);
     }
 
     /** The same settings with another lift for a query's time words. */
     public SearchSettings withTimeLift(TimeLift lift) {
         return new SearchSettings(candidateDepth, keywordCandidates, indexCompactionInterval,
-                indexCompactionGrowthPercent, fusion, lift, passage, vectorIndex);
+                indexCompactionGrowthPercent, fusion, lift, passage, vectorIndex, admission);
     }
 
     /** The same settings with another passage arm. */
     public SearchSettings withPassage(PassageArm arm) {
         return new SearchSettings(candidateDepth, keywordCandidates, indexCompactionInterval,
-                indexCompactionGrowthPercent, fusion, timeLift, arm, vectorIndex);
+                indexCompactionGrowthPercent, fusion, timeLift, arm, vectorIndex, admission);
     }
 
     /** The same settings with the in-memory vector index as given (the benchmark compares it with vec0's scan). */
     public SearchSettings withVectorIndex(InMemoryIndex index) {
         return new SearchSettings(candidateDepth, keywordCandidates, indexCompactionInterval,
-                indexCompactionGrowthPercent, fusion, timeLift, passage, index);
+                indexCompactionGrowthPercent, fusion, timeLift, passage, index, admission);
     }
 }
