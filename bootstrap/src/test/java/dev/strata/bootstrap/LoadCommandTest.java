@@ -26,7 +26,9 @@ class LoadCommandTest {
         assertThat(shell.out()).contains("| non-2xx answers | 0 | 0 | pass |")
                 .containsPattern("\\| search p99 \\| [\\d.]+ ms \\| <= 300 ms \\| (pass|FAIL) \\|")
                 .containsPattern("\\| requests per second, all operations \\| \\d+ \\| >= 300 \\| (pass|FAIL) \\|")
-                .containsPattern("write lock: \\d+ request writes found it taken \\(0 timed out\\)");
+                .containsPattern("write lock: \\d+ request writes found it taken \\(0 timed out\\)")
+                .containsPattern("search turns: at most \\d+ at once; [1-9]\\d* searches, \\d+ waited for a turn "
+                        + "\\(the longest [\\d.]+ ms\\), 0 turned away");
     }
 
     @Test

@@ -5,6 +5,7 @@ import dev.strata.bootstrap.Strata;
 import dev.strata.bootstrap.StrataSettings;
 import dev.strata.adapters.sqlite.SearchIndexCompaction;
 import dev.strata.adapters.sqlite.WriteGate;
+import dev.strata.application.retrieval.SearchAdmission;
 import dev.strata.bootstrap.bench.BacklogWatch;
 import dev.strata.bootstrap.server.ServerSettings;
 import dev.strata.bootstrap.bench.LoadGenerator;
@@ -129,6 +130,7 @@ public final class LoadCommand implements Callable<Integer> {
         System.out.println(report.table());
         System.out.println(targets.table());
         embedded.ifPresent(s -> System.out.println(gate(s.core().database().writeGate().stats())));
+        embedded.ifPresent(s -> System.out.println(turns(s.core().retrieval().search().admission())));
         if (report.serverErrors() > 0) {
             System.err.println("load: " + report.serverErrors() + " requests got a 5xx or no answer");
             return 1;
@@ -152,6 +154,17 @@ public final class LoadCommand implements Callable<Integer> {
                 g.foregroundWaits(), g.foregroundTimeouts(), g.longestForegroundWaitMicros() / 1e3,
                 g.mostSlicesOneWriterWaitedFor(), g.slices(), g.longestSliceMicros() / 1e3, g.slicesDeferred(),
                 g.sliceRetries(), g.slicesDue());
+    }
+
+    /** How the searches took turns on the server this command started ({@link SearchAdmission}). */
+    static String turns(SearchAdmission admission) {
+        SearchAdmission.Stats t = admission.stats();
+        if (admission.maxConcurrent() == 0) {
+            return "search turns: no bound (strata.search.max-concurrent-per-core 0); " + t.admitted() + " searches";
+        }
+        return String.format(java.util.Locale.ROOT, "search turns: at most %d at once; %d searches, %d waited for a turn "
+                        + "(the longest %.1f ms), %d turned away",
+                admission.maxConcurrent(), t.admitted(), t.waited(), t.longestWaitMicros() / 1e3, t.turnedAway());
     }
 
     /** Memories waiting for embedding on the server this command started; empty without embeddings. */
