@@ -33,6 +33,7 @@ import dev.strata.bootstrap.area.Job;
 import dev.strata.bootstrap.llm.ModelCircuitCheck;
 import dev.strata.bootstrap.learning.LearningModule;
 import dev.strata.bootstrap.retrieval.BacklogObservation;
+import dev.strata.bootstrap.retrieval.RegisteredGauges;
 import dev.strata.bootstrap.server.ServerSettings;
 import io.helidon.health.HealthCheck;
 import io.helidon.scheduling.FixedRate;
@@ -58,11 +59,13 @@ public final class Strata implements AutoCloseable {
     private final List<FixedRate> jobs;
     private final LogScrubbing logScrubbing;
     private final Optional<BacklogObservation> backlog;
+    private final RegisteredGauges searchMetrics;
 
     private Strata(StrataCore core, Gateway gateway, List<FixedRate> jobs, LogScrubbing logScrubbing,
-                   Optional<BacklogObservation> backlog) {
+                   Optional<BacklogObservation> backlog, RegisteredGauges searchMetrics) {
         this.core = core;
         this.backlog = backlog;
+        this.searchMetrics = searchMetrics;
         this.gateway = gateway;
         this.jobs = jobs;
         this.logScrubbing = logScrubbing;
@@ -91,6 +94,7 @@ public final class Strata implements AutoCloseable {
         StrataCore core = StrataCore.open(settings, clock);
         LogScrubbing logScrubbing = null;
         Optional<BacklogObservation> backlog = Optional.empty();
+        RegisteredGauges searchMetrics = null;
         try {
             if (settings.server().gateway().authRequired() && !core.access().access().hasActiveKey()) {
                 throw new NoActiveKeyException(settings);
@@ -98,14 +102,18 @@ public final class Strata implements AutoCloseable {
             logScrubbing = LogScrubbing.install(core.access().vault().scrubber());
             core.retrieval().startEmbedding(core.memory().memories());
             backlog = core.retrieval().observation(core.database(), clock);
+            searchMetrics = core.retrieval().searchMetrics();
             List<HealthCheck> checks = new ArrayList<>(List.of(new ModelCircuitCheck(core.llm())));
             backlog.ifPresent(b -> checks.add(b.healthCheck()));
             Gateway gateway = startGateway(settings.server(), core, checks);
             List<FixedRate> jobs = scheduleJobs(core);
             LOG.log(System.Logger.Level.INFO, "workspace: " + settings.workspace().directory().toAbsolutePath());
-            return new Strata(core, gateway, jobs, logScrubbing, backlog);
+            return new Strata(core, gateway, jobs, logScrubbing, backlog, searchMetrics);
         } catch (RuntimeException e) {
             backlog.ifPresent(BacklogObservation::close);
+            if (searchMetrics != null) {
+                searchMetrics.close();
+            }
             if (logScrubbing != null) {
                 logScrubbing.close();
             }
@@ -208,6 +216,7 @@ public final class Strata implements AutoCloseable {
         jobs.forEach(job -> job.executor().shutdownNow());
         gateway.close();
         backlog.ifPresent(BacklogObservation::close);
+        searchMetrics.close();
         core.close();
         logScrubbing.close();
     }

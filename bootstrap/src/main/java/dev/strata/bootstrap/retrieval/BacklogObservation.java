@@ -4,21 +4,14 @@ import dev.strata.adapters.sqlite.SqliteDatabase;
 import dev.strata.adapters.sqlite.WriteGate;
 import dev.strata.application.retrieval.BoundedQueryEmbedder;
 import dev.strata.application.retrieval.EmbeddingWorker;
-import dev.strata.application.retrieval.SearchAdmission;
 import dev.strata.domain.retrieval.EmbeddingBacklog;
 import io.helidon.health.HealthCheck;
 import io.helidon.health.HealthCheckResponse;
 import io.helidon.health.HealthCheckType;
-import io.helidon.metrics.api.Gauge;
-import io.helidon.metrics.api.Meter;
-import io.helidon.metrics.api.MeterRegistry;
-import io.helidon.metrics.api.Metrics;
 
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Objects;
 import java.util.function.Supplier;
 
@@ -36,7 +29,7 @@ public final class BacklogObservation implements AutoCloseable {
 
     private final Supplier<EmbeddingBacklog> read;
     private final Clock clock;
-    private final List<Meter> registered = new ArrayList<>();
+    private final RegisteredGauges gauges = new RegisteredGauges();
     private EmbeddingBacklog last;
     private Instant readAt;
 
@@ -97,57 +90,37 @@ public final class BacklogObservation implements AutoCloseable {
      * Gauges in the global registry, which {@code /observe/metrics} serves; a gauge of the same name from an
      * earlier server in this JVM is replaced, and {@link #close} removes them.
      */
-    void registerMetrics(SqliteDatabase db, BoundedQueryEmbedder queries, SearchAdmission searches) {
-        MeterRegistry registry = Metrics.globalRegistry();
-        gauge(registry, "strata.embeddings.pending", "memories written and not yet embedded",
+    void registerMetrics(SqliteDatabase db, BoundedQueryEmbedder queries) {
+        gauges.add("strata.embeddings.pending", "memories written and not yet embedded",
                 () -> backlog().pending());
-        gauge(registry, "strata.embeddings.failed", "memories the model failed on, retried by the catch-up",
+        gauges.add("strata.embeddings.failed", "memories the model failed on, retried by the catch-up",
                 () -> backlog().failed());
-        gauge(registry, "strata.embeddings.oldest.pending.age.seconds", "how long the oldest pending memory has waited",
+        gauges.add("strata.embeddings.oldest.pending.age.seconds", "how long the oldest pending memory has waited",
                 () -> backlog().oldestPendingAge(clock.instant()).toSeconds());
         WriteGate gate = db.writeGate();
-        gauge(registry, "strata.sqlite.background.slices", "background write transactions", () -> gate.stats().slices());
-        gauge(registry, "strata.sqlite.request.write.waits", "request writes that found the write lock taken",
+        gauges.add("strata.sqlite.background.slices", "background write transactions", () -> gate.stats().slices());
+        gauges.add("strata.sqlite.request.write.waits", "request writes that found the write lock taken",
                 () -> gate.stats().foregroundWaits());
-        gauge(registry, "strata.sqlite.request.write.timeouts", "request writes that gave up waiting for the lock",
+        gauges.add("strata.sqlite.request.write.timeouts", "request writes that gave up waiting for the lock",
                 () -> gate.stats().foregroundTimeouts());
-        gauge(registry, "strata.sqlite.request.write.most.slices.waited", "the most background slices one request "
+        gauges.add("strata.sqlite.request.write.most.slices.waited", "the most background slices one request "
                 + "write waited for (never above 1)", () -> gate.stats().mostSlicesOneWriterWaitedFor());
-        gauge(registry, "strata.sqlite.background.slices.due", "background slices that went ahead of waiting requests "
+        gauges.add("strata.sqlite.background.slices.due", "background slices that went ahead of waiting requests "
                 + "after waiting their guaranteed interval", () -> gate.stats().slicesDue());
-        gauge(registry, "strata.sqlite.background.writes.outside.slices", "rows a scheduled background job changed "
+        gauges.add("strata.sqlite.background.writes.outside.slices", "rows a scheduled background job changed "
                 + "outside a background slice (should stay 0)", () -> gate.stats().backgroundWritesOutsideSlices());
-        gauge(registry, "strata.sqlite.background.slice.longest.ms", "the longest background write transaction",
+        gauges.add("strata.sqlite.background.slice.longest.ms", "the longest background write transaction",
                 () -> gate.stats().longestSliceMicros() / 1_000.0);
-        gauge(registry, "strata.query.embeddings.cache.hits", "searches whose query embedding came from the cache",
+        gauges.add("strata.query.embeddings.cache.hits", "searches whose query embedding came from the cache",
                 () -> queries.stats().hits());
-        gauge(registry, "strata.query.embeddings.cache.misses", "searches that embedded their query",
+        gauges.add("strata.query.embeddings.cache.misses", "searches that embedded their query",
                 () -> queries.stats().misses());
-        gauge(registry, "strata.query.embeddings.turned.away", "searches answered by keyword only because the "
+        gauges.add("strata.query.embeddings.turned.away", "searches answered by keyword only because the "
                 + "query waited too long for its turn", () -> queries.stats().turnedAway());
-        gauge(registry, "strata.search.admission.waits", "searches that found every turn taken and waited for one",
-                () -> searches.stats().waited());
-        gauge(registry, "strata.search.admission.turned.away", "searches answered 503 because they waited "
-                + "strata.search.max-wait-ms for their turn", () -> searches.stats().turnedAway());
-        gauge(registry, "strata.search.admission.longest.wait.ms", "the longest any search waited for its turn",
-                () -> searches.stats().longestWaitMicros() / 1_000.0);
-    }
-
-    private void gauge(MeterRegistry registry, String name, String description, Supplier<Number> value) {
-        registry.remove(name, List.of());
-        registered.add(registry.getOrCreate(Gauge.builder(name, () -> {
-            try {
-                return value.get().doubleValue();
-            } catch (RuntimeException e) {
-                return Double.NaN;
-            }
-        }).description(description)));
     }
 
     @Override
     public void close() {
-        MeterRegistry registry = Metrics.globalRegistry();
-        registered.forEach(registry::remove);
-        registered.clear();
+        gauges.close();
     }
 }

@@ -17,6 +17,7 @@ import dev.strata.application.memory.MemoryService;
 import dev.strata.application.retrieval.BoundedQueryEmbedder;
 import dev.strata.application.retrieval.EmbeddingWorker;
 import dev.strata.application.retrieval.HybridSearchService;
+import dev.strata.application.retrieval.SearchAdmission;
 import dev.strata.bootstrap.area.AreaModule;
 import dev.strata.bootstrap.area.Job;
 import dev.strata.domain.graph.FinanceEntityExtractor;
@@ -192,9 +193,24 @@ public final class RetrievalModule implements AreaModule {
     public Optional<BacklogObservation> observation(SqliteDatabase db, Clock clock) {
         return worker.map(w -> {
             BacklogObservation observation = BacklogObservation.of(w, clock);
-            observation.registerMetrics(db, embedder, search.admission());
+            observation.registerMetrics(db, embedder);
             return observation;
         });
+    }
+
+    /**
+     * The search bound's gauges (waits, turned away, the longest wait), embeddings on or off; close them with the
+     * server.
+     */
+    public RegisteredGauges searchMetrics() {
+        SearchAdmission turns = search.admission();
+        return new RegisteredGauges()
+                .add("strata.search.admission.waits", "searches that found every turn taken and waited for one",
+                        () -> turns.stats().waited())
+                .add("strata.search.admission.turned.away", "searches answered 503 because they waited "
+                        + "strata.search.max-wait-ms for their turn", () -> turns.stats().turnedAway())
+                .add("strata.search.admission.longest.wait.ms", "the longest any search waited for its turn",
+                        () -> turns.stats().longestWaitMicros() / 1_000.0);
     }
 
     /** Drops vectors of purged memories. */

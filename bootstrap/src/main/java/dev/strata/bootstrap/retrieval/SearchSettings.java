@@ -206,6 +206,12 @@ public record SearchSettings(int candidateDepth, int keywordCandidates, Duration
                 indexCompactionGrowthPercent, fusion, timeLift, arm, vectorIndex, admission);
     }
 
+    /** The same settings with another bound on concurrent searches. */
+    public SearchSettings withAdmission(Admission bound) {
+        return new SearchSettings(candidateDepth, keywordCandidates, indexCompactionInterval,
+                indexCompactionGrowthPercent, fusion, timeLift, passage, vectorIndex, bound);
+    }
+
     /** The same settings with the in-memory vector index as given (the benchmark compares it with vec0's scan). */
     public SearchSettings withVectorIndex(InMemoryIndex index) {
         return new SearchSettings(candidateDepth, keywordCandidates, indexCompactionInterval,
