@@ -42,7 +42,7 @@ class SearchTurnsEndToEndTest {
         CountDownLatch release = new CountDownLatch(1);
         List<Thread> holders = new ArrayList<>();
         for (int i = 0; i < turns.maxConcurrent(); i++) {
-            holders.add(Thread.ofVirtual().start(() -> turns.admit(() -> {
+            holders.add(Thread.ofVirtual().start(() -> turns.admit(dev.strata.domain.memory.Tenant.of("holder"), () -> {
                 holding.countDown();
                 try {
                     return release.await(30, TimeUnit.SECONDS);

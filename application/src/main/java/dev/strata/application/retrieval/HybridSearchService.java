@@ -192,7 +192,7 @@ public final class HybridSearchService implements MemorySearch {
     public SearchResults search(SearchRequest request, RetrievalMode mode) {
         Objects.requireNonNull(request, "request");
         Objects.requireNonNull(mode, "mode");
-        return admission.admit(() -> run(request, mode));
+        return admission.admit(request.tenant(), () -> run(request, mode));
     }
 
     private SearchResults run(SearchRequest request, RetrievalMode mode) {
