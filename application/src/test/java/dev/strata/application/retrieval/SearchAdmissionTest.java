@@ -26,25 +26,22 @@ class SearchAdmissionTest {
     @Test
     void neverRunsMoreSearchesAtOnceThanItsTurnsAndRunsThemAll() throws Exception {
         SearchAdmission admission = new SearchAdmission(3, Duration.ofSeconds(30));
-        AtomicInteger running = new AtomicInteger();
-        AtomicInteger most = new AtomicInteger();
+        AtOnce atOnce = new AtOnce();
         List<Thread> threads = new ArrayList<>();
         AtomicInteger done = new AtomicInteger();
         for (int i = 0; i < 24; i++) {
             Tenant tenant = i % 3 == 0 ? BOB : ALICE;
-            threads.add(Thread.ofVirtual().start(() -> admission.admit(tenant, () -> {
-                most.accumulateAndGet(running.incrementAndGet(), Math::max);
+            threads.add(Thread.ofVirtual().start(() -> admission.admit(tenant, () -> atOnce.during(() -> {
                 sleep(5);
-                running.decrementAndGet();
                 return done.incrementAndGet();
-            })));
+            }))));
         }
         for (Thread t : threads) {
             t.join();
         }
         assertThat(done).hasValue(24);
         // Fails without the bound: 24 threads sleeping together reach far more than 3.
-        assertThat(most.get()).isEqualTo(3);
+        assertThat(atOnce.most()).isEqualTo(3);
         SearchAdmission.Stats stats = admission.stats();
         assertThat(stats.admitted()).isEqualTo(24);
         assertThat(stats.waited()).isPositive();
@@ -56,11 +53,7 @@ class SearchAdmissionTest {
         SearchAdmission admission = new SearchAdmission(1, Duration.ofSeconds(30));
         Held held = Held.by(admission, ALICE);
         List<String> order = Collections.synchronizedList(new ArrayList<>());
-        List<Thread> waiters = new ArrayList<>();
-        for (int i = 0; i < 3; i++) {
-            String name = "alice " + i;
-            waiters.add(queue(admission, ALICE, () -> order.add(name)));
-        }
+        List<Thread> waiters = queueNamed(admission, ALICE, 3, order);
         // The holder gives its turn back and at once asks again: the turn went to a waiter, so it queues too.
         held.releaseAndAskAgain(() -> order.add("alice again"));
         for (Thread t : waiters) {
@@ -75,11 +68,7 @@ class SearchAdmissionTest {
         SearchAdmission admission = new SearchAdmission(1, Duration.ofSeconds(30));
         Held held = Held.by(admission, ALICE);
         List<String> order = Collections.synchronizedList(new ArrayList<>());
-        List<Thread> waiters = new ArrayList<>();
-        for (int i = 0; i < 5; i++) {
-            String name = "alice " + i;
-            waiters.add(queue(admission, ALICE, () -> order.add(name)));
-        }
+        List<Thread> waiters = queueNamed(admission, ALICE, 5, order);
         waiters.add(queue(admission, BOB, () -> order.add("bob")));
         held.release();
         for (Thread t : waiters) {
@@ -161,8 +150,7 @@ class SearchAdmissionTest {
     @Test
     void underManyTenantsTimeoutsAndFailuresNoTurnIsLostOrDoubled() throws Exception {
         SearchAdmission admission = new SearchAdmission(3, Duration.ofMillis(20));
-        AtomicInteger running = new AtomicInteger();
-        AtomicInteger most = new AtomicInteger();
+        AtOnce atOnce = new AtOnce();
         List<Thread> threads = new ArrayList<>();
         for (int i = 0; i < 200; i++) {
             SplittableRandom random = new SplittableRandom(i);
@@ -171,18 +159,13 @@ class SearchAdmissionTest {
             boolean fails = random.nextInt(10) == 0;
             threads.add(Thread.ofVirtual().start(() -> {
                 try {
-                    admission.admit(tenant, () -> {
-                        most.accumulateAndGet(running.incrementAndGet(), Math::max);
-                        try {
-                            sleep(sleep);
-                            if (fails) {
-                                throw new IllegalStateException("the search failed");
-                            }
-                            return 0;
-                        } finally {
-                            running.decrementAndGet();
+                    admission.admit(tenant, () -> atOnce.during(() -> {
+                        sleep(sleep);
+                        if (fails) {
+                            throw new IllegalStateException("the search failed");
                         }
-                    });
+                        return 0;
+                    }));
                 } catch (UnavailableException | IllegalStateException expected) {
                     // turned away after 20 ms, or the search itself failed: both give the turn back
                 }
@@ -191,7 +174,7 @@ class SearchAdmissionTest {
         for (Thread t : threads) {
             t.join();
         }
-        assertThat(most.get()).isLessThanOrEqualTo(3);
+        assertThat(atOnce.most()).isLessThanOrEqualTo(3);
         // Every turn is free again: three searches held at once all start without waiting.
         long waitedBefore = admission.stats().waited();
         Held a = Held.by(admission, Tenant.of("t0"));
@@ -248,6 +231,25 @@ class SearchAdmissionTest {
         assertThatThrownBy(() -> new SearchAdmission(1, Duration.ofMillis(-1))).hasMessageContaining("maxWait");
     }
 
+    /** Counts the searches running at once, and the most there ever were. */
+    private static final class AtOnce {
+        private final AtomicInteger running = new AtomicInteger();
+        private final AtomicInteger most = new AtomicInteger();
+
+        <T> T during(java.util.function.Supplier<T> search) {
+            most.accumulateAndGet(running.incrementAndGet(), Math::max);
+            try {
+                return search.get();
+            } finally {
+                running.decrementAndGet();
+            }
+        }
+
+        int most() {
+            return most.get();
+        }
+    }
+
     /** A search holding its turn until released; it can ask again at once after giving the turn back. */
     private static final class Held {
         private final CountDownLatch release = new CountDownLatch(1);
@@ -286,6 +288,16 @@ class SearchAdmissionTest {
         void join() throws InterruptedException {
             thread.join();
         }
+    }
+
+    /** Queues {@code n} searches of {@code tenant}, one after the other; each adds "name i" to {@code order}. */
+    private static List<Thread> queueNamed(SearchAdmission admission, Tenant tenant, int n, List<String> order) {
+        List<Thread> waiters = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            String name = tenant.value() + " " + i;
+            waiters.add(queue(admission, tenant, () -> order.add(name)));
+        }
+        return waiters;
     }
 
     /** Starts a search of {@code tenant} and returns once it waits in the queue. */
