@@ -19,8 +19,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Searches run in turns on the running server (issue 13, "Searches in turns"): with every turn taken, a search over
- * HTTP waits at most {@code strata.search.max-wait-ms} and is then answered 503 with a problem body, a write is not
- * held up at all, and the metrics count it; once the turns are free, the same search answers. The server runs the
+ * HTTP (or through the agent tool) waits at most {@code strata.search.max-wait-ms} and is then answered 503 with
+ * a problem body and a {@code Retry-After}, a write is not held up at all, and the metrics count it; once the turns are free, the same search answers. The server runs the
  * test defaults (keyword search, no embedder): the bound and its metrics do not depend on the model.
  */
 class SearchTurnsEndToEndTest {
@@ -65,10 +65,18 @@ class SearchTurnsEndToEndTest {
             assertThat(json(refused).getString("detail")).contains("searches are running")
                     .contains("waited 300 ms for its turn");
             assertThat(waitedMillis).as("it waited for its turn before giving up").isGreaterThanOrEqualTo(300);
+            // A tenth of the 300 ms it gave up on, rounded up to HTTP's whole seconds.
+            assertThat(refused.headers().firstValue("Retry-After")).hasValue("1");
+            // The agent tool says the same, in its envelope.
+            HttpResponse<String> tool = server.http().send("POST", "/v1/tools/memory_search",
+                    "{\"query\":\"lighthouse\"}", "turns");
+            assertThat(tool.statusCode()).as(tool.body()).isEqualTo(503);
+            assertThat(tool.headers().firstValue("Retry-After")).hasValue("1");
+            assertThat(tool.body()).contains("waited 300 ms for its turn");
             // Writes take no turn: one goes through while every search turn is taken.
             assertThat(server.http().send("POST", "/v1/memory", "{\"category\":\"observation\",\"content\":\"the keeper rows out at dawn\"}",
                     "turns").statusCode()).isEqualTo(201);
-            assertThat(turns.stats().turnedAway()).isEqualTo(1);
+            assertThat(turns.stats().turnedAway()).isEqualTo(2);
         } finally {
             release.countDown();
             for (Thread t : holders) {
@@ -82,7 +90,7 @@ class SearchTurnsEndToEndTest {
         assertThat(answered.body()).contains("the lighthouse keeper logs the tide");
 
         String metrics = server.http().send("GET", "/observe/metrics", null, null).body();
-        assertThat(metrics).containsPattern("strata_search_admission_turned_away\\S*\\s+1(\\.0)?\\b")
+        assertThat(metrics).containsPattern("strata_search_admission_turned_away\\S*\\s+2(\\.0)?\\b")
                 .contains("strata_search_admission_waits").contains("strata_search_admission_longest_wait_ms");
     }
 

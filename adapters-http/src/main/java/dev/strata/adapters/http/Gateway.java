@@ -148,6 +148,8 @@ public final class Gateway implements AutoCloseable {
                 .error(UnavailableException.class, (req, res, e) -> {
                     LOG.log("unavailable", System.Logger.Level.WARNING, "503 on " + instance(req) + ": "
                             + e.getMessage(), e);
+                    // When the thrower can tell when a retry may work (a search that waited for its turn), say so.
+                    Problem.hintRetry(res, e);
                     Problem.of("unavailable", "Service unavailable", Status.SERVICE_UNAVAILABLE_503,
                             e.getMessage()).send(res, instance(req));
                 })

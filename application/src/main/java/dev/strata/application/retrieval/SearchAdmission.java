@@ -186,11 +186,21 @@ public final class SearchAdmission {
                 leaveQueue(tenant, line, me);
                 turnedAway++;
                 throw new UnavailableException(maxConcurrent + " searches are running and this one waited "
-                        + maxWait.toMillis() + " ms for its turn; retry later");
+                        + maxWait.toMillis() + " ms for its turn; retry later", retryHint(maxWait));
             }
         } finally {
             lock.unlock();
         }
+    }
+
+    /**
+     * When a turned-away search should come back: a tenth of the wait it already gave up on (3 s at the default
+     * 30 s), at least a second. A server that let a search wait that long is not free a moment later, and a
+     * client retrying at once would only queue again; scaled by {@code maxWait}, a deployment that waits less
+     * also retries sooner.
+     */
+    static Duration retryHint(Duration maxWait) {
+        return Duration.ofMillis(Math.max(1_000, maxWait.toMillis() / 10));
     }
 
     /** Under the lock: {@code line}'s tenant starts a search (the turn is counted as taken). */

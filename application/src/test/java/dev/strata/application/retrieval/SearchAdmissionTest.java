@@ -112,7 +112,9 @@ class SearchAdmissionTest {
         Held held = Held.by(admission, ALICE);
         AtomicInteger ran = new AtomicInteger();
         assertThatThrownBy(() -> admission.admit(BOB, ran::incrementAndGet)).isInstanceOf(UnavailableException.class)
-                .hasMessageContaining("1 searches are running").hasMessageContaining("50 ms");
+                .hasMessageContaining("1 searches are running").hasMessageContaining("50 ms")
+                // a tenth of the wait, at least a second: what the HTTP answer's Retry-After says
+                .satisfies(e -> assertThat(((UnavailableException) e).retryAfter()).hasValue(Duration.ofSeconds(1)));
         assertThat(ran).hasValue(0);
         assertThat(admission.stats().turnedAway()).isEqualTo(1);
         assertThat(admission.stats().longestWaitMicros()).isGreaterThanOrEqualTo(50_000);
@@ -187,6 +189,14 @@ class SearchAdmissionTest {
         a.join();
         b.join();
         c.join();
+    }
+
+    @Test
+    void theRetryHintIsATenthOfTheWaitGivenUpOnAndAtLeastASecond() {
+        assertThat(SearchAdmission.retryHint(Duration.ofSeconds(30))).isEqualTo(Duration.ofSeconds(3));
+        assertThat(SearchAdmission.retryHint(Duration.ofMinutes(10))).isEqualTo(Duration.ofMinutes(1));
+        assertThat(SearchAdmission.retryHint(Duration.ofMillis(300))).isEqualTo(Duration.ofSeconds(1));
+        assertThat(SearchAdmission.retryHint(Duration.ZERO)).isEqualTo(Duration.ofSeconds(1));
     }
 
     @Test

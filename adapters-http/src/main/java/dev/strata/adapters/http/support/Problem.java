@@ -7,6 +7,7 @@ import dev.strata.domain.error.InvalidInputException;
 import dev.strata.domain.error.NotFoundException;
 import dev.strata.domain.error.UnavailableException;
 import dev.strata.domain.languagemodel.StructuredOutputException;
+import io.helidon.http.HeaderName;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.ServerResponse;
@@ -21,6 +22,13 @@ import java.util.Map;
 public record Problem(String type, String title, Status status, String detail, Map<String, Object> extensions) {
 
     public static final String MEDIA_TYPE = "application/problem+json";
+    /** RFC 9110's header for when a retry may work. */
+    public static final HeaderName RETRY_AFTER = HeaderNames.create("Retry-After");
+
+    /** Adds {@code Retry-After} to a 503 whose cause can tell when a retry may work (a search that waited its turn). */
+    public static void hintRetry(ServerResponse res, UnavailableException e) {
+        e.retryAfterSeconds().ifPresent(seconds -> res.header(RETRY_AFTER, String.valueOf(seconds)));
+    }
 
     public static Problem of(String slug, String title, Status status, String detail) {
         return new Problem("urn:strata:problem:" + slug, title, status, detail, Map.of());

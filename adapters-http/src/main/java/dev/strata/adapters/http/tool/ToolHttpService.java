@@ -17,6 +17,7 @@ import dev.strata.application.tool.ToolResult;
 import dev.strata.domain.error.ConflictException;
 import dev.strata.domain.error.DomainException;
 import dev.strata.domain.error.InvalidInputException;
+import dev.strata.domain.error.UnavailableException;
 import dev.strata.domain.memory.Tenant;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
@@ -88,7 +89,12 @@ public final class ToolHttpService implements Resource {
         }
         switch (result) {
             case ToolResult.Ok ok -> envelope(res, Status.OK_200, new Answer(true, ok.data()));
-            case ToolResult.Failed failed -> envelope(res, Problem.statusOf(failed.error()), refusal(failed.error()));
+            case ToolResult.Failed failed -> {
+                if (failed.error() instanceof UnavailableException unavailable) {
+                    Problem.hintRetry(res, unavailable);
+                }
+                envelope(res, Problem.statusOf(failed.error()), refusal(failed.error()));
+            }
         }
     }
 
