@@ -9,7 +9,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
@@ -69,7 +68,10 @@ public final class SearchAdmission {
     private final ReentrantLock lock = new ReentrantLock();
     /** Tenants with a search running or waiting; a tenant with neither is dropped. Guarded by {@link #lock}. */
     private final Map<String, TenantLine> lines = new HashMap<>();
-    /** Tenants with searches waiting, in no particular order. Guarded by {@link #lock}. */
+    /**
+     * Tenants with searches waiting, in the order they began to (for a deterministic walk only: whose turn it is,
+     * {@link #handOver} decides). Guarded by {@link #lock}.
+     */
     private final Map<String, TenantLine> waiting = new LinkedHashMap<>();
     private int running;
     private long served;
@@ -156,7 +158,7 @@ public final class SearchAdmission {
         lock.lock();
         try {
             TenantLine line = lines.computeIfAbsent(tenant, t -> new TenantLine());
-            // A release hands its turn to a waiter at once, so a free turn means nobody waits; the second test
+            // A release hands its turn to a waiter at once, so a free turn means nobody waits; the second condition
             // keeps it so should that ever change (a newcomer must never go ahead of a waiting search).
             if (running < maxConcurrent && waiting.isEmpty()) {
                 start(line);
