@@ -86,7 +86,7 @@ class OpenAiEmbeddingEndToEndTest {
         assertThat(embeddings.getJsonObject("data").getJsonNumber("oldest_pending_age_seconds").longValue()).isZero();
 
         String metrics = server.http().send("GET", "/observe/metrics", null, null).body();
-        assertThat(metrics).contains("strata_embeddings_pending").contains("strata_sqlite_request_write_most_slices_waited")
+        assertThat(metrics).contains("strata_embeddings_pending").contains("strata_embeddings_worker_threads").contains("strata_sqlite_request_write_most_slices_waited")
                 .contains("strata_search_admission_waits").contains("strata_search_admission_turned_away")
                 .contains("strata_search_admission_longest_wait_ms");
     }

@@ -97,6 +97,18 @@ class SettingsLoaderTest {
     }
 
     @Test
+    void the_embedding_worker_takes_two_fifths_of_the_cpu_behind_five_thousand_rows_unless_told_otherwise() {
+        var share = loader(Map.of()).load().embedding().worker().backlogShare();
+        assertThat(share).isEqualTo(new dev.strata.application.retrieval.EmbeddingSettings.BacklogShare(5_000, 40));
+        assertThat(loader(Map.of("STRATA_EMBEDDING_BACKLOG_ROWS", "20000", "STRATA_EMBEDDING_BACKLOG_CPU_PERCENT", "0"))
+                .load().embedding().worker().backlogShare().enabled()).isFalse();
+        assertThatThrownBy(() -> loader(Map.of("STRATA_EMBEDDING_BACKLOG_ROWS", "0")).load())
+                .hasMessageContaining("strata.embedding.backlog-rows");
+        assertThatThrownBy(() -> loader(Map.of("STRATA_EMBEDDING_BACKLOG_CPU_PERCENT", "101")).load())
+                .hasMessageContaining("strata.embedding.backlog-cpu-percent");
+    }
+
+    @Test
     void every_key_in_the_file_has_an_environment_variable() {
         Config file = Config.just(ConfigSources.classpath("application.yaml"));
         SettingsLoader loader = loader(Map.of());

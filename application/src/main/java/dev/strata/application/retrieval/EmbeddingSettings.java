@@ -14,9 +14,10 @@ import java.util.Objects;
  * @param chunker       how long contents are split into chunk-level vectors
  * @param yield         how the worker gives way to requests (writes and searches)
  * @param query         how searches embed their queries: the bound on concurrent ones and their cache
+ * @param backlogShare  the CPU the worker is guaranteed while a backlog waits
  */
 public record EmbeddingSettings(int queueCapacity, int batchSize, int minChars, Chunker chunker, Yield yield,
-                                QueryEmbeddingSettings query) {
+                                QueryEmbeddingSettings query, BacklogShare backlogShare) {
 
     public static final EmbeddingSettings DEFAULTS = new EmbeddingSettings(10_000, 32, 3, Chunker.defaults(),
             Yield.DEFAULT);
@@ -57,6 +58,42 @@ public record EmbeddingSettings(int queueCapacity, int batchSize, int minChars, 
         }
     }
 
+    /**
+     * While at least {@code rows} memories wait for their vectors, the worker stops yielding to requests and
+     * computes on as many threads as it takes to use {@code cpuPercent} of the machine's cores; below half of
+     * {@code rows} it yields again, on one thread. A {@code cpuPercent} of 0 switches the share off.
+     */
+    public record BacklogShare(long rows, int cpuPercent) {
+
+        /**
+         * Five thousand rows: half a minute of embedding on one idle core, a lag the worker catches up in the
+         * next quiet moment; beyond it, two fifths of the CPU, what the worker needed to out-embed 32 clients'
+         * writes on two cores (see the README's "Load").
+         */
+        public static final BacklogShare DEFAULT = new BacklogShare(5_000, 40);
+        public static final BacklogShare OFF = new BacklogShare(5_000, 0);
+
+        public BacklogShare {
+            if (rows < 1) {
+                throw new IllegalArgumentException("the backlog share's rows must be at least 1: " + rows);
+            }
+            if (cpuPercent < 0 || cpuPercent > 100) {
+                throw new IllegalArgumentException("the backlog share's CPU must be in [0, 100] percent, was "
+                        + cpuPercent);
+            }
+        }
+
+        public boolean enabled() {
+            return cpuPercent > 0;
+        }
+    }
+
+    /** With the default backlog share. */
+    public EmbeddingSettings(int queueCapacity, int batchSize, int minChars, Chunker chunker, Yield yield,
+                             QueryEmbeddingSettings query) {
+        this(queueCapacity, batchSize, minChars, chunker, yield, query, BacklogShare.DEFAULT);
+    }
+
     /** Without yielding to requests. */
     public EmbeddingSettings(int queueCapacity, int batchSize, int minChars, Chunker chunker) {
         this(queueCapacity, batchSize, minChars, chunker, Yield.OFF);
@@ -69,13 +106,19 @@ public record EmbeddingSettings(int queueCapacity, int batchSize, int minChars, 
 
     /** The same settings with another way of embedding queries (evaluations switch the cache off). */
     public EmbeddingSettings withQuery(QueryEmbeddingSettings q) {
-        return new EmbeddingSettings(queueCapacity, batchSize, minChars, chunker, yield, q);
+        return new EmbeddingSettings(queueCapacity, batchSize, minChars, chunker, yield, q, backlogShare);
+    }
+
+    /** The same settings with another backlog share. */
+    public EmbeddingSettings withBacklogShare(BacklogShare share) {
+        return new EmbeddingSettings(queueCapacity, batchSize, minChars, chunker, yield, query, share);
     }
 
     public EmbeddingSettings {
         Objects.requireNonNull(chunker, "chunker");
         Objects.requireNonNull(yield, "yield");
         Objects.requireNonNull(query, "query");
+        Objects.requireNonNull(backlogShare, "backlogShare");
         if (queueCapacity < 1) {
             throw new IllegalArgumentException("queueCapacity must be at least 1: " + queueCapacity);
         }

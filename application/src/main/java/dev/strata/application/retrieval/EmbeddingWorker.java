@@ -16,6 +16,8 @@ import dev.strata.domain.retrieval.EmbeddingStateStore;
 import dev.strata.domain.retrieval.PendingEmbedding;
 import dev.strata.domain.retrieval.VectorStore;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -25,6 +27,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.ThreadFactory;
 import java.util.function.LongConsumer;
 
@@ -44,6 +50,10 @@ import java.util.function.LongConsumer;
  * request writers time out behind a large backlog. When the batch's slice fails, its rows are stored one
  * slice each, so that one bad row is marked failed without failing the others.
  *
+ * <p>Behind a large backlog the worker neither yields nor stays on one thread: {@link BacklogShare} gives it
+ * a share of the machine's CPU, computing a batch on several threads when requests keep the cores busy, so
+ * that the backlog drains while clients write.
+ *
  * <p>A full queue, a stop or a crash leaves rows {@code pending}, and a model failure leaves them
  * {@code failed}; {@link #catchUp} (at server start and on a schedule) queues them again on a
  * backlog the worker serves after fresh writes, and {@link #reindex} (the
@@ -57,6 +67,8 @@ public final class EmbeddingWorker implements MemoryListener, AutoCloseable {
     /** How long a stop waits for the batch in flight before interrupting it (its rows then stay pending). */
     static final long STOP_GRACE_MILLIS = 10_000;
     private static final long IDLE_POLL_MILLIS = 200;
+    /** The backlog share computes a batch on at most this many threads per core. */
+    static final int MAX_THREADS_PER_CORE = 4;
 
     private final Embedder embedder;
     private final VectorStore index;
@@ -67,6 +79,10 @@ public final class EmbeddingWorker implements MemoryListener, AutoCloseable {
     private final EmbeddingQueue queue;
     private final EmbeddingCatchUp catchUp;
     private final ForegroundYield foregroundYield;
+    private final BacklogShare share;
+    private final ThreadMXBean cpuClock = ManagementFactory.getThreadMXBean();
+    /** Threads that compute parts of a batch beside the worker under the backlog share; made when first needed. */
+    private ExecutorService helpers;
     private ThreadFactory threads = work -> Thread.ofPlatform().name("strata-embedding").daemon().unstarted(work);
     private final Object lifecycle = new Object();
     private Thread thread;
@@ -113,6 +129,10 @@ public final class EmbeddingWorker implements MemoryListener, AutoCloseable {
         this.foregroundYield = Objects.requireNonNull(foregroundYield, "foregroundYield");
         this.queue = new EmbeddingQueue(settings.queueCapacity());
         this.catchUp = new EmbeddingCatchUp(states, queue, settings.batchSize());
+        int cores = Runtime.getRuntime().availableProcessors();
+        this.share = new BacklogShare(settings.backlogShare(), cores,
+                Math.min(settings.batchSize(), MAX_THREADS_PER_CORE * cores), () -> states.backlog().pending(),
+                foregroundYield::now);
         if (!embedder.isEnabled()) {
             throw new IllegalArgumentException("the embedding worker needs an enabled embedder");
         }
@@ -174,6 +194,28 @@ public final class EmbeddingWorker implements MemoryListener, AutoCloseable {
      */
     public CatchUpReport catchUp() {
         return catchUp.startPass();
+    }
+
+    /** Threads the next batch is computed on: more than one only under the backlog share. */
+    public int threadsPerBatch() {
+        return share.parallelism();
+    }
+
+    /**
+     * Whether the worker's last batch ran under its backlog share (no yielding, several threads when the CPU is
+     * busy).
+     */
+    public boolean behindBacklog() {
+        return share.isEngaged();
+    }
+
+    /** What the backlog share did: batches computed under it and the most threads one of them took. */
+    public record ShareStats(long batches, int mostThreads) {
+    }
+
+    public ShareStats shareStats() {
+        BacklogShare.Stats s = share.stats();
+        return new ShareStats(s.batches(), s.mostThreads());
     }
 
     /** Rows waiting in the in-memory queues. */
@@ -247,7 +289,7 @@ public final class EmbeddingWorker implements MemoryListener, AutoCloseable {
             List<Embedding> embedded;
             long began = foregroundYield.now();
             try {
-                embedded = embedder.embedDocuments(missing);
+                embedded = compute(missing);
                 computeNanos = foregroundYield.now() - began;
             } catch (RuntimeException e) {
                 if (stopping()) {
@@ -267,6 +309,69 @@ public final class EmbeddingWorker implements MemoryListener, AutoCloseable {
             }
         }
         store(model, skipped, chunked, vectors, fresh);
+    }
+
+    /**
+     * The model's vectors for {@code texts}, in order: on this thread alone, or under the backlog share split
+     * over {@link BacklogShare#parallelism} threads (this one and helpers), whose CPU time tells the share
+     * whether it got what it is owed.
+     */
+    private List<Embedding> compute(List<String> texts) {
+        int parts = Math.min(share.parallelism(), texts.size());
+        long began = foregroundYield.now();
+        List<Future<Part>> others = new ArrayList<>(parts - 1);
+        for (int i = 1; i < parts; i++) {
+            List<String> part = texts.subList(i * texts.size() / parts, (i + 1) * texts.size() / parts);
+            others.add(helpers().submit(() -> computePart(part)));
+        }
+        try {
+            Part first = computePart(texts.subList(0, texts.size() / parts));
+            List<Embedding> vectors = new ArrayList<>(first.vectors());
+            long cpu = first.cpuNanos();
+            for (Future<Part> other : others) {
+                Part p = other.get();
+                vectors.addAll(p.vectors());
+                cpu = cpu < 0 || p.cpuNanos() < 0 ? -1 : cpu + p.cpuNanos();
+            }
+            share.batchComputed(cpu, foregroundYield.now() - began);
+            return vectors;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("stopped while embedding", e);
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r
+                    : new IllegalStateException("embedding failed: " + e.getCause(), e.getCause());
+        } finally {
+            others.forEach(f -> f.cancel(true));
+        }
+    }
+
+    /** Part of a batch's vectors and the CPU time its thread spent on them (-1 when it cannot be measured). */
+    private record Part(List<Embedding> vectors, long cpuNanos) {
+    }
+
+    private Part computePart(List<String> texts) {
+        long before = threadCpuNanos();
+        List<Embedding> vectors = embedder.embedDocuments(texts);
+        long after = threadCpuNanos();
+        return new Part(vectors, before < 0 || after < 0 ? -1 : after - before);
+    }
+
+    private long threadCpuNanos() {
+        try {
+            return cpuClock.isCurrentThreadCpuTimeSupported() ? cpuClock.getCurrentThreadCpuTime() : -1;
+        } catch (UnsupportedOperationException e) {
+            return -1;
+        }
+    }
+
+    private ExecutorService helpers() {
+        synchronized (lifecycle) {
+            if (helpers == null) {
+                helpers = Executors.newCachedThreadPool(threads);
+            }
+            return helpers;
+        }
     }
 
     /**
@@ -375,7 +480,8 @@ public final class EmbeddingWorker implements MemoryListener, AutoCloseable {
         }
         List<PendingEmbedding> batch = new ArrayList<>(queue.nextBatch(settings.batchSize(), waitMillis));
         try {
-            if (!batch.isEmpty() && foregroundYield.awaitTurn(() -> stopping)) {
+            // Behind a backlog the share replaces yielding: the worker takes its CPU now, not in the gaps.
+            if (!batch.isEmpty() && (share.engaged() ? !stopping : foregroundYield.awaitTurn(() -> stopping))) {
                 queue.fill(batch, settings.batchSize());
                 computeNanos = 0;
                 embedBatch(batch);
@@ -415,11 +521,13 @@ public final class EmbeddingWorker implements MemoryListener, AutoCloseable {
     @Override
     public void close() {
         Thread t;
+        ExecutorService h;
         synchronized (lifecycle) {
             running = false;
             stopping = true;
             t = thread;
             thread = null;
+            h = helpers;
         }
         if (t != null) {
             LOG.log(System.Logger.Level.INFO, "embedding worker stopping: finishing the batch in flight; "
@@ -437,6 +545,10 @@ public final class EmbeddingWorker implements MemoryListener, AutoCloseable {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
+        }
+        if (h != null) {
+            // The worker has finished or been interrupted: whatever part a helper still computes is abandoned.
+            h.shutdownNow();
         }
         queue.clear();
     }

@@ -134,4 +134,62 @@ class EmbeddingWorkerYieldTest {
         assertThat(slept.get()).isEqualTo(2_000 * MS);
         assertThat(state(id)).contains(EmbeddingState.EMBEDDED);
     }
+
+    /** A worker whose backlog share engages at {@code rows} pending, on the same fake clock. */
+    private EmbeddingWorker behindFrom(long rows) {
+        return new EmbeddingWorker(new WordEmbedder(Map.of()), index, states,
+                new EmbeddingSettings(100, 8, 3, new Chunker(20, 4), EmbeddingSettings.Yield.DEFAULT)
+                        .withBacklogShare(new EmbeddingSettings.BacklogShare(rows, 40)), 1_000,
+                new ForegroundYield(Duration.ofMillis(250), Duration.ofMillis(2_000), now::get, nanos -> {
+                    slept.addAndGet(nanos);
+                    now.addAndGet(nanos);
+                    duringSleep.run();
+                }));
+    }
+
+    private long register(EmbeddingWorker w, String content) {
+        long id = nextId++;
+        states.register(T, MemoryId.of(id), content);
+        w.onWritten(new MemoryWritten(new Memory(MemoryId.of(id), T, Category.OBSERVATION, content,
+                Metadata.EMPTY, Source.AGENT_RECORDED, AT, AT, Optional.empty(), Optional.empty(), Optional.empty(),
+                Optional.empty())));
+        return id;
+    }
+
+    @Test
+    void behind_a_backlog_a_batch_does_not_wait_for_the_requests() throws Exception {
+        EmbeddingWorker behind = behindFrom(4);
+        long first = register(behind, "one row of an imported backlog");
+        for (int i = 0; i < 4; i++) {
+            register(behind, "another row of the backlog number " + i);
+        }
+        duringSleep = () -> register(behind, "one more write of a steady stream");
+        behind.onSearched();
+
+        behind.step(0);
+
+        assertThat(slept.get()).as("the share replaces yielding").isZero();
+        assertThat(behind.behindBacklog()).isTrue();
+        assertThat(state(first)).contains(EmbeddingState.EMBEDDED);
+    }
+
+    @Test
+    void below_half_the_backlog_the_worker_yields_again() throws Exception {
+        EmbeddingWorker behind = behindFrom(4);
+        for (int i = 0; i < 5; i++) {
+            register(behind, "a row of a backlog that one batch clears, number " + i);
+        }
+        behind.step(0);
+        assertThat(slept.get()).isZero();
+
+        now.addAndGet(BacklogShare.CHECK_INTERVAL.toNanos());
+        long late = register(behind, "written after the backlog was embedded");
+        duringSleep = () -> register(behind, "one more write of a steady stream");
+
+        behind.step(0);
+
+        assertThat(behind.behindBacklog()).as("one row pending, under half of four").isFalse();
+        assertThat(slept.get()).as("the yield's bound again").isEqualTo(2_000 * MS);
+        assertThat(state(late)).contains(EmbeddingState.EMBEDDED);
+    }
 }

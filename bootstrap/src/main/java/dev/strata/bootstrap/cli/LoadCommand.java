@@ -5,6 +5,7 @@ import dev.strata.bootstrap.Strata;
 import dev.strata.bootstrap.StrataSettings;
 import dev.strata.adapters.sqlite.SearchIndexCompaction;
 import dev.strata.adapters.sqlite.WriteGate;
+import dev.strata.application.retrieval.EmbeddingWorker;
 import dev.strata.application.retrieval.SearchAdmission;
 import dev.strata.bootstrap.bench.BacklogWatch;
 import dev.strata.bootstrap.server.ServerSettings;
@@ -131,6 +132,8 @@ public final class LoadCommand implements Callable<Integer> {
         System.out.println(targets.table());
         embedded.ifPresent(s -> System.out.println(gate(s.core().database().writeGate().stats())));
         embedded.ifPresent(s -> System.out.println(turns(s.core().retrieval().search().admission())));
+        embedded.flatMap(s -> s.core().retrieval().worker())
+                .ifPresent(w -> System.out.println(share(w.shareStats())));
         if (report.serverErrors() > 0) {
             System.err.println("load: " + report.serverErrors() + " requests got a 5xx or no answer");
             return 1;
@@ -154,6 +157,13 @@ public final class LoadCommand implements Callable<Integer> {
                 g.foregroundWaits(), g.foregroundTimeouts(), g.longestForegroundWaitMicros() / 1e3,
                 g.mostSlicesOneWriterWaitedFor(), g.slices(), g.longestSliceMicros() / 1e3, g.slicesDeferred(),
                 g.sliceRetries(), g.slicesDue());
+    }
+
+    /** Whether the embedding worker took its backlog share, and on how many threads at most. */
+    static String share(EmbeddingWorker.ShareStats s) {
+        return s.batches() == 0 ? "embedding worker: never behind a backlog (yielding to requests, one thread)"
+                : String.format(java.util.Locale.ROOT, "embedding worker: %d batches under its backlog share, on at most "
+                + "%d threads each", s.batches(), s.mostThreads());
     }
 
     /** How the searches took turns on the server this command started ({@link SearchAdmission}). */

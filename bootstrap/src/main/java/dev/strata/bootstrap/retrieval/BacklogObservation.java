@@ -28,18 +28,21 @@ public final class BacklogObservation implements AutoCloseable {
     private static final Duration FRESH_FOR = Duration.ofSeconds(1);
 
     private final Supplier<EmbeddingBacklog> read;
+    private final java.util.function.IntSupplier workerThreads;
     private final Clock clock;
     private final RegisteredGauges gauges = new RegisteredGauges();
     private EmbeddingBacklog last;
     private Instant readAt;
 
-    private BacklogObservation(Supplier<EmbeddingBacklog> read, Clock clock) {
+    private BacklogObservation(Supplier<EmbeddingBacklog> read, java.util.function.IntSupplier workerThreads,
+                               Clock clock) {
         this.read = Objects.requireNonNull(read, "read");
+        this.workerThreads = Objects.requireNonNull(workerThreads, "workerThreads");
         this.clock = Objects.requireNonNull(clock, "clock");
     }
 
     static BacklogObservation of(EmbeddingWorker worker, Clock clock) {
-        return new BacklogObservation(worker::backlog, clock);
+        return new BacklogObservation(worker::backlog, worker::threadsPerBatch, clock);
     }
 
     /** The backlog, read again when the last reading is older than a second. */
@@ -97,6 +100,8 @@ public final class BacklogObservation implements AutoCloseable {
                 () -> backlog().failed());
         gauges.add("strata.embeddings.oldest.pending.age.seconds", "how long the oldest pending memory has waited",
                 () -> backlog().oldestPendingAge(clock.instant()).toSeconds());
+        gauges.add("strata.embeddings.worker.threads", "threads the embedding worker computes a batch on: more than "
+                + "one only under its backlog share", workerThreads::getAsInt);
         WriteGate gate = db.writeGate();
         gauges.add("strata.sqlite.background.slices", "background write transactions", () -> gate.stats().slices());
         gauges.add("strata.sqlite.request.write.waits", "request writes that found the write lock taken",

@@ -54,6 +54,10 @@ public record EmbeddingSettings(EmbeddingProvider provider, Local local, OpenAi 
             new ConfigKey("strata.embedding.yield-max-wait-ms", "STRATA_EMBEDDING_YIELD_MAX_WAIT_MS");
     static final ConfigKey YIELD_MIN_SHARE = new ConfigKey("strata.embedding.yield-min-share-percent",
             "STRATA_EMBEDDING_YIELD_MIN_SHARE_PERCENT");
+    static final ConfigKey BACKLOG_ROWS =
+            new ConfigKey("strata.embedding.backlog-rows", "STRATA_EMBEDDING_BACKLOG_ROWS");
+    static final ConfigKey BACKLOG_CPU =
+            new ConfigKey("strata.embedding.backlog-cpu-percent", "STRATA_EMBEDDING_BACKLOG_CPU_PERCENT");
     static final ConfigKey WORKER_NICE = new ConfigKey("strata.embedding.worker-nice", "STRATA_EMBEDDING_WORKER_NICE");
 
     /**
@@ -124,11 +128,21 @@ public record EmbeddingSettings(EmbeddingProvider provider, Local local, OpenAi 
         if (minShare < 1 || minShare > 100) {
             throw YIELD_MIN_SHARE.invalid("in [1, 100]", minShare);
         }
+        long backlogRows = config.longValue(BACKLOG_ROWS);
+        if (backlogRows < 1) {
+            throw BACKLOG_ROWS.invalid("at least 1", backlogRows);
+        }
+        int backlogCpu = config.integer(BACKLOG_CPU);
+        if (backlogCpu < 0 || backlogCpu > 100) {
+            throw BACKLOG_CPU.invalid("in [0, 100]", backlogCpu);
+        }
         var defaults = dev.strata.application.retrieval.EmbeddingSettings.DEFAULTS;
         var worker = ConfigKey.checking("strata.embedding.queue-capacity, batch-size, yield-*",
                 () -> new dev.strata.application.retrieval.EmbeddingSettings(queueCapacity, batchSize,
                         defaults.minChars(), defaults.chunker(),
-                        new dev.strata.application.retrieval.EmbeddingSettings.Yield(quiet, maxWait, minShare)));
+                        new dev.strata.application.retrieval.EmbeddingSettings.Yield(quiet, maxWait, minShare))
+                        .withBacklogShare(new dev.strata.application.retrieval.EmbeddingSettings.BacklogShare(
+                                backlogRows, backlogCpu)));
         return new EmbeddingSettings(provider, local, openAi, worker, config.seconds(CATCH_UP_INTERVAL),
                 config.integer(WORKER_NICE));
     }
