@@ -57,6 +57,11 @@ public final class BoundedQueryEmbedder implements Embedder {
     }
 
     @Override
+    public boolean computesInProcess() {
+        return delegate.computesInProcess();
+    }
+
+    @Override
     public boolean isEnabled() {
         return delegate.isEnabled();
     }

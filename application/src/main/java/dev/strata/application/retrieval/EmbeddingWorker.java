@@ -130,8 +130,9 @@ public final class EmbeddingWorker implements MemoryListener, AutoCloseable {
         this.queue = new EmbeddingQueue(settings.queueCapacity());
         this.catchUp = new EmbeddingCatchUp(states, queue, settings.batchSize());
         int cores = Runtime.getRuntime().availableProcessors();
-        this.share = new BacklogShare(settings.backlogShare(), cores,
-                Math.min(settings.batchSize(), MAX_THREADS_PER_CORE * cores), () -> states.backlog().pending(),
+        // A remote model's batch stays one request: only a model computing on these cores is spread over threads.
+        this.share = new BacklogShare(settings.backlogShare(), cores, embedder.computesInProcess()
+                ? Math.min(settings.batchSize(), MAX_THREADS_PER_CORE * cores) : 1, () -> states.backlog().pending(),
                 foregroundYield::now);
         if (!embedder.isEnabled()) {
             throw new IllegalArgumentException("the embedding worker needs an enabled embedder");

@@ -56,10 +56,14 @@ class EmbeddingWorkerShareTest {
     }
 
     private long write(String content) {
+        return write(worker, content);
+    }
+
+    private long write(EmbeddingWorker w, String content) {
         long id = nextId++;
         states.register(T, MemoryId.of(id), content);
         contents.put(id, content);
-        worker.onWritten(new MemoryWritten(new Memory(MemoryId.of(id), T, Category.OBSERVATION, content,
+        w.onWritten(new MemoryWritten(new Memory(MemoryId.of(id), T, Category.OBSERVATION, content,
                 Metadata.EMPTY, Source.AGENT_RECORDED, AT, AT, Optional.empty(), Optional.empty(), Optional.empty(),
                 Optional.empty())));
         return id;
@@ -87,6 +91,33 @@ class EmbeddingWorkerShareTest {
     }
 
     @Test
+    void a_remote_models_batch_stays_one_call() throws Exception {
+        SlowEmbedder remote = new SlowEmbedder(words) {
+            @Override
+            public boolean computesInProcess() {
+                return false;
+            }
+        };
+        EmbeddingWorker w = new EmbeddingWorker(remote, index, states,
+                new EmbeddingSettings(1_000, 8, 3, new Chunker(200, 20), EmbeddingSettings.Yield.DEFAULT)
+                        .withBacklogShare(new EmbeddingSettings.BacklogShare(1, 100)), 1_000, ForegroundYield.NEVER);
+        try {
+            for (int i = 0; i < 24; i++) {
+                write(w, "a row for a remote model, number " + i);
+            }
+            for (int batch = 0; batch < 3; batch++) {
+                w.step(0);
+            }
+
+            assertThat(w.behindBacklog()).isTrue();
+            assertThat(w.threadsPerBatch()).isEqualTo(1);
+            assertThat(remote.mostAtOnce.get()).isEqualTo(1);
+        } finally {
+            w.close();
+        }
+    }
+
+    @Test
     void a_part_that_fails_marks_its_whole_batch_failed() throws Exception {
         for (int i = 0; i < 16; i++) {
             write("a row of the first batches, number " + i);
@@ -109,7 +140,7 @@ class EmbeddingWorkerShareTest {
     }
 
     /** Sleeps in every call (no CPU: the share always falls short) and counts the calls running at once. */
-    private static final class SlowEmbedder implements Embedder {
+    private static class SlowEmbedder implements Embedder {
         final AtomicInteger running = new AtomicInteger();
         final AtomicInteger mostAtOnce = new AtomicInteger();
         final Set<String> threads = ConcurrentHashMap.newKeySet();
@@ -123,6 +154,11 @@ class EmbeddingWorkerShareTest {
         @Override
         public Optional<EmbeddingModelInfo> modelInfo() {
             return delegate.modelInfo();
+        }
+
+        @Override
+        public boolean computesInProcess() {
+            return true;
         }
 
         @Override

@@ -18,6 +18,15 @@ public interface Embedder {
      */
     Optional<EmbeddingModelInfo> modelInfo();
 
+    /**
+     * True when the model computes on this machine's CPU (an in-process model): the embedding worker then
+     * spreads a batch over threads to take its CPU share behind a backlog. A remote model's batch stays one
+     * call: its cost is the provider's, and more, smaller requests would only meet its rate limits sooner.
+     */
+    default boolean computesInProcess() {
+        return false;
+    }
+
     /** True when {@link #embed} can produce vectors. */
     default boolean isEnabled() {
         return modelInfo().isPresent();

@@ -92,6 +92,12 @@ public final class OnnxEmbedder implements Embedder {
 
     private static final Map<SessionKey, OnnxBertEncoder> SESSIONS = new ConcurrentHashMap<>();
 
+    /** ONNX Runtime computes on this machine's cores. */
+    @Override
+    public boolean computesInProcess() {
+        return true;
+    }
+
     @Override
     public Optional<EmbeddingModelInfo> modelInfo() {
         return Optional.of(info);
