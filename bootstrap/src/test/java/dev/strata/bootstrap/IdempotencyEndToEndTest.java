@@ -62,6 +62,8 @@ class IdempotencyEndToEndTest {
             lock.execute("BEGIN IMMEDIATE");
             HttpResponse<String> busy = keyed("busy-1");
             assertThat(busy.statusCode()).as(busy.body()).isEqualTo(503);
+            assertThat(busy.headers().firstValue("Retry-After")).as("another writer holds the lock: retry soon")
+                    .contains("1");
             lock.execute("ROLLBACK");
         }
         assertThat(memories()).isZero();

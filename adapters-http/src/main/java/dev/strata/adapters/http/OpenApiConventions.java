@@ -18,7 +18,8 @@ import java.util.Set;
  *     server runs without authentication) and, on every operation but health, 401 and 403;</li>
  * <li>an {@code operationId} where the file gives none ({@code GET /v1/memory/{id}} is {@code getMemoryById});</li>
  * <li>the statuses the gateway itself answers: 400 (identity headers, path parameters), 414 (request line
- *     too long), 503 (storage unavailable); 413 and 415 where there is a body; on writes the
+ *     too long), 503 (storage or model unavailable, with {@code Retry-After} when the server can tell when a
+ *     retry may work); 413 and 415 where there is a body; on writes the
  *     {@code Idempotency-Key} header, its 409 and the {@code Idempotent-Replayed} header of a replay.</li>
  * </ul>
  * A status an operation already documents keeps its own description.
@@ -29,6 +30,8 @@ final class OpenApiConventions {
     private static final Set<String> METHODS = Set.of("get", "put", "post", "delete", "patch");
     private static final Set<String> WRITES = Set.of("put", "post", "delete", "patch");
     private static final JsonObject PROBLEM = ref("responses", "Problem");
+    /** A problem with the {@code Retry-After} header a 503 may carry. */
+    private static final JsonObject UNAVAILABLE = ref("responses", "Unavailable");
     /** On the tools' paths a failure is the tool's envelope or, from the gateway itself, a problem. */
     private static final JsonObject TOOL_FAILURE = ref("responses", "ToolFailure");
 
@@ -87,7 +90,8 @@ final class OpenApiConventions {
         Map<String, JsonValue> documented = operation.getJsonObject("responses");
         addIfAbsent(responses, documented, "400", problem);
         addIfAbsent(responses, documented, "414", problem);
-        addIfAbsent(responses, documented, "503", health ? documented.getOrDefault("503", problem) : problem);
+        addIfAbsent(responses, documented, "503", health ? documented.getOrDefault("503", problem)
+                : problem == PROBLEM ? UNAVAILABLE : problem);
         if (health) {
             out.add("security", JSON.createArrayBuilder());
         } else {

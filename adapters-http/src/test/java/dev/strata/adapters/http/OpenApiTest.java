@@ -51,6 +51,15 @@ class OpenApiTest {
     }
 
     @Test
+    void a_503_documents_the_retry_after_header_it_may_carry() {
+        JsonObject write = document.getJsonObject("paths").getJsonObject("/v1/memory").getJsonObject("post")
+                .getJsonObject("responses");
+        assertThat(write.getJsonObject("503").getString("$ref")).isEqualTo("#/components/responses/Unavailable");
+        assertThat(document.getJsonObject("components").getJsonObject("responses").getJsonObject("Unavailable")
+                .getJsonObject("headers")).containsKey("Retry-After");
+    }
+
+    @Test
     void documents_every_route_the_services_register() {
         Set<String> registered = new TreeSet<>(GATEWAY_ROUTES);
         gateway.resources().forEach(resource -> resource.routing(recorder(resource.path(), registered)));

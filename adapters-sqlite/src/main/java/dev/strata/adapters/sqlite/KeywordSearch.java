@@ -1,6 +1,5 @@
 package dev.strata.adapters.sqlite;
 
-import dev.strata.domain.error.UnavailableException;
 import dev.strata.domain.memory.Memory;
 import dev.strata.domain.memory.QueryText;
 import dev.strata.domain.memory.SearchHit;
@@ -52,7 +51,7 @@ final class KeywordSearch {
             return ftsSearch(request, query);
         } catch (DbClientException e) {
             if (!isFtsSyntaxError(e) && !(query.explicit() && isPlainSqlError(e))) {
-                throw new UnavailableException("could not search: " + e.getMessage(), e);
+                throw SqliteFailures.unavailable("could not search: " + e.getMessage(), e);
             }
             LOG.log(System.Logger.Level.DEBUG, "FTS5 rejected {0}; falling back to LIKE", query.match());
             return likeSearch(request);

@@ -1,6 +1,5 @@
 package dev.strata.adapters.sqlite;
 
-import dev.strata.domain.error.UnavailableException;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -56,7 +55,7 @@ final class SlicedPurge {
             } catch (SQLException | RuntimeException e) {
                 if (removed.isEmpty()) {
                     throw e instanceof RuntimeException r ? r
-                            : new UnavailableException("could not " + what + ": " + e.getMessage(), e);
+                            : SqliteFailures.unavailable("could not " + what + ": " + e.getMessage(), e);
                 }
                 LOG.log(System.Logger.Level.WARNING, "stopped to " + what + " after " + removed.size()
                         + " rows; the next run continues: " + e.getMessage());

@@ -184,6 +184,6 @@ public final class SqliteEmbeddingStateStore implements EmbeddingStateStore {
     }
 
     private static UnavailableException failure(String what, SQLException e) {
-        return new UnavailableException(what + " failed: " + e.getMessage(), e);
+        return SqliteFailures.unavailable(what + " failed: " + e.getMessage(), e);
     }
 }

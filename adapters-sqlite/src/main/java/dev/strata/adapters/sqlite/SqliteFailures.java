@@ -1,8 +1,10 @@
 package dev.strata.adapters.sqlite;
 
+import dev.strata.domain.error.UnavailableException;
 import org.sqlite.SQLiteException;
 
 import java.sql.SQLException;
+import java.time.Duration;
 import java.sql.SQLTransientException;
 import java.util.Optional;
 import java.util.Set;
@@ -74,6 +76,43 @@ public final class SqliteFailures {
      * connection pool's rollback error replaced SQLite's own (full, read-only, I/O) on the way up.
      */
     public static final String REFUSED_COMMIT = "the storage refused to commit (full, read-only or failing)";
+
+    /**
+     * How long a client should wait before retrying after contention: the lock is held past the busy timeout
+     * by a transaction that ends within moments, or the pool has no connection free for the same reason.
+     */
+    public static final Duration CONTENTION_RETRY = Duration.ofSeconds(1);
+
+    /**
+     * A storage failure as {@link UnavailableException}, with a retry hint when it was contention (SQLITE_BUSY
+     * or SQLITE_LOCKED, or no pooled connection in time). A full disk, a read-only file or an I/O error gets
+     * none: no retry works until an operator acts, and a hint would invite a loop.
+     */
+    public static UnavailableException unavailable(String message, Throwable cause) {
+        return isContention(cause) ? new UnavailableException(message, cause, CONTENTION_RETRY)
+                : new UnavailableException(message, cause);
+    }
+
+    /** Whether the failure, or any of its causes, is another writer holding the lock or an exhausted pool. */
+    static boolean isContention(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            int code = t instanceof SQLiteException e ? e.getResultCode().code & 0xff
+                    : t instanceof SQLException e && e.getMessage() != null && e.getMessage().startsWith("[SQLITE_")
+                    ? e.getErrorCode() & 0xff : -1;
+            if (code == 5 || code == 6 || t instanceof SQLTransientException) {
+                return true;
+            }
+            for (Throwable suppressed : t.getSuppressed()) {
+                if (isContention(suppressed)) {
+                    return true;
+                }
+            }
+            if (t.getCause() == t) {
+                break;
+            }
+        }
+        return false;
+    }
 
     /** Whether the failure, or any of its causes, is a storage outage rather than a defect. */
     public static boolean isUnavailable(Throwable failure) {

@@ -2,7 +2,6 @@ package dev.strata.adapters.sqlite;
 
 import dev.strata.domain.error.DomainException;
 import dev.strata.domain.error.InvalidInputException;
-import dev.strata.domain.error.UnavailableException;
 import dev.strata.domain.memory.MemoryId;
 import dev.strata.domain.memory.SearchHit;
 import dev.strata.domain.memory.SearchRequest;
@@ -285,7 +284,7 @@ public final class SqliteKeywordIndex implements KeywordIndex {
                 return d;
             }
         }
-        return new UnavailableException("could not " + what + ": " + e.getMessage(), e);
+        return SqliteFailures.unavailable("could not " + what + ": " + e.getMessage(), e);
     }
 
     private static String placeholders(int n) {

@@ -1,7 +1,6 @@
 package dev.strata.adapters.sqlite;
 
 import dev.strata.domain.error.ConflictException;
-import dev.strata.domain.error.UnavailableException;
 import dev.strata.domain.memory.Actor;
 import dev.strata.domain.memory.Category;
 import dev.strata.domain.memory.CategoryFilter;
@@ -303,8 +302,7 @@ public final class SqliteMemoryStore implements MemoryStore {
                 throw new ConflictException("memory " + id + " cannot be restored: its key has another active entry; "
                         + "save with a supersede_reason instead");
             }
-            throw new UnavailableException("could not restore the memory: " + e.getMessage(),
-                    e);
+            throw SqliteFailures.unavailable("could not restore the memory: " + e.getMessage(), e);
         }
         return find(tenant, id);
     }
@@ -352,7 +350,7 @@ public final class SqliteMemoryStore implements MemoryStore {
         try {
             return read(sql, params);
         } catch (DbClientException e) {
-            throw new UnavailableException("could not " + what + ": " + e.getMessage(), e);
+            throw SqliteFailures.unavailable("could not " + what + ": " + e.getMessage(), e);
         }
     }
 

@@ -191,7 +191,7 @@ public final class SqliteVectorStore implements VectorStore {
         try {
             db.inBackgroundSlice(work);
         } catch (SQLException e) {
-            throw new UnavailableException("could not " + what + ": " + e.getMessage(), e);
+            throw SqliteFailures.unavailable("could not " + what + ": " + e.getMessage(), e);
         }
     }
 }

@@ -275,6 +275,6 @@ final class Transactions {
         if (e instanceof RuntimeException unchanged) {
             return unchanged;
         }
-        return new UnavailableException("could not " + what + ": " + e.getMessage(), e);
+        return SqliteFailures.unavailable("could not " + what + ": " + e.getMessage(), e);
     }
 }

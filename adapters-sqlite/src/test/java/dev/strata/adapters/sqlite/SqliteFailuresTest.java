@@ -32,4 +32,26 @@ class SqliteFailuresTest {
                 SQLiteErrorCode.SQLITE_ERROR))).isFalse();
         assertThat(SqliteFailures.isUnavailable(new NullPointerException())).isFalse();
     }
+
+    @Test
+    void contention_invites_a_retry_in_a_second_and_an_outage_invites_none() {
+        var busy = SqliteFailures.unavailable("could not write the memory", new IllegalStateException("wrapped",
+                new SQLiteException("[SQLITE_BUSY] the database file is locked", SQLiteErrorCode.SQLITE_BUSY)));
+        assertThat(busy.retryAfterSeconds()).contains(1L);
+        assertThat(busy.getCause()).isInstanceOf(IllegalStateException.class);
+        assertThat(SqliteFailures.unavailable("x", new SQLiteException("locked", SQLiteErrorCode.SQLITE_LOCKED))
+                .retryAfter()).contains(SqliteFailures.CONTENTION_RETRY);
+        assertThat(SqliteFailures.unavailable("x", new SQLTransientConnectionException("pool timed out"))
+                .retryAfter()).isPresent();
+        RuntimeException masked = new RuntimeException("rollback failed");
+        masked.addSuppressed(new SQLiteException("busy", SQLiteErrorCode.SQLITE_BUSY_SNAPSHOT));
+        assertThat(SqliteFailures.unavailable("x", masked).retryAfter()).isPresent();
+
+        assertThat(SqliteFailures.unavailable("x", new SQLiteException("full", SQLiteErrorCode.SQLITE_FULL))
+                .retryAfter()).isEmpty();
+        assertThat(SqliteFailures.unavailable("x", new SQLiteException("ro", SQLiteErrorCode.SQLITE_READONLY))
+                .retryAfter()).isEmpty();
+        assertThat(SqliteFailures.unavailable("x", new SQLiteException("io", SQLiteErrorCode.SQLITE_IOERR_FSYNC))
+                .retryAfter()).isEmpty();
+    }
 }

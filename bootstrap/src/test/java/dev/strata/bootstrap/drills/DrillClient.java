@@ -64,6 +64,8 @@ final class DrillClient implements AutoCloseable {
             JsonObject problem = json(answer);
             assertThat(problem.getInt("status")).isEqualTo(503);
             assertThat(problem.getString("type")).endsWith("unavailable");
+            // A full, read-only or failing storage needs an operator: no hint that would invite a retry loop.
+            assertThat(answer.headers().firstValue("Retry-After")).as(answer.body()).isEmpty();
         }
     }
 

@@ -26,11 +26,21 @@ public final class UnavailableException extends DomainException {
     /** @param retryAfter how long a client should wait before retrying (positive) */
     public UnavailableException(String message, Duration retryAfter) {
         super(message);
+        this.retryAfter = Optional.of(positive(retryAfter));
+    }
+
+    /** @param retryAfter how long a client should wait before retrying (positive) */
+    public UnavailableException(String message, Throwable cause, Duration retryAfter) {
+        super(message, cause);
+        this.retryAfter = Optional.of(positive(retryAfter));
+    }
+
+    private static Duration positive(Duration retryAfter) {
         Objects.requireNonNull(retryAfter, "retryAfter");
         if (retryAfter.isNegative() || retryAfter.isZero()) {
             throw new IllegalArgumentException("retryAfter must be positive: " + retryAfter);
         }
-        this.retryAfter = Optional.of(retryAfter);
+        return retryAfter;
     }
 
     /** How long a client should wait before retrying, when the thrower can tell. */

@@ -28,5 +28,16 @@ class UnavailableExceptionTest {
         assertThatThrownBy(() -> new UnavailableException("busy", Duration.ZERO)).hasMessageContaining("positive");
         assertThatThrownBy(() -> new UnavailableException("busy", Duration.ofSeconds(-1)))
                 .hasMessageContaining("positive");
+        assertThatThrownBy(() -> new UnavailableException("busy", new IllegalStateException(), Duration.ZERO))
+                .hasMessageContaining("positive");
+    }
+
+    @Test
+    void aHintKeepsTheCauseItCameWith() {
+        IllegalStateException cause = new IllegalStateException("the database file is locked");
+        UnavailableException e = new UnavailableException("could not write the memory", cause, Duration.ofSeconds(1));
+
+        assertThat(e.getCause()).isSameAs(cause);
+        assertThat(e.retryAfterSeconds()).hasValue(1L);
     }
 }

@@ -43,9 +43,11 @@ public final class CircuitBreaker {
     public synchronized void acquire() {
         if (state == State.OPEN) {
             Instant reopensAt = openedAt.plus(openDuration);
-            if (clock.instant().isBefore(reopensAt)) {
+            Instant now = clock.instant();
+            if (now.isBefore(reopensAt)) {
+                // The caller learns when the trial call will be let through: HTTP answers it as Retry-After.
                 throw new UnavailableException(name + " circuit is open after " + failureThreshold
-                        + " failed calls; next attempt allowed at " + reopensAt);
+                        + " failed calls; next attempt allowed at " + reopensAt, Duration.between(now, reopensAt));
             }
             state = State.HALF_OPEN;
             trialInFlight = false;

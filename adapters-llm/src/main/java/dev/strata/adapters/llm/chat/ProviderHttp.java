@@ -120,8 +120,9 @@ final class ProviderHttp {
         Duration wait = retryAfter.orElseGet(() -> retry.backoff(attempt, jitter.getAsDouble()));
         if (wait.compareTo(retry.maxRetryAfter()) > 0) {
             breaker.onFailure();
+            // The provider's own estimate, passed on: the caller may wait where this client would not.
             throw new UnavailableException(provider + " asked to retry after " + wait + ", longer than the "
-                    + retry.maxRetryAfter() + " this client waits; last: " + failure);
+                    + retry.maxRetryAfter() + " this client waits; last: " + failure, wait);
         }
         LOG.log(System.Logger.Level.WARNING, "{0}: {1}; retry {2} of {3} in {4}",
                 provider, failure, attempt, retry.maxAttempts() - 1, wait);

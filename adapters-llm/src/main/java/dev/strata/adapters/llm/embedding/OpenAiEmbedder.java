@@ -129,7 +129,7 @@ public final class OpenAiEmbedder implements Embedder {
             }
             if (retryAfter.isPresent() && retryAfter.get().compareTo(settings.maxBackoff()) > 0) {
                 throw new UnavailableException("embedding endpoint asked to retry after " + retryAfter.get().toSeconds()
-                        + "s, longer than the configured maximum backoff: " + failure);
+                        + "s, longer than the configured maximum backoff: " + failure, retryAfter.get());
             }
             Duration delay = retryAfter.isPresent() ? retryAfter.get() : backoff(attempt);
             LOG.log(System.Logger.Level.DEBUG, "embedding attempt {0} failed ({1}); retrying in {2} ms",

@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 class CircuitBreakerTest {
 
     private final MutableClock clock = new MutableClock(Instant.parse("2026-03-14T12:00:00Z"));
-    private final CircuitBreaker breaker = new CircuitBreaker("test", 3, Duration.ofSeconds(30), clock);
+    private static final Duration OPEN_FOR = Duration.ofSeconds(30);
+    private final CircuitBreaker breaker = new CircuitBreaker("test", 3, OPEN_FOR, clock);
 
     private void failOnce() {
         breaker.acquire();
@@ -31,6 +32,17 @@ class CircuitBreakerTest {
 
         assertThat(breaker.state()).isEqualTo(CircuitBreaker.State.OPEN);
         assertThatThrownBy(breaker::acquire).isInstanceOf(UnavailableException.class).hasMessageContaining("open");
+    }
+
+    @Test
+    void an_open_circuit_tells_when_its_trial_call_will_be_let_through() {
+        failOnce();
+        failOnce();
+        failOnce();
+        clock.advance(Duration.ofSeconds(12));
+
+        assertThatThrownBy(breaker::acquire).isInstanceOfSatisfying(UnavailableException.class, e ->
+                assertThat(e.retryAfter()).contains(OPEN_FOR.minusSeconds(12)));
     }
 
     @Test

@@ -223,7 +223,9 @@ class OpenAiLanguageModelTest {
 
         assertThatThrownBy(() -> model.chat(question))
                 .isInstanceOf(UnavailableException.class)
-                .hasMessageContaining("PT1H");
+                .hasMessageContaining("PT1H")
+                .satisfies(e -> assertThat(((UnavailableException) e).retryAfterSeconds())
+                        .as("the provider's estimate, passed on to our caller").contains(3600L));
         assertThat(sleeper.waits).isEmpty();
         assertThat(provider.received()).hasSize(1);
     }

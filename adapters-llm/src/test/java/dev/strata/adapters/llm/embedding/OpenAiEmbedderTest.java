@@ -175,7 +175,9 @@ class OpenAiEmbedderTest {
 
         assertThatThrownBy(() -> embedder(settings()).embedQuery("hello"))
                 .isInstanceOf(UnavailableException.class)
-                .hasMessageContaining("retry after 3600s");
+                .hasMessageContaining("retry after 3600s")
+                .satisfies(e -> assertThat(((UnavailableException) e).retryAfterSeconds())
+                        .as("the provider's estimate, passed on to our caller").contains(3600L));
         assertThat(sleeps).isEmpty();
     }
 
