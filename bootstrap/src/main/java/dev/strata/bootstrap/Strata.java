@@ -137,7 +137,8 @@ public final class Strata implements AutoCloseable {
         ToolRegistry tools = core.tools();
         return Gateway.start(settings,
                 new GatewayCore(core.access().access(), vault.scrubber(), () -> ping(core.database()),
-                        SqliteFailures::isUnavailable, healthChecks, core.idempotency().idempotency()),
+                        SqliteFailures::isUnavailable, healthChecks, core.idempotency().idempotency(),
+                        SqliteFailures::retryAfter),
                 Stream.of(Stream.<Resource>of(new MemoryHttpService(memories, search,
                                 new MemoryErasure(memories, core.session().sessions()), settings),
                         // /v1/profile: the personalization routes, then the key/value profile's.

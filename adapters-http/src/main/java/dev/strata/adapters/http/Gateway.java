@@ -161,8 +161,11 @@ public final class Gateway implements AutoCloseable {
                     if (core.storageUnavailable().test(e)) {
                         LOG.log("storage", System.Logger.Level.WARNING, "503 on " + instance(req)
                                 + ": storage unavailable: " + rootMessage(e), e);
+                        Optional<Duration> retry = core.storageRetryAfter().apply(e);
+                        retry.ifPresent(after -> Problem.hintRetry(res, new UnavailableException("busy", after)));
                         Problem.of("unavailable", "Service unavailable", Status.SERVICE_UNAVAILABLE_503,
-                                "the storage cannot serve this request right now (disk full, read-only or "
+                                retry.isPresent() ? "the storage is busy with another write; retry in a moment"
+                                        : "the storage cannot serve this request right now (disk full, read-only or "
                                         + "failing); retry later")
                                 .send(res, instance(req));
                         return;

@@ -159,7 +159,7 @@ final class GatewayExtension implements BeforeAllCallback, AfterAllCallback, Bef
             GatewayCore core = backend.core();
             if (storageProbe != null) {
                 core = new GatewayCore(core.access(), core.scrubber(), storageProbe, core.storageUnavailable(),
-                        core.healthChecks(), core.idempotency());
+                        core.healthChecks(), core.idempotency(), core.storageRetryAfter());
             }
             gateway = Gateway.start(settings, core, resources);
         }

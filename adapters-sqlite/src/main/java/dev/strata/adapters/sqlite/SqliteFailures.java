@@ -93,6 +93,11 @@ public final class SqliteFailures {
                 : new UnavailableException(message, cause);
     }
 
+    /** When a retry after {@code failure} may work: {@link #CONTENTION_RETRY} for contention, else empty. */
+    public static Optional<Duration> retryAfter(Throwable failure) {
+        return isContention(failure) ? Optional.of(CONTENTION_RETRY) : Optional.empty();
+    }
+
     /** Whether the failure, or any of its causes, is another writer holding the lock or an exhausted pool. */
     static boolean isContention(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause()) {

@@ -53,5 +53,8 @@ class SqliteFailuresTest {
                 .retryAfter()).isEmpty();
         assertThat(SqliteFailures.unavailable("x", new SQLiteException("io", SQLiteErrorCode.SQLITE_IOERR_FSYNC))
                 .retryAfter()).isEmpty();
+        assertThat(SqliteFailures.retryAfter(new RuntimeException(new SQLiteException("busy",
+                SQLiteErrorCode.SQLITE_BUSY)))).contains(SqliteFailures.CONTENTION_RETRY);
+        assertThat(SqliteFailures.retryAfter(new SQLiteException("full", SQLiteErrorCode.SQLITE_FULL))).isEmpty();
     }
 }
