@@ -48,12 +48,7 @@ class EmbeddingWorkerYieldTest {
     private long nextId = 1;
 
     private long write(String content) {
-        long id = nextId++;
-        states.register(T, MemoryId.of(id), content);
-        worker.onWritten(new MemoryWritten(new Memory(MemoryId.of(id), T, Category.OBSERVATION, content,
-                Metadata.EMPTY, Source.AGENT_RECORDED, AT, AT, Optional.empty(), Optional.empty(), Optional.empty(),
-                Optional.empty())));
-        return id;
+        return register(worker, content);
     }
 
     private Optional<EmbeddingState> state(long id) {
