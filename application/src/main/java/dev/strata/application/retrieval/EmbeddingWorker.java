@@ -16,8 +16,6 @@ import dev.strata.domain.retrieval.EmbeddingStateStore;
 import dev.strata.domain.retrieval.PendingEmbedding;
 import dev.strata.domain.retrieval.VectorStore;
 
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -27,10 +25,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.ThreadFactory;
 import java.util.function.LongConsumer;
 
@@ -80,10 +74,8 @@ public final class EmbeddingWorker implements MemoryListener, AutoCloseable {
     private final EmbeddingCatchUp catchUp;
     private final ForegroundYield foregroundYield;
     private final BacklogShare share;
-    private final ThreadMXBean cpuClock = ManagementFactory.getThreadMXBean();
-    /** Threads that compute parts of a batch beside the worker under the backlog share; made when first needed. */
-    private ExecutorService helpers;
-    private ThreadFactory threads = work -> Thread.ofPlatform().name("strata-embedding").daemon().unstarted(work);
+    private final SplitEmbedding split;
+    private volatile ThreadFactory threads = work -> Thread.ofPlatform().name("strata-embedding").daemon().unstarted(work);
     private final Object lifecycle = new Object();
     private Thread thread;
     private volatile boolean running;
@@ -134,6 +126,7 @@ public final class EmbeddingWorker implements MemoryListener, AutoCloseable {
         this.share = new BacklogShare(settings.backlogShare(), cores, embedder.computesInProcess()
                 ? Math.min(settings.batchSize(), MAX_THREADS_PER_CORE * cores) : 1, () -> states.backlog().pending(),
                 foregroundYield::now);
+        this.split = new SplitEmbedding(embedder, share, foregroundYield::now, () -> threads);
         if (!embedder.isEnabled()) {
             throw new IllegalArgumentException("the embedding worker needs an enabled embedder");
         }
@@ -290,7 +283,7 @@ public final class EmbeddingWorker implements MemoryListener, AutoCloseable {
             List<Embedding> embedded;
             long began = foregroundYield.now();
             try {
-                embedded = compute(missing);
+                embedded = split.compute(missing);
                 computeNanos = foregroundYield.now() - began;
             } catch (RuntimeException e) {
                 if (stopping()) {
@@ -310,69 +303,6 @@ public final class EmbeddingWorker implements MemoryListener, AutoCloseable {
             }
         }
         store(model, skipped, chunked, vectors, fresh);
-    }
-
-    /**
-     * The model's vectors for {@code texts}, in order: on this thread alone, or under the backlog share split
-     * over {@link BacklogShare#parallelism} threads (this one and helpers), whose CPU time tells the share
-     * whether it got what it is owed.
-     */
-    private List<Embedding> compute(List<String> texts) {
-        int parts = Math.min(share.parallelism(), texts.size());
-        long began = foregroundYield.now();
-        List<Future<Part>> others = new ArrayList<>(parts - 1);
-        for (int i = 1; i < parts; i++) {
-            List<String> part = texts.subList(i * texts.size() / parts, (i + 1) * texts.size() / parts);
-            others.add(helpers().submit(() -> computePart(part)));
-        }
-        try {
-            Part first = computePart(texts.subList(0, texts.size() / parts));
-            List<Embedding> vectors = new ArrayList<>(first.vectors());
-            long cpu = first.cpuNanos();
-            for (Future<Part> other : others) {
-                Part p = other.get();
-                vectors.addAll(p.vectors());
-                cpu = cpu < 0 || p.cpuNanos() < 0 ? -1 : cpu + p.cpuNanos();
-            }
-            share.batchComputed(cpu, foregroundYield.now() - began);
-            return vectors;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("stopped while embedding", e);
-        } catch (ExecutionException e) {
-            throw e.getCause() instanceof RuntimeException r ? r
-                    : new IllegalStateException("embedding failed: " + e.getCause(), e.getCause());
-        } finally {
-            others.forEach(f -> f.cancel(true));
-        }
-    }
-
-    /** Part of a batch's vectors and the CPU time its thread spent on them (-1 when it cannot be measured). */
-    private record Part(List<Embedding> vectors, long cpuNanos) {
-    }
-
-    private Part computePart(List<String> texts) {
-        long before = threadCpuNanos();
-        List<Embedding> vectors = embedder.embedDocuments(texts);
-        long after = threadCpuNanos();
-        return new Part(vectors, before < 0 || after < 0 ? -1 : after - before);
-    }
-
-    private long threadCpuNanos() {
-        try {
-            return cpuClock.isCurrentThreadCpuTimeSupported() ? cpuClock.getCurrentThreadCpuTime() : -1;
-        } catch (UnsupportedOperationException e) {
-            return -1;
-        }
-    }
-
-    private ExecutorService helpers() {
-        synchronized (lifecycle) {
-            if (helpers == null) {
-                helpers = Executors.newCachedThreadPool(threads);
-            }
-            return helpers;
-        }
     }
 
     /**
@@ -522,13 +452,11 @@ public final class EmbeddingWorker implements MemoryListener, AutoCloseable {
     @Override
     public void close() {
         Thread t;
-        ExecutorService h;
         synchronized (lifecycle) {
             running = false;
             stopping = true;
             t = thread;
             thread = null;
-            h = helpers;
         }
         if (t != null) {
             LOG.log(System.Logger.Level.INFO, "embedding worker stopping: finishing the batch in flight; "
@@ -547,10 +475,7 @@ public final class EmbeddingWorker implements MemoryListener, AutoCloseable {
                 Thread.currentThread().interrupt();
             }
         }
-        if (h != null) {
-            // The worker has finished or been interrupted: whatever part a helper still computes is abandoned.
-            h.shutdownNow();
-        }
+        split.close();
         queue.clear();
     }
 }
