@@ -55,7 +55,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * timed out. The verdict is counted by the write gate itself, not timed: no request writer failed, none
  * waited for more than one background transaction, the worker wrote per batch rather than per memory, every
  * compaction succeeded and the backlog drained, every memory with its vectors. A second drill runs the worker as
- * the server does, yielding to requests, and requires the pending count to fall while the writers still write.
+ * the server does, yielding to requests, and requires the pending count to fall while the writers still write. A
+ * third keeps every core busy with requests and requires the worker to take its CPU share behind the backlog.
  */
 class EmbeddingBacklogDrillTest {
 
@@ -308,6 +309,122 @@ class EmbeddingBacklogDrillTest {
                 assertThat(gate.mostSlicesOneWriterWaitedFor()).isLessThanOrEqualTo(1);
                 assertThat(gate.foregroundTimeouts()).isZero();
             } finally {
+                worker.close();
+            }
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+
+    /**
+     * A model that costs a fixed amount of CPU per text, as an in-process one does: it computes until its own
+     * thread has used that much CPU, however long the machine makes it wait.
+     */
+    private static final class CpuBoundModel implements Embedder {
+        private static final long CPU_NANOS_PER_TEXT = 300_000;
+        private final InstantModel vectors = new InstantModel();
+        private final java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
+
+        @Override
+        public Optional<EmbeddingModelInfo> modelInfo() {
+            return vectors.modelInfo();
+        }
+
+        @Override
+        public boolean computesInProcess() {
+            return true;
+        }
+
+        @Override
+        public List<Embedding> embed(List<String> texts, EmbeddingPurpose purpose) {
+            long until = cpu.getCurrentThreadCpuTime() + CPU_NANOS_PER_TEXT * texts.size();
+            while (cpu.getCurrentThreadCpuTime() < until) {
+                Thread.onSpinWait();
+            }
+            return vectors.embed(texts, purpose);
+        }
+    }
+
+    /**
+     * Behind a backlog the worker takes its share of the CPU from requests that keep every core busy. Request
+     * threads (two per core) compute without pause and write a memory now and then; the worker's share engages at
+     * 1,000 pending rows with 40% of the cores. It must add threads (one thread among a crowd of busy ones gets
+     * far less than 40%; with the share off it stays on one and this test fails) and the pending count must fall
+     * below two thirds of the import while the requests still run.
+     */
+    @Test
+    void behind_a_backlog_the_worker_takes_its_cpu_share_from_busy_requests() throws Exception {
+        SqliteVecExtension vec = SqliteVecExtension.bundled(dir.resolve("lib"));
+        assertThat(vec.isAvailable()).as("sqlite-vec must load here: %s", vec.unavailableReason()).isTrue();
+        SqliteSettings settings = new SqliteSettings(8, Duration.ofSeconds(5), SQLiteConfig.SynchronousMode.NORMAL,
+                SqliteMemoryStore.DEFAULT_KEYWORD_CANDIDATES, Duration.ZERO, 10);
+        int requests = 2 * Runtime.getRuntime().availableProcessors();
+        ExecutorService threads = Executors.newCachedThreadPool();
+        try (SqliteDatabase db = SqliteDatabase.open(dir.resolve("strata.db"), settings, CLOCK, vec)) {
+            SqliteMemoryStore memories = new SqliteMemoryStore(db);
+            SqliteVectorStore vectors = SqliteVectorStore.open(db, vec, 16).orElseThrow();
+            SqliteEmbeddingStateStore states = new SqliteEmbeddingStateStore(db);
+            for (int done = 0; done < BACKLOG; done += 500) {
+                List<NewMemory> batch = new ArrayList<>();
+                for (int i = done; i < done + 500; i++) {
+                    batch.add(memory("imported memory " + i + " about stop losses on BTC and slippage " + i * 7));
+                }
+                memories.insertAll(batch, CLOCK.instant());
+            }
+            long target = BACKLOG * 2L / 3;
+            EmbeddingWorker worker = new EmbeddingWorker(new CpuBoundModel(), vectors, states,
+                    new SqliteBackgroundWrites(db), new EmbeddingSettings(10_000, BATCH, 3, Chunker.defaults(),
+                            EmbeddingSettings.Yield.DEFAULT)
+                            .withBacklogShare(new EmbeddingSettings.BacklogShare(1_000, 40)));
+            AtomicBoolean stop = new AtomicBoolean(false);
+            AtomicInteger writeFailures = new AtomicInteger();
+            java.util.concurrent.atomic.AtomicLong lowestSeenWhileBusy =
+                    new java.util.concurrent.atomic.AtomicLong(Long.MAX_VALUE);
+            try {
+                worker.catchUp();
+                worker.start();
+                List<Future<?>> busy = new ArrayList<>();
+                for (int r = 0; r < requests; r++) {
+                    int request = r;
+                    busy.add(threads.submit(() -> {
+                        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+                        for (int i = 0; !stop.get() && System.nanoTime() < deadline; i++) {
+                            // A request's CPU: 20 ms of computing, then a write, as the server's requests do.
+                            long until = System.nanoTime() + 20_000_000;
+                            while (System.nanoTime() < until) {
+                                Thread.onSpinWait();
+                            }
+                            try {
+                                memories.insert(memory("request " + request + " note " + i + " on ETH gas fees"),
+                                        CLOCK.instant());
+                            } catch (RuntimeException e) {
+                                writeFailures.incrementAndGet();
+                            }
+                            worker.onSearched();
+                            if (request == 0 && i % 5 == 4) {
+                                long pending = states.backlog().pending();
+                                lowestSeenWhileBusy.accumulateAndGet(pending, Math::min);
+                                if (pending <= target) {
+                                    stop.set(true);
+                                }
+                            }
+                        }
+                    }));
+                }
+                for (Future<?> f : busy) {
+                    f.get(120, TimeUnit.SECONDS);
+                }
+                EmbeddingWorker.ShareStats share = worker.shareStats();
+                System.err.println("drill (busy requests): " + requests + " request threads, lowest pending seen "
+                        + lowestSeenWhileBusy.get() + ", " + share);
+                assertThat(writeFailures.get()).as("request writes that failed").isZero();
+                assertThat(share.batches()).as("batches under the share").isPositive();
+                assertThat(share.mostThreads()).as("the worker added threads to get its share: %s", share)
+                        .isGreaterThan(1);
+                assertThat(lowestSeenWhileBusy.get()).as("the pending count while the requests ran (%d imported)",
+                        BACKLOG).isLessThanOrEqualTo(target);
+            } finally {
+                stop.set(true);
                 worker.close();
             }
         } finally {
