@@ -97,23 +97,15 @@ class EmbeddingBacklogDrillTest {
     @Test
     void request_writers_never_fail_nor_wait_for_more_than_one_background_transaction_while_a_backlog_drains()
             throws Exception {
-        SqliteVecExtension vec = SqliteVecExtension.bundled(dir.resolve("lib"));
-        assertThat(vec.isAvailable()).as("sqlite-vec must load here: %s", vec.unavailableReason()).isTrue();
+        SqliteVecExtension vec = vec();
         // A busy timeout of one second: the writers in the reproduction waited twelve.
-        SqliteSettings settings = new SqliteSettings(8, Duration.ofSeconds(1), SQLiteConfig.SynchronousMode.NORMAL,
-                SqliteMemoryStore.DEFAULT_KEYWORD_CANDIDATES, Duration.ZERO, 10);
+        SqliteSettings settings = settings(Duration.ofSeconds(1));
         ExecutorService threads = Executors.newCachedThreadPool();
         try (SqliteDatabase db = SqliteDatabase.open(dir.resolve("strata.db"), settings, CLOCK, vec)) {
             SqliteMemoryStore memories = new SqliteMemoryStore(db);
             SqliteVectorStore vectors = SqliteVectorStore.open(db, vec, 16).orElseThrow();
             SqliteEmbeddingStateStore states = new SqliteEmbeddingStateStore(db);
-            for (int done = 0; done < BACKLOG; done += 500) {
-                List<NewMemory> batch = new ArrayList<>();
-                for (int i = done; i < done + 500; i++) {
-                    batch.add(memory("imported memory " + i + " about stop losses on BTC and slippage " + i * 7));
-                }
-                memories.insertAll(batch, CLOCK.instant());
-            }
+            importBacklog(memories);
             assertThat(states.backlog().pending()).isEqualTo(BACKLOG);
             WriteGate.Stats before = db.writeGate().stats();
 
@@ -235,22 +227,14 @@ class EmbeddingBacklogDrillTest {
      */
     @Test
     void the_backlog_shrinks_while_request_writers_keep_writing() throws Exception {
-        SqliteVecExtension vec = SqliteVecExtension.bundled(dir.resolve("lib"));
-        assertThat(vec.isAvailable()).as("sqlite-vec must load here: %s", vec.unavailableReason()).isTrue();
-        SqliteSettings settings = new SqliteSettings(8, Duration.ofSeconds(5), SQLiteConfig.SynchronousMode.NORMAL,
-                SqliteMemoryStore.DEFAULT_KEYWORD_CANDIDATES, Duration.ZERO, 10);
+        SqliteVecExtension vec = vec();
+        SqliteSettings settings = settings(Duration.ofSeconds(5));
         ExecutorService threads = Executors.newCachedThreadPool();
         try (SqliteDatabase db = SqliteDatabase.open(dir.resolve("strata.db"), settings, CLOCK, vec)) {
             SqliteMemoryStore memories = new SqliteMemoryStore(db);
             SqliteVectorStore vectors = SqliteVectorStore.open(db, vec, 16).orElseThrow();
             SqliteEmbeddingStateStore states = new SqliteEmbeddingStateStore(db);
-            for (int done = 0; done < BACKLOG; done += 500) {
-                List<NewMemory> batch = new ArrayList<>();
-                for (int i = done; i < done + 500; i++) {
-                    batch.add(memory("imported memory " + i + " about stop losses on BTC and slippage " + i * 7));
-                }
-                memories.insertAll(batch, CLOCK.instant());
-            }
+            importBacklog(memories);
             // Every request write adds a pending row too, so the count falls only as fast as the worker out-embeds
             // four writers: a tenth below the import is a clear fall (the starved worker never got below the import,
             // 3000+), while two thirds depended on the machine's speed (2216 in one full-suite run).
@@ -354,23 +338,15 @@ class EmbeddingBacklogDrillTest {
      */
     @Test
     void behind_a_backlog_the_worker_takes_its_cpu_share_from_busy_requests() throws Exception {
-        SqliteVecExtension vec = SqliteVecExtension.bundled(dir.resolve("lib"));
-        assertThat(vec.isAvailable()).as("sqlite-vec must load here: %s", vec.unavailableReason()).isTrue();
-        SqliteSettings settings = new SqliteSettings(8, Duration.ofSeconds(5), SQLiteConfig.SynchronousMode.NORMAL,
-                SqliteMemoryStore.DEFAULT_KEYWORD_CANDIDATES, Duration.ZERO, 10);
+        SqliteVecExtension vec = vec();
+        SqliteSettings settings = settings(Duration.ofSeconds(5));
         int requests = 2 * Runtime.getRuntime().availableProcessors();
         ExecutorService threads = Executors.newCachedThreadPool();
         try (SqliteDatabase db = SqliteDatabase.open(dir.resolve("strata.db"), settings, CLOCK, vec)) {
             SqliteMemoryStore memories = new SqliteMemoryStore(db);
             SqliteVectorStore vectors = SqliteVectorStore.open(db, vec, 16).orElseThrow();
             SqliteEmbeddingStateStore states = new SqliteEmbeddingStateStore(db);
-            for (int done = 0; done < BACKLOG; done += 500) {
-                List<NewMemory> batch = new ArrayList<>();
-                for (int i = done; i < done + 500; i++) {
-                    batch.add(memory("imported memory " + i + " about stop losses on BTC and slippage " + i * 7));
-                }
-                memories.insertAll(batch, CLOCK.instant());
-            }
+            importBacklog(memories);
             long target = BACKLOG * 2L / 3;
             EmbeddingWorker worker = new EmbeddingWorker(new CpuBoundModel(), vectors, states,
                     new SqliteBackgroundWrites(db), new EmbeddingSettings(10_000, BATCH, 3, Chunker.defaults(),
@@ -429,6 +405,28 @@ class EmbeddingBacklogDrillTest {
             }
         } finally {
             threads.shutdownNow();
+        }
+    }
+
+    private SqliteVecExtension vec() {
+        SqliteVecExtension vec = SqliteVecExtension.bundled(dir.resolve("lib"));
+        assertThat(vec.isAvailable()).as("sqlite-vec must load here: %s", vec.unavailableReason()).isTrue();
+        return vec;
+    }
+
+    private static SqliteSettings settings(Duration busyTimeout) {
+        return new SqliteSettings(8, busyTimeout, SQLiteConfig.SynchronousMode.NORMAL,
+                SqliteMemoryStore.DEFAULT_KEYWORD_CANDIDATES, Duration.ZERO, 10);
+    }
+
+    /** The bulk import the drills start from: {@value #BACKLOG} memories pending, in batches of 500. */
+    private static void importBacklog(SqliteMemoryStore memories) {
+        for (int done = 0; done < BACKLOG; done += 500) {
+            List<NewMemory> batch = new ArrayList<>();
+            for (int i = done; i < done + 500; i++) {
+                batch.add(memory("imported memory " + i + " about stop losses on BTC and slippage " + i * 7));
+            }
+            memories.insertAll(batch, CLOCK.instant());
         }
     }
 
