@@ -162,7 +162,9 @@ public final class Gateway implements AutoCloseable {
                         LOG.log("storage", System.Logger.Level.WARNING, "503 on " + instance(req)
                                 + ": storage unavailable: " + rootMessage(e), e);
                         Optional<Duration> retry = core.storageRetryAfter().apply(e);
-                        retry.ifPresent(after -> Problem.hintRetry(res, new UnavailableException("busy", after)));
+                        // The same hint, in whole seconds, that a thrown UnavailableException would carry.
+                        retry.ifPresent(after -> Problem.hintRetry(res,
+                                new UnavailableException("the storage is busy", e, after)));
                         Problem.of("unavailable", "Service unavailable", Status.SERVICE_UNAVAILABLE_503,
                                 retry.isPresent() ? "the storage is busy with another write; retry in a moment"
                                         : "the storage cannot serve this request right now (disk full, read-only or "

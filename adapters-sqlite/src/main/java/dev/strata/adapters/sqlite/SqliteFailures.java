@@ -4,8 +4,8 @@ import dev.strata.domain.error.UnavailableException;
 import org.sqlite.SQLiteException;
 
 import java.sql.SQLException;
-import java.time.Duration;
 import java.sql.SQLTransientException;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.Set;
 
