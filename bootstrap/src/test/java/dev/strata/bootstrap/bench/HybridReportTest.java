@@ -37,6 +37,8 @@ class HybridReportTest {
         assertThat(rowOf(reused, "corpus: ")).contains("corpus: reused, 100000 memories in 1 tenant (3000 distinct texts)")
                 .contains("built earlier in 412 s");
         assertThat(rowOf(built, "corpus: ")).contains("corpus: built,").contains("writing and embedding took 412 s");
+        assertThat(rowOf(reused, "resident memory")).contains("resident memory with the model loaded (MB) |");
+        assertThat(rowOf(built, "resident memory")).contains("(MB, the corpus built in this process) |");
     }
 
     @Test
