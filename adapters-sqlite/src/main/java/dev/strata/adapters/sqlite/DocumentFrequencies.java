@@ -65,7 +65,16 @@ final class DocumentFrequencies {
 
     /** The rows of {@code memories_fts} as FTS5 records them (see {@link #rows}); empty if it has no record yet. */
     static OptionalLong indexRows(JdbcReads reads) {
-        Optional<byte[]> averages = reads.first("SELECT block FROM memories_fts_data WHERE id = 1", List.of(),
+        return indexRows(reads, "memories_fts");
+    }
+
+    /**
+     * The rows of any FTS5 index as it records them (see {@link #rows}); empty if it has no record yet.
+     *
+     * @param fullTextTable the index's table name, a constant of this adapter (it is spliced into the SQL)
+     */
+    static OptionalLong indexRows(JdbcReads reads, String fullTextTable) {
+        Optional<byte[]> averages = reads.first("SELECT block FROM " + fullTextTable + "_data WHERE id = 1", List.of(),
                 r -> r.getBytes("block"));
         return averages.filter(b -> b.length > 0).map(b -> OptionalLong.of(firstVarint(b))).orElse(OptionalLong.empty());
     }

@@ -31,10 +31,13 @@ public final class SqliteFactStore implements FactStore {
     private static final String EVENT_COLUMNS = "tenant, fact_id, COALESCE(target_kind, '') AS target_kind, "
             + "COALESCE(target_id, 0) AS target_id, named, decision, outcome, reason, model, prompt_hash, created_at";
 
+    private final SqliteDatabase database;
     private final DbClient db;
     private final Transactions transactions;
+    private final TenantShares shares = new TenantShares(TenantShares.KEYWORD_ARM, TenantShares.Index.FACTS);
 
     public SqliteFactStore(SqliteDatabase database) {
+        this.database = database;
         this.db = database.dbClient();
         this.transactions = new Transactions(database);
     }
@@ -96,7 +99,9 @@ public final class SqliteFactStore implements FactStore {
 
     /**
      * BM25 over the facts index with the text's keywords OR-ed, each quoted so no word of a stored
-     * fact can act as an FTS5 operator; tenant and status filter inside the ranking query.
+     * fact can act as an FTS5 operator; tenant and status filter inside the ranking query. A tenant that
+     * holds a small part of the index also matches its tenant term, so FTS5 hands over its rows only
+     * (migration 25); the term's column weighs 0.
      */
     @Override
     public List<Fact> searchActive(Tenant tenant, String text, int limit) {
@@ -105,9 +110,13 @@ public final class SqliteFactStore implements FactStore {
             return List.of();
         }
         String match = keywords.stream().map(k -> '"' + k + '"').collect(Collectors.joining(" OR "));
+        String scoped;
+        try (JdbcReads reads = new JdbcReads(database)) {
+            scoped = shares.scope(reads, tenant, match);
+        }
         return query("SELECT " + COLUMNS + " FROM facts_fts JOIN facts f ON f.id = facts_fts.rowid "
                 + "WHERE facts_fts MATCH ? AND f.tenant = ? AND f.status = 'active' "
-                + "ORDER BY bm25(facts_fts), f.id LIMIT ?", match, tenant.value(), limit);
+                + "ORDER BY bm25(facts_fts, 1.0, 0.0), f.id LIMIT ?", scoped, tenant.value(), limit);
     }
 
     @Override

@@ -22,6 +22,7 @@ public final class SqliteLearningStore implements LearningStore {
 
     private final SqliteDatabase database;
     private final Transactions transactions;
+    private final TenantShares shares = new TenantShares(TenantShares.KEYWORD_ARM, TenantShares.Index.LEARNINGS);
 
     public SqliteLearningStore(SqliteDatabase database) {
         this.database = database;
@@ -67,7 +68,10 @@ public final class SqliteLearningStore implements LearningStore {
                 + "ORDER BY l.updated_at DESC, l.id DESC LIMIT ?", List.of(tenant.value(), limit));
     }
 
-    /** BM25 over task, steps and context; every keyword is quoted, so no stored or typed word acts as an operator. */
+    /**
+     * BM25 over task, steps and context; every keyword is quoted, so no stored or typed word acts as an operator.
+     * A tenant that holds a small part of the index also matches its tenant term (migration 25), weighed 0.
+     */
     @Override
     public List<Learning> search(Tenant tenant, String query, int limit) {
         List<String> keywords = QueryText.keywords(query);
@@ -75,9 +79,12 @@ public final class SqliteLearningStore implements LearningStore {
             return List.of();
         }
         String match = keywords.stream().map(k -> '"' + k + '"').collect(Collectors.joining(" OR "));
-        return query("SELECT " + COLUMNS + " FROM learnings_fts JOIN learnings l ON l.id = learnings_fts.rowid "
-                + "WHERE learnings_fts MATCH ? AND l.tenant = ? ORDER BY bm25(learnings_fts), l.id LIMIT ?",
-                List.of(match, tenant.value(), limit));
+        try (JdbcReads reads = new JdbcReads(database)) {
+            return reads.list("SELECT " + COLUMNS + " FROM learnings_fts JOIN learnings l ON l.id = learnings_fts.rowid "
+                    + "WHERE learnings_fts MATCH ? AND l.tenant = ? ORDER BY bm25(learnings_fts, 1.0, 1.0, 1.0, 0.0), l.id "
+                    + "LIMIT ?", List.of(shares.scope(reads, tenant, match), tenant.value(), limit),
+                    SqliteLearningStore::read);
+        }
     }
 
     private List<Learning> query(String sql, List<?> params) {

@@ -70,6 +70,7 @@ public final class SqliteRoleMemoryStore implements RoleMemoryStore {
     private final SqliteDatabase database;
     private final DbClient db;
     private final Transactions transactions;
+    private final TenantShares shares = new TenantShares(TenantShares.KEYWORD_ARM, TenantShares.Index.ROLE_MEMORY);
 
     public SqliteRoleMemoryStore(SqliteDatabase database) {
         this.database = Objects.requireNonNull(database, "database");
@@ -195,11 +196,17 @@ public final class SqliteRoleMemoryStore implements RoleMemoryStore {
         if (words.isEmpty()) {
             return List.of();
         }
-        // Every keyword is letters and digits only, so quoting makes each a plain term, never an operator.
+        // Every keyword is letters and digits only, so quoting makes each a plain term, never an operator. A
+        // tenant that holds a small part of the index also matches its tenant term (migration 25), weighed 0.
         String match = Fts5Query.anyOf(words);
+        String scoped;
+        try (JdbcReads reads = new JdbcReads(database)) {
+            scoped = shares.scope(reads, tenant, match);
+        }
         return query("SELECT " + COLUMNS + " FROM role_memory_fts f JOIN role_memory r ON r.id = f.rowid "
-                + "WHERE r.tenant = ? AND role_memory_fts MATCH ? AND r.role = ? ORDER BY bm25(role_memory_fts), r.id DESC "
-                + "LIMIT ?", tenant, List.of(match, role.value(), limit));
+                + "WHERE r.tenant = ? AND role_memory_fts MATCH ? AND r.role = ? "
+                + "ORDER BY bm25(role_memory_fts, 1.0, 1.0, 1.0, 1.0, 1.0, 0.0), r.id DESC LIMIT ?", tenant,
+                List.of(scoped, role.value(), limit));
     }
 
     @Override

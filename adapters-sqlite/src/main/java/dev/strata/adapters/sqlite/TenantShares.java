@@ -4,6 +4,7 @@ import dev.strata.domain.memory.Tenant;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -32,8 +33,22 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>A tenant's count is remembered, and counted again once the index has changed by a twentieth of its
  * rows since: shares move only as fast as the index grows. A stale answer changes what a search costs,
  * never what it finds.
+ *
+ * <p>The fact, learning and role-memory indexes carry the term too (migration 25) and their searches are the
+ * keyword arm's statement in shape (a MATCH, BM25's order, a small limit), so they scope below its share.
  */
 final class TenantShares {
+
+    /**
+     * A full-text index whose rows hold their tenant's {@link TenantTerm}, and the table its rows come from.
+     * Both names are constants of this adapter: they are spliced into the SQL.
+     */
+    record Index(String table, String fullText) {
+        static final Index MEMORIES = new Index("memories", "memories_fts");
+        static final Index FACTS = new Index("facts", "facts_fts");
+        static final Index LEARNINGS = new Index("learnings", "learnings_fts");
+        static final Index ROLE_MEMORY = new Index("role_memory", "role_memory_fts");
+    }
 
     /** The share below which the keyword arm matches the tenant term. */
     static final double KEYWORD_ARM = 0.2;
@@ -47,20 +62,33 @@ final class TenantShares {
     }
 
     private final double below;
+    private final Index index;
     private final Map<Tenant, Share> remembered = new ConcurrentHashMap<>();
 
-    /** @param below the share of the index's rows (0..1, exclusive) under which a tenant holds few rows */
+    /** @param below the share of {@code memories_fts}'s rows (0..1, exclusive) under which a tenant holds few rows */
     TenantShares(double below) {
+        this(below, Index.MEMORIES);
+    }
+
+    /** @param below the share of the index's rows (0..1, exclusive) under which a tenant holds few rows */
+    TenantShares(double below, Index index) {
         if (!(below > 0 && below < 1)) {
             throw new IllegalArgumentException("below must be a share between 0 and 1: " + below);
         }
         this.below = below;
+        this.index = Objects.requireNonNull(index, "index");
     }
 
-    /** Whether {@code tenant} holds less than this share of the rows of {@code memories_fts}. */
+    /** Whether {@code tenant} holds less than this share of the index's rows. */
     boolean holdsFewRows(JdbcReads reads, Tenant tenant) {
-        return holdsFewRows(reads, tenant, DocumentFrequencies.indexRows(reads).orElseGet(() -> reads.optionalLong(
-                "SELECT COALESCE(MAX(id), 0) AS n FROM memories", List.of()).orElse(0L)));
+        return holdsFewRows(reads, tenant, DocumentFrequencies.indexRows(reads, index.fullText())
+                .orElseGet(() -> reads.optionalLong("SELECT COALESCE(MAX(id), 0) AS n FROM " + index.table(), List.of())
+                        .orElse(0L)));
+    }
+
+    /** {@code match} restricted to the tenant's rows when the tenant holds few of the index's rows; else as it is. */
+    String scope(JdbcReads reads, Tenant tenant, String match) {
+        return holdsFewRows(reads, tenant) ? TenantTerm.scope(tenant, match) : match;
     }
 
     /** As {@link #holdsFewRows(JdbcReads, Tenant)}, for a caller that has read the index's row count already. */
@@ -70,9 +98,12 @@ final class TenantShares {
             return known.few();
         }
         long bound = (long) Math.ceil(rows * below);
-        // Counted only up to the bound: what it costs does not grow with the tenant.
-        long counted = reads.optionalLong("SELECT COUNT(*) AS n FROM (SELECT 1 FROM memories WHERE tenant = ? LIMIT "
-                + bound + ")", List.of(tenant.value())).orElse(0L);
+        // Counted only up to the bound, in the index's own doclist of the tenant's term (every table of these
+        // indexes has a row there, and not every one has an index on its tenant column): what it costs does
+        // not grow with the tenant.
+        long counted = reads.optionalLong("SELECT COUNT(*) AS n FROM (SELECT 1 FROM " + index.fullText() + " WHERE "
+                + index.fullText() + " MATCH ? LIMIT " + bound + ")", List.of(TenantTerm.COLUMN + " : \""
+                + TenantTerm.of(tenant) + "\"")).orElse(0L);
         boolean few = counted < bound;
         if (remembered.size() >= MAX_REMEMBERED) {
             remembered.clear();
