@@ -1022,6 +1022,13 @@ final class Schema {
         return passageRows(where, true);
     }
 
+    /** The content of the memory at {@code id} when it is a live neighbour of {@code m} in its sitting, else NULL. */
+    private static String neighbourContent(String id, String at, String gap) {
+        return "(SELECT n.content FROM memories n WHERE n.id = " + id + " AND n.tenant = m.tenant "
+                + "AND n.deleted_at IS NULL AND abs(julianday(n.created_at) - julianday(m.created_at)) <= " + gap + " "
+                + "AND abs(julianday(COALESCE(n.occurred_at, n.created_at)) - julianday(" + at + ")) <= " + gap + ")";
+    }
+
     /** The passage rows; without the tenant term as migrations 22 and 23 built them, which must not change. */
     private static String passageRows(String where, boolean tenantTerm) {
         String gap = "(" + PASSAGE_GAP_MINUTES + " / 1440.0)";
@@ -1033,12 +1040,14 @@ final class Schema {
             month.append(String.format(" WHEN '%02d' THEN '%s'", i + 1, months[i]));
         }
         month.append(" ELSE '' END");
+        // The neighbours' words: the one before and the one after, space-separated, in id order. Spelled with
+        // two scalar look-ups, not group_concat(... ORDER BY n.id): that form needs SQLite 3.44, and a trigger
+        // holding it made the whole file unreadable to older SQLite ("malformed database schema"), the sqlite3
+        // shell of Debian 12 and Python 3.11's module among them.
+        String before = neighbourContent("m.id - 1", at, gap);
+        String after = neighbourContent("m.id + 1", at, gap);
         return "SELECT m.id, m.content, "
-                + "COALESCE((SELECT group_concat(n.content, ' ' ORDER BY n.id) FROM memories n "
-                + "WHERE n.id IN (m.id - 1, m.id + 1) AND n.tenant = m.tenant AND n.deleted_at IS NULL "
-                + "AND abs(julianday(n.created_at) - julianday(m.created_at)) <= " + gap + " "
-                + "AND abs(julianday(COALESCE(n.occurred_at, n.created_at)) - julianday(" + at + ")) <= " + gap
-                + "), ''), "
+                + "COALESCE(" + before + " || ' ' || " + after + ", " + before + ", " + after + ", ''), "
                 + "COALESCE(CAST(strftime('%d', " + at + ") AS INTEGER) || ' ' || " + month + " || ' ' || strftime('%Y', "
                 + at + "), '')" + (tenantTerm ? ", " + TenantTerm.sql("m.tenant") : "") + " "
                 + "FROM memories m WHERE m.deleted_at IS NULL AND " + where;
@@ -1232,10 +1241,24 @@ final class Schema {
             "INSERT INTO role_memory_fts(role_memory_fts) VALUES ('rebuild')",
             "INSERT INTO role_memory_fts(role_memory_fts, rank) VALUES ('rank', 'bm25(1.0, 1.0, 1.0, 1.0, 1.0, 0.0)')"));
 
+    /**
+     * The passage triggers (migration 24's), recreated in SQL that older SQLite reads (checked with 3.40.1). They built a
+     * passage's neighbour words with {@code group_concat(... ORDER BY ...)}, which SQLite parses only from 3.44
+     * (2023): any older SQLite, the one inside the sqlite3 shell of Debian 12 or Python 3.11's module, refused
+     * to open the file at all ("malformed database schema (memories_passage_ai)"), so an operator could not
+     * inspect, query or repair a Strata database with the tools the README points to. The passages they build
+     * are byte for byte the same, so the index is not rebuilt.
+     */
+    static final Migration V26_PORTABLE_PASSAGE_TRIGGERS = new Migration(26,
+            "passage triggers in SQL that older SQLite reads", Stream.concat(Stream.of(
+            "DROP TRIGGER memories_passage_ai",
+            "DROP TRIGGER memories_passage_au",
+            "DROP TRIGGER memories_passage_ad"), passageTriggers(true).stream()).toList());
+
     static final List<Migration> MIGRATIONS = List.of(V1_GENERAL_MEMORY, V2_SOURCE_BACKFILL, V3_KEYED_MEMORIES,
             V4_ACCESS_AND_VAULT, V5_FACT_LAYER, V6_SESSIONS, V7_EMBEDDINGS, V9_INJECTION_FLAGS, V10_SEARCH_VOCABULARY,
             V11_MEMORY_EDGES, V12_LEARNING_LOOP, V13_ROLE_MEMORY, V15_VAULT_AT_REST, V16_PERSONALIZATION,
             V17_CONVERSATIONS_AND_TRADE_MIRROR, V18_ACTORS_AND_EXPLANATIONS, V19_RETRIES_AND_REVOCATION,
             V20_EVENT_TIME, V21_INSTANCE_META, V22_PASSAGE_INDEX, V23_PASSAGE_MAINTENANCE,
-            V24_TENANT_TERMS, V25_TENANT_TERMS_FOR_LAYERS);
+            V24_TENANT_TERMS, V25_TENANT_TERMS_FOR_LAYERS, V26_PORTABLE_PASSAGE_TRIGGERS);
 }
