@@ -7,14 +7,16 @@ import java.util.Optional;
 
 /**
  * The verdict of a load run against its targets, one row per target with a pass/fail column, so a table in
- * the README can never show a figure that misses its target without saying so. Every run is held to no
+ * the README can never show a figure that misses its target without saying so. A plain run is held to no
  * non-2xx answer, a search p99 of {@value #SEARCH_P99_MS} ms and {@value #MIXED_REQUESTS_PER_S} requests per
  * second overall (the issue's targets for a quiet 2-core machine with embeddings on and 32 clients: a run
- * elsewhere says FAIL rather than pass); a backlog run (issue 13: writers never starve behind background work)
- * also to a write p99 of {@value #WRITE_P99_MS} ms while a bulk import is embedded, the backlog draining while
- * the clients run (fewer rows pending when they stop than when they started, new writes included), the
- * backlog drained within the drain timeout afterwards when one was given, and every index compaction
- * succeeding.
+ * elsewhere says FAIL rather than pass). A backlog run (issue 13's drill: writers never starve behind background
+ * work) is held to the drill's own targets: no non-2xx answer, a write p99 of {@value #WRITE_P99_MS} ms while a
+ * bulk import is embedded, the backlog draining while the clients run (fewer rows pending when they stop than
+ * when they started, new writes included), the backlog drained within the drain timeout afterwards when one was
+ * given, and every index compaction succeeding. It still prints the search p99 and the request rate against
+ * plain load's goals, marked not judged: behind a backlog the embedding worker takes its share of the CPU by
+ * design (README, "The backlog share"), and a drill that failed on what that share costs would fail on purpose.
  */
 public final class LoadTargets {
 
@@ -25,8 +27,19 @@ public final class LoadTargets {
     /** Requests per second a mixed run must reach overall. */
     public static final double MIXED_REQUESTS_PER_S = 300;
 
-    /** One target: what was measured, the goal, and whether it was met. */
-    public record Row(String target, String measured, String goal, boolean pass) {
+    /**
+     * One target: what was measured, the goal, whether it was met, and whether the run is judged on it (a row
+     * that is not is printed for reference and never fails the run).
+     */
+    public record Row(String target, String measured, String goal, boolean pass, boolean judged) {
+
+        public Row(String target, String measured, String goal, boolean pass) {
+            this(target, measured, goal, pass, true);
+        }
+
+        String verdict() {
+            return !judged ? "not judged in a backlog drill" : pass ? "pass" : "FAIL";
+        }
     }
 
     private final List<Row> rows;
@@ -46,10 +59,11 @@ public final class LoadTargets {
         });
         double searchP99 = p99(report, LoadGenerator.Op.SEARCH).orElse(Double.NaN);
         double overall = report.rows().getLast().perSecond();
+        boolean plain = backlog.isEmpty();
         rows.add(new Row("search p99", format("%.1f ms", searchP99), format("<= %.0f ms", SEARCH_P99_MS),
-                searchP99 <= SEARCH_P99_MS));
+                searchP99 <= SEARCH_P99_MS, plain));
         rows.add(new Row("requests per second, all operations", format("%.0f", overall),
-                format(">= %.0f", MIXED_REQUESTS_PER_S), overall >= MIXED_REQUESTS_PER_S));
+                format(">= %.0f", MIXED_REQUESTS_PER_S), overall >= MIXED_REQUESTS_PER_S, plain));
         backlog.ifPresent(b -> {
             boolean known = b.pendingAtStart().isPresent() && b.pendingAtEnd().isPresent();
             long start = b.pendingAtStart().orElse(0);
@@ -91,15 +105,16 @@ public final class LoadTargets {
         return rows;
     }
 
+    /** Whether every target the run is judged on was met. */
     public boolean allPass() {
-        return rows.stream().allMatch(Row::pass);
+        return rows.stream().filter(Row::judged).allMatch(Row::pass);
     }
 
     public String table() {
         StringBuilder out = new StringBuilder("| target | measured | goal | verdict |\n|---|---|---|---|\n");
         for (Row r : rows) {
             out.append("| ").append(r.target()).append(" | ").append(r.measured()).append(" | ").append(r.goal())
-                    .append(" | ").append(r.pass() ? "pass" : "FAIL").append(" |\n");
+                    .append(" | ").append(r.verdict()).append(" |\n");
         }
         return out.toString();
     }

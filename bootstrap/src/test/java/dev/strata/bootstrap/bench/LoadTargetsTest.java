@@ -54,7 +54,7 @@ class LoadTargetsTest {
         assertThat(targets.table()).contains("| write p99 while the backlog is embedded | 100.0 ms | <= 250 ms | pass |")
                 .contains("| backlog drains while the clients run | 30000 -> 29000 pending in 10 s (-1000; at least "
                         + "4100 rows embedded, 410/s) | fewer pending at the end | pass |")
-                .contains("| requests per second, all operations | 310 | >= 300 | pass |")
+                .contains("| requests per second, all operations | 310 | >= 300 | not judged in a backlog drill |")
                 .contains("| index compaction | 6 of 6 succeeded | every run succeeds | pass |")
                 .doesNotContain("FAIL");
     }
@@ -78,7 +78,13 @@ class LoadTargetsTest {
                 .contains("5 still pending");
         assertThat(compactionFailed.allPass()).isFalse();
         assertThat(compactionFailed.table()).contains("4 of 6 succeeded (last error: database is locked)");
-        assertThat(fewRequests.table()).contains("| requests per second, all operations | 10 | >= 300 | FAIL |");
+        // Plain load's goals are printed for reference in a drill, never judged there: the worker's share of
+        // the CPU behind a backlog costs requests by design.
+        assertThat(fewRequests.table()).contains("| requests per second, all operations | 10 | >= 300 | "
+                + "not judged in a backlog drill |").doesNotContain("FAIL");
+        assertThat(fewRequests.allPass()).isTrue();
+        assertThat(LoadTargets.of(report(100, 201, 100), Optional.empty()).allPass()).as("the same figures, plain")
+                .isFalse();
     }
 
     @Test
