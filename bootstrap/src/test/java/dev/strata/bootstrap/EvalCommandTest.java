@@ -3,9 +3,11 @@ package dev.strata.bootstrap;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.StringReader;
 import java.net.URISyntaxException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -123,6 +125,43 @@ class EvalCommandTest {
         assertThat(run.out().lines().filter(l -> l.matches("^k5 n[\\d.]+ w[\\d.]+:1 d50 p1:1:0.5:0\\s+\\d.*")))
                 .as(run.out()).hasSize(1);
         assertThat(run.out().lines().filter(l -> l.matches("^k5 n[\\d.]+ w[\\d.]+:1 d50\\s+\\d.*"))).as(run.out()).hasSize(1);
+    }
+
+    @Test
+    void rankings_are_written_one_line_per_question_and_mode_with_evidence_and_ranked_turns(@TempDir Path dir)
+            throws Exception {
+        Path out = dir.resolve("rankings.jsonl");
+        Cli run = Cli.run("eval", "locomo", fixture().toString(), "--modes", "bm25", "--embedding-provider", "disabled",
+                "--rankings", out.toString());
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        List<JsonObject> lines = Files.readAllLines(out).stream()
+                .map(l -> Json.createReader(new StringReader(l)).readObject()).toList();
+        assertThat(lines).hasSize(5);
+        JsonObject dog = lines.stream().filter(l -> l.getString("question").equals("What is the name of Mia's dog?"))
+                .findFirst().orElseThrow();
+        assertThat(dog.getString("conversation")).isEqualTo("conv-a");
+        assertThat(dog.getString("mode")).isEqualTo("bm25");
+        assertThat(dog.getInt("category")).isEqualTo(4);
+        assertThat(dog.getJsonArray("evidence").getString(0)).isEqualTo("D1:1");
+        // "Mia" is in the speaker of the turn: keyword search finds it, and only turns of conv-a are ranked.
+        List<String> ranked = dog.getJsonArray("ranked").getValuesAs(jakarta.json.JsonString::getString);
+        assertThat(ranked).contains("D1:1").isSubsetOf("D1:1", "D1:2", "D1:3", "D2:1", "D2:2", "D2:3");
+        assertThat(lines).allSatisfy(l -> assertThat(l.getJsonArray("ranked").size()).isLessThanOrEqualTo(50));
+    }
+
+    @Test
+    void rankings_outside_a_comparison_of_modes_or_in_no_directory_are_refused(@TempDir Path dir) throws Exception {
+        Cli sweep = Cli.run("eval", "locomo", fixture().toString(), "--cross-validate", "--rankings",
+                dir.resolve("r.jsonl").toString());
+        assertThat(sweep.exitCode()).isEqualTo(2);
+        assertThat(sweep.err()).contains("--rankings");
+        Cli nowhere = Cli.run("eval", "locomo", fixture().toString(), "--modes", "bm25", "--rankings",
+                dir.resolve("missing/r.jsonl").toString());
+        assertThat(nowhere.exitCode()).isEqualTo(2);
+        assertThat(nowhere.err()).contains("--rankings");
+        Cli directory = Cli.run("eval", "locomo", fixture().toString(), "--modes", "bm25", "--rankings", dir.toString());
+        assertThat(directory.err()).contains("--rankings");
     }
 
     @Test

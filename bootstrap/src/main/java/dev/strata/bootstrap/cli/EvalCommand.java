@@ -10,6 +10,7 @@ import dev.strata.bootstrap.eval.EvalReport;
 import dev.strata.bootstrap.eval.FloorSweep;
 import dev.strata.bootstrap.eval.Locomo;
 import dev.strata.bootstrap.eval.LocomoEvaluation;
+import dev.strata.bootstrap.eval.RankingsFile;
 import dev.strata.domain.retrieval.FusionSettings;
 import dev.strata.domain.retrieval.PassageArm;
 import dev.strata.domain.retrieval.TimeLift;
@@ -83,6 +84,11 @@ public final class EvalCommand implements Runnable {
                 description = "With --vector-min-similarity: how far below its best match the vector arm keeps rows "
                         + "(default: 2, every row).")
         List<Double> windows;
+
+        @Option(names = "--rankings", paramLabel = "OUT",
+                description = "Also write, one JSON line per question and mode, its evidence and the ranked turns "
+                        + "of the answer (dia_ids, top 50): the input of offline re-ranking measurements.")
+        Path rankings;
 
         @Option(names = "--cross-validate",
                 description = "Instead of comparing modes: hybrid recall for every combination of --rrf-k, "
@@ -283,6 +289,15 @@ public final class EvalCommand implements Runnable {
                         "--rrf-k, --neighbour-weight, --arm-weights, --candidate-depth and --passage need --cross-validate");
             }
             checkGrid();
+            if (rankings != null && (crossValidate || !sweep.isEmpty() || timeLifts != null)) {
+                throw new CommandLine.ParameterException(spec.commandLine(),
+                        "--rankings: only with a comparison of modes, not with a sweep or --cross-validate");
+            }
+            if (rankings != null && (Files.isDirectory(rankings) || rankings.toAbsolutePath().getParent() == null
+                    || !Files.isDirectory(rankings.toAbsolutePath().getParent()))) {
+                throw new CommandLine.ParameterException(spec.commandLine(),
+                        "--rankings: not a file in an existing directory: " + rankings);
+            }
             List<Locomo.Conversation> conversations = Locomo.read(file);
             if (limitConversations != null && limitConversations < conversations.size()) {
                 conversations = conversations.subList(0, limitConversations);
@@ -318,11 +333,21 @@ public final class EvalCommand implements Runnable {
                     spec.commandLine().getOut().println(evaluation.sweepFloors(conversations, sweep).table());
                     return 0;
                 }
-                EvalReport report = evaluation.run(conversations, chosen);
+                EvalReport report;
+                if (rankings != null) {
+                    try (RankingsFile out = RankingsFile.create(rankings)) {
+                        report = evaluation.run(conversations, chosen, out);
+                    }
+                } else {
+                    report = evaluation.run(conversations, chosen);
+                }
                 spec.commandLine().getOut().println(json ? report.json() : report.table());
                 return 0;
             } catch (IllegalStateException e) {
                 spec.commandLine().getErr().println("strata eval: " + e.getMessage());
+                return 1;
+            } catch (java.io.UncheckedIOException e) {
+                spec.commandLine().getErr().println("strata eval: " + e.getMessage() + ": " + e.getCause().getMessage());
                 return 1;
             } finally {
                 BenchCommand.deleteTree(dir);

@@ -60,7 +60,30 @@ public final class LocomoEvaluation {
         return turn.caption().isBlank() ? text : text + " [shared an image: " + turn.caption() + "]";
     }
 
+    /**
+     * What one question got in one mode: its evidence and the turns of the answer in rank order (the top
+     * {@code KS}' largest). What {@code eval locomo --rankings} writes, so that a re-ranking idea can be
+     * measured offline on the shipped order before it is built.
+     */
+    public record Ranking(String conversation, String question, int category, Set<String> evidence,
+                          RetrievalMode mode, List<String> ranked) {
+        public Ranking {
+            Objects.requireNonNull(conversation, "conversation");
+            Objects.requireNonNull(question, "question");
+            evidence = Set.copyOf(evidence);
+            Objects.requireNonNull(mode, "mode");
+            ranked = List.copyOf(ranked);
+        }
+    }
+
     public EvalReport run(List<Locomo.Conversation> conversations, List<RetrievalMode> modes) {
+        return run(conversations, modes, r -> { });
+    }
+
+    /** As {@link #run(List, List)}, telling {@code rankings} what each question got in each mode. */
+    public EvalReport run(List<Locomo.Conversation> conversations, List<RetrievalMode> modes,
+                          Consumer<Ranking> rankings) {
+        Objects.requireNonNull(rankings, "rankings");
         if (!search.vectorArmAvailable() && modes.stream().anyMatch(m -> m != RetrievalMode.BM25)) {
             throw new IllegalStateException("the vector and hybrid modes need embeddings: the embedder is disabled or "
                     + "sqlite-vec could not load");
@@ -92,6 +115,8 @@ public final class LocomoEvaluation {
                     long nanos = System.nanoTime() - start;
                     double[] recall = recalls(question, ids, diaIds);
                     results.get(mode).add(question.category(), recall, nanos);
+                    rankings.accept(new Ranking(conversation.id(), question.text(), question.category(),
+                            question.evidence(), mode, ids.stream().map(id -> diaIds.getOrDefault(id, "")).toList()));
                 }
             }
             progress.accept(conversation.id() + ": " + conversation.questions().size() + " questions searched");
