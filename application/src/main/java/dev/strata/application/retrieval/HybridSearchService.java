@@ -14,6 +14,7 @@ import dev.strata.domain.memory.SearchRequest;
 import dev.strata.domain.memory.Snippet;
 import dev.strata.domain.languagemodel.Embedder;
 import dev.strata.domain.languagemodel.Embedding;
+import dev.strata.domain.retrieval.AnswerLift;
 import dev.strata.domain.retrieval.Arm;
 import dev.strata.domain.retrieval.ArmResult;
 import dev.strata.domain.retrieval.Candidate;
@@ -145,6 +146,16 @@ public final class HybridSearchService implements MemorySearch {
 
     public PassageArm passage() {
         return ranker.passage();
+    }
+
+    /** The same pipeline with another answer lift (the evaluation compares them). */
+    public HybridSearchService withAnswerLift(AnswerLift lift) {
+        return new HybridSearchService(store, keywordIndex, embedder, index, ranker.withAnswerLift(lift),
+                candidateDepth, searchStarted, admission);
+    }
+
+    public AnswerLift answerLift() {
+        return ranker.answerLift();
     }
 
     public FusionSettings settings() {

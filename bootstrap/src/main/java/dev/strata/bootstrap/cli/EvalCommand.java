@@ -11,6 +11,7 @@ import dev.strata.bootstrap.eval.FloorSweep;
 import dev.strata.bootstrap.eval.Locomo;
 import dev.strata.bootstrap.eval.LocomoEvaluation;
 import dev.strata.bootstrap.eval.RankingsFile;
+import dev.strata.domain.retrieval.AnswerLift;
 import dev.strata.domain.retrieval.FusionSettings;
 import dev.strata.domain.retrieval.PassageArm;
 import dev.strata.domain.retrieval.TimeLift;
@@ -120,6 +121,11 @@ public final class EvalCommand implements Runnable {
                         + "0:1:1:1,1:1:0.5:0.")
         List<String> passages;
 
+        @Option(names = "--answer-lift", split = ",", paramLabel = "W[,W...]",
+                description = "With --cross-validate: answer lifts to try, the share of a question's score the "
+                        + "memory written after it gains (0 = off).")
+        List<Double> answerLifts;
+
         /**
          * The shipped search first, then every combination of the grid options (the shipped value of an option
          * not given), each once.
@@ -127,7 +133,7 @@ public final class EvalCommand implements Runnable {
         private Map<String, HybridSearchService> grid(HybridSearchService shipped) {
             FusionSettings base = shipped.settings();
             boolean none = rrfKs == null && neighbourWeights == null && armWeights == null && depths == null
-                    && passages == null;
+                    && passages == null && answerLifts == null;
             List<Integer> ks = rrfKs != null ? rrfKs : none ? List.of(5, 10, 20) : List.of(base.rrfK());
             List<Double> ns = neighbourWeights != null ? neighbourWeights
                     : none ? List.of(0.2, 0.3, 0.4) : List.of(base.neighbourWeight());
@@ -136,23 +142,29 @@ public final class EvalCommand implements Runnable {
             List<Integer> ds = depths != null ? depths : List.of(shipped.candidateDepth());
             List<PassageArm> ps = passages == null ? List.of(shipped.passage())
                     : passages.stream().map(this::passage).toList();
+            List<AnswerLift> as = answerLifts == null ? List.of(shipped.answerLift())
+                    : answerLifts.stream().map(AnswerLift::new).toList();
             Map<String, HybridSearchService> grid = new LinkedHashMap<>();
             grid.put("shipped", shipped);
             java.util.Set<String> seen = new java.util.HashSet<>();
-            seen.add(key(base, shipped.candidateDepth(), shipped.passage()));
+            seen.add(key(base, shipped.candidateDepth(), shipped.passage()) + "/" + shipped.answerLift());
             for (int k : ks) {
                 for (double n : ns) {
                     for (double[] w : ws) {
                         for (int d : ds) {
                             for (PassageArm p : ps) {
-                                FusionSettings f = base.withRrfK(k).withArmWeights(w[0], w[1])
-                                        .withNeighbourContext(n, base.neighbourWindow(), base.neighbourGap());
-                                if (seen.add(key(f, d, p))) {
-                                    grid.put(String.format(java.util.Locale.ROOT, "k%d n%s w%s:%s d%d%s", k, plain(n),
-                                            plain(w[0]), plain(w[1]), d, p.isOff() ? "" : " p" + plain(p.weight())
-                                                    + ":" + plain(p.own()) + ":" + plain(p.neighbours()) + ":"
-                                                    + plain(p.date())),
-                                            shipped.withSettings(f).withCandidateDepth(d).withPassage(p));
+                                for (AnswerLift a : as) {
+                                    FusionSettings f = base.withRrfK(k).withArmWeights(w[0], w[1])
+                                            .withNeighbourContext(n, base.neighbourWindow(), base.neighbourGap());
+                                    if (seen.add(key(f, d, p) + "/" + a)) {
+                                        grid.put(String.format(java.util.Locale.ROOT, "k%d n%s w%s:%s d%d%s%s", k,
+                                                plain(n), plain(w[0]), plain(w[1]), d, p.isOff() ? "" : " p"
+                                                        + plain(p.weight()) + ":" + plain(p.own()) + ":"
+                                                        + plain(p.neighbours()) + ":" + plain(p.date()),
+                                                answerLifts == null ? "" : " a" + plain(a.weight())),
+                                                shipped.withSettings(f).withCandidateDepth(d).withPassage(p)
+                                                        .withAnswerLift(a));
+                                    }
                                 }
                             }
                         }
@@ -178,6 +190,10 @@ public final class EvalCommand implements Runnable {
             }
             if (passages != null) {
                 passages.forEach(this::passage);
+            }
+            if (answerLifts != null && answerLifts.stream().anyMatch(a -> !(a >= 0 && a <= AnswerLift.MAX_WEIGHT))) {
+                throw new CommandLine.ParameterException(spec.commandLine(),
+                        "--answer-lift: each must be in [0, " + (int) AnswerLift.MAX_WEIGHT + "]");
             }
         }
 
@@ -284,9 +300,9 @@ public final class EvalCommand implements Runnable {
                         "--cross-validate, --vector-min-similarity and --time-lift are separate runs");
             }
             if (!crossValidate && (rrfKs != null || neighbourWeights != null || armWeights != null || depths != null
-                    || passages != null)) {
+                    || passages != null || answerLifts != null)) {
                 throw new CommandLine.ParameterException(spec.commandLine(),
-                        "--rrf-k, --neighbour-weight, --arm-weights, --candidate-depth and --passage need --cross-validate");
+                        "--rrf-k, --neighbour-weight, --arm-weights, --candidate-depth, --passage and --answer-lift need --cross-validate");
             }
             checkGrid();
             if (rankings != null && (crossValidate || !sweep.isEmpty() || timeLifts != null)) {

@@ -54,6 +54,7 @@ public final class HybridRanker {
     private final TimeLift timeLift;
     private final TimeExpressions timeWords;
     private final PassageArm passage;
+    private final AnswerLift answerLift;
 
     public HybridRanker(FusionSettings settings, FinanceEntityExtractor extractor, Clock clock) {
         this(settings, extractor, clock, TimeLift.OFF, TimeExpressions.english());
@@ -72,6 +73,13 @@ public final class HybridRanker {
     /** @param passage the passage arm's weight in the fusion and its columns' weights; {@link PassageArm#OFF} = none */
     public HybridRanker(FusionSettings settings, FinanceEntityExtractor extractor, Clock clock, TimeLift timeLift,
                         TimeExpressions timeWords, PassageArm passage) {
+        this(settings, extractor, clock, timeLift, timeWords, passage, AnswerLift.OFF);
+    }
+
+    /** @param answerLift the share of a question's score the memory written after it gains; {@link AnswerLift#OFF} = none */
+    public HybridRanker(FusionSettings settings, FinanceEntityExtractor extractor, Clock clock, TimeLift timeLift,
+                        TimeExpressions timeWords, PassageArm passage, AnswerLift answerLift) {
+        this.answerLift = Objects.requireNonNull(answerLift, "answerLift");
         this.passage = Objects.requireNonNull(passage, "passage");
         this.timeLift = Objects.requireNonNull(timeLift, "timeLift");
         this.timeWords = Objects.requireNonNull(timeWords, "timeWords");
@@ -139,6 +147,8 @@ public final class HybridRanker {
             best = Math.max(best, score);
             scored.add(new Scored(hit, overlap, score, 0));
         }
+        scored = answersAfterQuestions(scored, input.around());
+        best = scored.stream().mapToDouble(Scored::score).max().orElse(0);
         scored = rareTermsFirst(scored, input.rareTerms(), best);
         scored = belowNewerVersions(scored);
         scored.sort(BY_SCORE_THEN_ID);
@@ -255,21 +265,30 @@ public final class HybridRanker {
 
     /** A ranker like this one with other settings. */
     public HybridRanker withSettings(FusionSettings other) {
-        return new HybridRanker(other, extractor, clock, timeLift, timeWords, passage);
+        return new HybridRanker(other, extractor, clock, timeLift, timeWords, passage, answerLift);
     }
 
     /** A ranker like this one with another lift for the query's time words. */
     public HybridRanker withTimeLift(TimeLift lift) {
-        return new HybridRanker(settings, extractor, clock, lift, timeWords, passage);
+        return new HybridRanker(settings, extractor, clock, lift, timeWords, passage, answerLift);
     }
 
     /** A ranker like this one with another passage arm (the evaluation compares them). */
     public HybridRanker withPassage(PassageArm other) {
-        return new HybridRanker(settings, extractor, clock, timeLift, timeWords, other);
+        return new HybridRanker(settings, extractor, clock, timeLift, timeWords, other, answerLift);
     }
 
     public PassageArm passage() {
         return passage;
+    }
+
+    /** A ranker like this one with another answer lift (the evaluation compares them). */
+    public HybridRanker withAnswerLift(AnswerLift lift) {
+        return new HybridRanker(settings, extractor, clock, timeLift, timeWords, passage, lift);
+    }
+
+    public AnswerLift answerLift() {
+        return answerLift;
     }
 
     public TimeLift timeLift() {
@@ -309,6 +328,51 @@ public final class HybridRanker {
         });
         all.sort(ReciprocalRankFusion.BY_SCORE_THEN_ID);
         return all;
+    }
+
+    /**
+     * {@link AnswerLift}: each scored hit that asks something passes a share of its score (as it stands after the
+     * boosts and lifts) to the next memory of its sitting: the next id among the memories around the hits whose
+     * write time is within neighbour context's gap. That memory is added when no arm or neighbour found it and it
+     * may be answered with ({@link Neighbourhood#rows}). Shares are taken from the scores before any is added.
+     */
+    private List<Scored> answersAfterQuestions(List<Scored> scored, Neighbourhood around) {
+        if (answerLift.isOff() || around.written().isEmpty()) {
+            return scored;
+        }
+        java.util.TreeMap<Long, Instant> written = new java.util.TreeMap<>(around.written());
+        Map<Long, Double> gains = new HashMap<>();
+        Map<Long, Long> askedBy = new HashMap<>();
+        for (Scored s : scored) {
+            if (s.score() <= 0 || !AnswerLift.asks(s.hit().candidate().content())) {
+                continue;
+            }
+            Instant at = written.get(s.hit().id());
+            Map.Entry<Long, Instant> next = at == null ? null : written.higherEntry(s.hit().id());
+            if (next == null || java.time.Duration.between(at, next.getValue()).abs().compareTo(context.gap()) > 0) {
+                continue;
+            }
+            gains.merge(next.getKey(), answerLift.weight() * s.score(), Double::sum);
+            askedBy.putIfAbsent(next.getKey(), s.hit().id());
+        }
+        if (gains.isEmpty()) {
+            return scored;
+        }
+        List<Scored> out = new ArrayList<>(scored.size() + gains.size());
+        Map<Long, Integer> ranks = new HashMap<>();
+        for (Scored s : scored) {
+            ranks.putIfAbsent(s.hit().id(), ranks.size() + 1);
+            Double gain = gains.remove(s.hit().id());
+            out.add(gain == null ? s : new Scored(s.hit(), s.overlap(), s.score() + gain, s.rareTerms()));
+        }
+        gains.forEach((id, gain) -> {
+            Candidate row = around.rows().get(id);
+            if (row != null) {
+                FusedHit hit = new FusedHit(row, 0, Map.of(Arm.CONTEXT, ranks.get(askedBy.get(id))));
+                out.add(new Scored(hit, 0, gain, 0));
+            }
+        });
+        return out;
     }
 
     private record Scored(FusedHit hit, int overlap, double score, int rareTerms) {

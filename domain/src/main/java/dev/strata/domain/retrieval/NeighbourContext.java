@@ -63,6 +63,11 @@ public final class NeighbourContext {
         this.gap = gap;
     }
 
+    /** The longest time between a hit's write and its neighbour's: memories further apart are not one sitting. */
+    public Duration gap() {
+        return gap;
+    }
+
     public boolean enabled() {
         return weight > 0 && window > 0;
     }
