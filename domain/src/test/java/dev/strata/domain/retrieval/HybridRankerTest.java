@@ -194,6 +194,74 @@ class HybridRankerTest {
     }
 
     @Nested
+    class AnswerLiftStep {
+
+        private final HybridRanker lifting = ranker(FusionSettings.defaults()
+                .withNeighbourContext(0.3, 1, Duration.ofMinutes(30))).withAnswerLift(new AnswerLift(0.5));
+
+        private Neighbourhood around(long first, long last, Candidate... rows) {
+            java.util.Map<Long, java.time.Instant> written = new java.util.HashMap<>();
+            for (long id = first; id <= last; id++) {
+                written.put(id, NOW);
+            }
+            java.util.Map<Long, Candidate> extra = new java.util.HashMap<>();
+            for (Candidate row : rows) {
+                extra.put(row.id(), row);
+            }
+            return new Neighbourhood(written, extra);
+        }
+
+        @Test
+        void the_memory_after_a_question_gains_a_share_its_previous_one_does_not() {
+            // 10 asks; 9 and 11 are its neighbours, found by no arm. Neighbour context lends both the same;
+            // the answer lift adds half the question's score to 11 only.
+            ArmResult keyword = ArmResult.keyword(List.of(memory(10, "how long have you had your turtles?")));
+            RankedResults results = lifting.rank("turtles", new RankingInput(keyword, Optional.of(ArmResult.vector(
+                    List.of())), around(9, 11, memory(9, "I love animals"), memory(11, "three years now")),
+                    java.util.Map.of()), 10);
+
+            assertThat(results.hits()).extracting(RankedHit::id).containsExactly(10L, 11L, 9L);
+            double question = results.hits().get(0).score();
+            assertThat(results.hits().get(1).score()).isCloseTo(question * (0.3 + 0.5), within(1e-12));
+            assertThat(results.hits().get(2).score()).isCloseTo(question * 0.3, within(1e-12));
+        }
+
+        @Test
+        void a_hit_that_asks_nothing_lends_nothing_more_and_off_changes_nothing() {
+            ArmResult keyword = ArmResult.keyword(List.of(memory(10, "we have had turtles for years")));
+            Neighbourhood near = around(9, 11, memory(9, "I love animals"), memory(11, "three years now"));
+            RankedResults lifted = lifting.rank("turtles", new RankingInput(keyword,
+                    Optional.of(ArmResult.vector(List.of())), near, java.util.Map.of()), 10);
+            RankedResults plain = lifting.withAnswerLift(AnswerLift.OFF).rank("turtles", new RankingInput(keyword,
+                    Optional.of(ArmResult.vector(List.of())), near, java.util.Map.of()), 10);
+
+            assertThat(lifted).isEqualTo(plain);
+            assertThat(lifted.hits().get(1).score()).isCloseTo(lifted.hits().get(2).score(), within(1e-12));
+        }
+
+        @Test
+        void the_next_memory_of_another_sitting_gains_nothing() {
+            java.util.Map<Long, java.time.Instant> written = java.util.Map.of(10L, NOW, 11L, NOW.plus(Duration.ofHours(2)));
+            ArmResult keyword = ArmResult.keyword(List.of(memory(10, "how long have you had your turtles?")));
+            RankedResults results = lifting.rank("turtles", new RankingInput(keyword,
+                    Optional.of(ArmResult.vector(List.of())), new Neighbourhood(written,
+                    java.util.Map.of(11L, memory(11, "three years now"))), java.util.Map.of()), 10);
+
+            assertThat(results.hits()).extracting(RankedHit::id).containsExactly(10L);
+        }
+
+        @Test
+        void weights_outside_zero_to_two_are_refused_and_question_marks_are_what_asks() {
+            assertThatIllegalArgumentException().isThrownBy(() -> new AnswerLift(-0.1));
+            assertThatIllegalArgumentException().isThrownBy(() -> new AnswerLift(2.5));
+            assertThatIllegalArgumentException().isThrownBy(() -> new AnswerLift(Double.NaN));
+            assertThat(AnswerLift.asks("how long?")).isTrue();
+            assertThat(AnswerLift.asks("\u4F60\u597D\uFF1F")).isTrue();
+            assertThat(AnswerLift.asks("three years.")).isFalse();
+        }
+    }
+
+    @Nested
     class NeighbourContextStep {
 
         private final HybridRanker withContext = ranker(FusionSettings.defaults()
