@@ -83,7 +83,7 @@ public final class RetrievalModule implements AreaModule {
         Optional<SqliteVectorStore> vectors = embedder.modelInfo()
                 .flatMap(info -> vectorStore(db, info.dimension(), search.vectorIndex()));
         HybridRanker ranker = new HybridRanker(search.fusion(), new FinanceEntityExtractor(), clock)
-                .withTimeLift(search.timeLift()).withPassage(search.passage());
+                .withTimeLift(search.timeLift()).withAnswerLift(search.answerLift()).withPassage(search.passage());
         // The worker computes vectors for seconds at a time, below request threads' CPU priority (issue 13); its
         // slices hold the write lock, so they run on a writer thread at normal priority (no priority inversion).
         Optional<SqliteBackgroundWrites> workerWrites = vectors.map(v ->

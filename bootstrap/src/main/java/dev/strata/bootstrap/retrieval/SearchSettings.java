@@ -5,6 +5,7 @@ import dev.strata.application.retrieval.SearchAdmission;
 import dev.strata.bootstrap.area.AreaSettings;
 import dev.strata.bootstrap.area.ConfigKey;
 import dev.strata.bootstrap.area.ConfigReader;
+import dev.strata.domain.retrieval.AnswerLift;
 import dev.strata.domain.retrieval.FusionSettings;
 import dev.strata.domain.retrieval.PassageArm;
 import dev.strata.domain.retrieval.TimeLift;
@@ -23,6 +24,7 @@ import java.util.OptionalDouble;
  * @param fusion                       RRF k, arm weights, decay, MMR and neighbour context
  * @param timeLift                     how much a query's own time words lift the memories whose event time
  *                                     falls in them (0: off)
+ * @param answerLift                   the share of a question's score the next memory of its sitting gains (0: off)
  * @param passage                      the passage arm: its weight in the fusion (0: off) and the BM25 weights of
  *                                     a memory's neighbours' words and its event date beside its own words (1)
  * @param vectorIndex                  whether the vector arm's KNN is answered from the in-memory quantised index,
@@ -31,7 +33,8 @@ import java.util.OptionalDouble;
  */
 public record SearchSettings(int candidateDepth, int keywordCandidates, Duration indexCompactionInterval,
                              int indexCompactionGrowthPercent, FusionSettings fusion, TimeLift timeLift,
-                             PassageArm passage, InMemoryIndex vectorIndex, Admission admission) implements AreaSettings {
+                             AnswerLift answerLift, PassageArm passage, InMemoryIndex vectorIndex,
+                             Admission admission) implements AreaSettings {
 
     /**
      * The server's bound on concurrent searches ({@link SearchAdmission}).
@@ -84,6 +87,8 @@ public record SearchSettings(int candidateDepth, int keywordCandidates, Duration
             new ConfigKey("strata.search.vector-solo-min-similarity", "STRATA_SEARCH_VECTOR_SOLO_MIN_SIMILARITY");
     static final ConfigKey TIME_LIFT_WEIGHT =
             new ConfigKey("strata.search.time-lift-weight", "STRATA_SEARCH_TIME_LIFT_WEIGHT");
+    static final ConfigKey ANSWER_LIFT_WEIGHT =
+            new ConfigKey("strata.search.answer-lift-weight", "STRATA_SEARCH_ANSWER_LIFT_WEIGHT");
     static final ConfigKey VECTOR_SIMILARITY_WINDOW =
             new ConfigKey("strata.search.vector-similarity-window", "STRATA_SEARCH_VECTOR_SIMILARITY_WINDOW");
     static final ConfigKey VECTOR_INDEX = new ConfigKey("strata.search.vector-index", "STRATA_SEARCH_VECTOR_INDEX");
@@ -99,11 +104,11 @@ public record SearchSettings(int candidateDepth, int keywordCandidates, Duration
             new ConfigKey("strata.search.max-concurrent-per-core", "STRATA_SEARCH_MAX_CONCURRENT_PER_CORE");
     static final ConfigKey MAX_WAIT = new ConfigKey("strata.search.max-wait-ms", "STRATA_SEARCH_MAX_WAIT_MS");
 
-    /** Without the passage arm (as before it existed), with the default in-memory vector index. */
+    /** Without the passage arm and the answer lift (as before they existed), with the default in-memory vector index. */
     public SearchSettings(int candidateDepth, int keywordCandidates, Duration indexCompactionInterval,
                           int indexCompactionGrowthPercent, FusionSettings fusion, TimeLift timeLift) {
         this(candidateDepth, keywordCandidates, indexCompactionInterval, indexCompactionGrowthPercent, fusion, timeLift,
-                PassageArm.OFF, InMemoryIndex.DEFAULT, Admission.DEFAULT);
+                AnswerLift.OFF, PassageArm.OFF, InMemoryIndex.DEFAULT, Admission.DEFAULT);
     }
 
     public SearchSettings {
@@ -111,6 +116,7 @@ public record SearchSettings(int candidateDepth, int keywordCandidates, Duration
         Objects.requireNonNull(indexCompactionInterval, "indexCompactionInterval");
         Objects.requireNonNull(fusion, "fusion");
         Objects.requireNonNull(timeLift, "timeLift");
+        Objects.requireNonNull(answerLift, "answerLift");
         Objects.requireNonNull(vectorIndex, "vectorIndex");
         Objects.requireNonNull(admission, "admission");
         if (candidateDepth < 1 || candidateDepth > 1000) {
@@ -151,13 +157,17 @@ public record SearchSettings(int candidateDepth, int keywordCandidates, Duration
         if (!(lift >= 0 && lift <= TimeLift.MAX_WEIGHT)) {
             throw TIME_LIFT_WEIGHT.invalid("in [0, " + (int) TimeLift.MAX_WEIGHT + "]", lift);
         }
+        double answerLift = config.decimal(ANSWER_LIFT_WEIGHT).doubleValue();
+        if (!(answerLift >= 0 && answerLift <= AnswerLift.MAX_WEIGHT)) {
+            throw ANSWER_LIFT_WEIGHT.invalid("in [0, " + (int) AnswerLift.MAX_WEIGHT + "]", answerLift);
+        }
         int budget = config.integer(VECTOR_INDEX_BUDGET);
         if (budget < 1 || budget > 65_536) {
             throw VECTOR_INDEX_BUDGET.invalid("in [1, 65536]", budget);
         }
         return new SearchSettings(config.integer(CANDIDATE_DEPTH), config.integer(KEYWORD_CANDIDATES),
                 config.seconds(COMPACTION_INTERVAL), config.integer(COMPACTION_GROWTH), fusion, new TimeLift(lift),
-                passage(config), new InMemoryIndex(config.bool(VECTOR_INDEX), budget),
+                new AnswerLift(answerLift), passage(config), new InMemoryIndex(config.bool(VECTOR_INDEX), budget),
                 new Admission(config.integer(MAX_CONCURRENT_PER_CORE), config.millis(MAX_WAIT)));
     }
 
@@ -191,30 +201,36 @@ public record SearchSettings(int candidateDepth, int keywordCandidates, Duration
     /** The same settings with index compaction every {@code interval} ({@link Duration#ZERO}: never). */
     public SearchSettings withIndexCompactionInterval(Duration interval) {
         return new SearchSettings(candidateDepth, keywordCandidates, interval, indexCompactionGrowthPercent, fusion,
-                timeLift, passage, vectorIndex, admission);
+                timeLift, answerLift, passage, vectorIndex, admission);
     }
 
     /** The same settings with another lift for a query's time words. */
     public SearchSettings withTimeLift(TimeLift lift) {
         return new SearchSettings(candidateDepth, keywordCandidates, indexCompactionInterval,
-                indexCompactionGrowthPercent, fusion, lift, passage, vectorIndex, admission);
+                indexCompactionGrowthPercent, fusion, lift, answerLift, passage, vectorIndex, admission);
+    }
+
+    /** The same settings with another share for the memory after a question. */
+    public SearchSettings withAnswerLift(AnswerLift lift) {
+        return new SearchSettings(candidateDepth, keywordCandidates, indexCompactionInterval,
+                indexCompactionGrowthPercent, fusion, timeLift, lift, passage, vectorIndex, admission);
     }
 
     /** The same settings with another passage arm. */
     public SearchSettings withPassage(PassageArm arm) {
         return new SearchSettings(candidateDepth, keywordCandidates, indexCompactionInterval,
-                indexCompactionGrowthPercent, fusion, timeLift, arm, vectorIndex, admission);
+                indexCompactionGrowthPercent, fusion, timeLift, answerLift, arm, vectorIndex, admission);
     }
 
     /** The same settings with another bound on concurrent searches. */
     public SearchSettings withAdmission(Admission bound) {
         return new SearchSettings(candidateDepth, keywordCandidates, indexCompactionInterval,
-                indexCompactionGrowthPercent, fusion, timeLift, passage, vectorIndex, bound);
+                indexCompactionGrowthPercent, fusion, timeLift, answerLift, passage, vectorIndex, bound);
     }
 
     /** The same settings with the in-memory vector index as given (the benchmark compares it with vec0's scan). */
     public SearchSettings withVectorIndex(InMemoryIndex index) {
         return new SearchSettings(candidateDepth, keywordCandidates, indexCompactionInterval,
-                indexCompactionGrowthPercent, fusion, timeLift, passage, index, admission);
+                indexCompactionGrowthPercent, fusion, timeLift, answerLift, passage, index, admission);
     }
 }

@@ -3,10 +3,17 @@ package dev.strata.bootstrap.retrieval;
 import dev.strata.adapters.llm.embedding.EmbeddingProvider;
 import dev.strata.adapters.llm.embedding.LocalEmbeddingModel;
 import dev.strata.bootstrap.area.TestConfig;
+import dev.strata.bootstrap.SettingsLoader;
+import dev.strata.bootstrap.StrataCore;
+import dev.strata.bootstrap.StrataSettings;
+import dev.strata.domain.retrieval.AnswerLift;
 import dev.strata.domain.retrieval.FusionSettings;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.net.URI;
+import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 
@@ -80,6 +87,30 @@ class RetrievalSettingsTest {
                 .isThrownBy(() -> SearchSettings.from(TestConfig.with(Map.of("STRATA_SEARCH_TIME_LIFT_WEIGHT", "11"))))
                 .withMessageContaining("strata.search.time-lift-weight (STRATA_SEARCH_TIME_LIFT_WEIGHT)")
                 .withMessageContaining("[0, 10]");
+    }
+
+    @Test
+    void the_answer_lift_ships_at_half_a_question_s_score_and_a_weight_outside_its_range_names_it() {
+        assertThat(SearchSettings.from(TestConfig.defaults()).answerLift()).isEqualTo(new AnswerLift(0.5));
+        assertThat(SearchSettings.from(TestConfig.with(Map.of("STRATA_SEARCH_ANSWER_LIFT_WEIGHT", "0"))).answerLift()
+                .isOff()).isTrue();
+        assertThat(SearchSettings.from(TestConfig.defaults()).withAnswerLift(new AnswerLift(1.5)).answerLift())
+                .isEqualTo(new AnswerLift(1.5));
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> SearchSettings.from(TestConfig.with(Map.of("STRATA_SEARCH_ANSWER_LIFT_WEIGHT", "2.5"))))
+                .withMessageContaining("strata.search.answer-lift-weight (STRATA_SEARCH_ANSWER_LIFT_WEIGHT)")
+                .withMessageContaining("[0, 2]");
+    }
+
+    @Test
+    void the_composition_root_hands_the_configured_answer_lift_to_the_search_pipeline(@TempDir Path dataDir) {
+        StrataSettings defaults = SettingsLoader.fromDefaults().load();
+        StrataSettings settings = defaults.withDataDir(dataDir)
+                .with(defaults.embedding().withProvider(EmbeddingProvider.DISABLED))
+                .with(defaults.search().withAnswerLift(new AnswerLift(0.25)));
+        try (StrataCore core = StrataCore.open(settings, Clock.systemUTC())) {
+            assertThat(core.retrieval().search().answerLift()).isEqualTo(new AnswerLift(0.25));
+        }
     }
 
     @Test
