@@ -6,6 +6,7 @@ import dev.strata.domain.graph.FinanceEntityExtractor;
 import dev.strata.domain.memory.Category;
 import dev.strata.domain.memory.InMemoryMemoryStore;
 import dev.strata.domain.memory.Memory;
+import dev.strata.domain.memory.MemoryId;
 import dev.strata.domain.memory.Metadata;
 import dev.strata.domain.memory.NewMemory;
 import dev.strata.domain.memory.SearchRequest;
@@ -273,6 +274,53 @@ class HybridSearchServiceTest {
         SearchResults results = withNeighbourContext().search(request(ALICE, "turtles"));
 
         assertThat(results.searchHits()).extracting(h -> h.memory().id()).contains(question.id())
+                .doesNotContain(bobs.id());
+    }
+
+    private HybridSearchService withAnswerLift() {
+        return new HybridSearchService(store, new InMemoryKeywordIndex(store), embedder, Optional.of(index), new HybridRanker(
+                FusionSettings.defaults().withNeighbourContext(0.3, 2, java.time.Duration.ofMinutes(30)),
+                new FinanceEntityExtractor(), clock).withAnswerLift(new dev.strata.domain.retrieval.AnswerLift(0.5)), 50);
+    }
+
+    @Test
+    void the_answer_lift_ranks_the_reply_to_a_question_above_the_memory_before_it() {
+        Memory before = store.insert(new NewMemory(ALICE, Category.OBSERVATION, "we went to the pet shop on saturday",
+                Metadata.EMPTY, Source.AGENT_RECORDED), clock.instant());
+        Memory question = embed(ALICE, "how long have you had the turtles?");
+        Memory answer = store.insert(new NewMemory(ALICE, Category.OBSERVATION, "three years now, they bring me joy",
+                Metadata.EMPTY, Source.AGENT_RECORDED), clock.instant());
+
+        List<MemoryId> plain = withNeighbourContext().search(request(ALICE, "turtles")).searchHits().stream()
+                .map(h -> h.memory().id()).toList();
+        List<MemoryId> lifted = withAnswerLift().search(request(ALICE, "turtles")).searchHits().stream()
+                .map(h -> h.memory().id()).toList();
+
+        // Neighbour context lends to both sides alike (the earlier write first on a tie); the answer lift adds to
+        // the reply only.
+        assertThat(plain.indexOf(before.id())).isNotNegative().isLessThan(plain.indexOf(answer.id()));
+        assertThat(lifted).startsWith(question.id(), answer.id()).contains(before.id());
+    }
+
+    @Test
+    void the_answer_lift_keeps_to_the_category_the_time_scope_and_the_tenant_asked() {
+        Memory question = embed(ALICE, "how long have you had the turtles?");
+        Memory lesson = store.insert(new NewMemory(ALICE, Category.LESSON, "never feed them bread", Metadata.EMPTY,
+                Source.AGENT_RECORDED), clock.instant());
+        Memory bobs = store.insert(new NewMemory(BOB, Category.OBSERVATION, "three years, says bob", Metadata.EMPTY,
+                Source.AGENT_RECORDED), clock.instant());
+        Memory longAgo = store.insert(new NewMemory(ALICE, Category.OBSERVATION, "since I was a boy", Metadata.EMPTY,
+                Source.AGENT_RECORDED).withOccurredAt(Optional.of(Instant.parse("2020-01-01T00:00:00Z"))),
+                clock.instant());
+
+        SearchResults observations = withAnswerLift().search(new SearchRequest(ALICE, "turtles", 10,
+                Optional.of(Category.OBSERVATION)).withScope(new dev.strata.domain.memory.TimeScope(
+                Optional.of(Instant.parse("2026-01-01T00:00:00Z")), Optional.empty(), Optional.empty())));
+        SearchResults any = withAnswerLift().search(request(ALICE, "turtles"));
+
+        assertThat(observations.searchHits()).extracting(h -> h.memory().id()).contains(question.id())
+                .doesNotContain(lesson.id(), bobs.id(), longAgo.id());
+        assertThat(any.searchHits()).extracting(h -> h.memory().id()).contains(question.id(), lesson.id())
                 .doesNotContain(bobs.id());
     }
 }
